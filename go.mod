@@ -1,0 +1,3 @@
+module github.com/handaudit/handaudit
+
+go 1.26

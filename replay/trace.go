@@ -1,0 +1,173 @@
+package replay
+
+import (
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// Street is a betting round of a board game.
+type Street uint8
+
+// Streets, in order. Showdown is after the last betting round.
+const (
+	Preflop Street = iota
+	Flop
+	Turn
+	River
+	Showdown
+)
+
+var streetNames = [...]string{"preflop", "flop", "turn", "river", "showdown"}
+
+func (s Street) String() string {
+	if int(s) < len(streetNames) {
+		return streetNames[s]
+	}
+	return "unknown"
+}
+
+// Status is a player's state in the hand.
+type Status uint8
+
+// Player states.
+const (
+	Active     Status = iota // in the hand, with chips behind
+	Folded                   // folded
+	AllIn                    // in the hand with no chips behind
+	SittingOut               // not dealt in
+)
+
+var statusNames = [...]string{"active", "folded", "all-in", "sitting-out"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "unknown"
+}
+
+// Window is the legal betting window of one betting action, as the rules
+// stood just before it: what the acting player could legally do.
+type Window struct {
+	ToAct      int         // seat index the rules say is next to act (-1 if none)
+	ToCall     hand.Amount // chips the actor must add to call (capped by the actor's stack)
+	CurrentBet hand.Amount // the street's highest total so far
+	// MinRaiseTo is the smallest legal bet or raise total for the actor
+	// (TDA 43); 0 when the actor may not bet or raise at all.
+	MinRaiseTo hand.Amount
+	// MaxRaiseTo is the largest legal bet or raise total: the actor's whole
+	// stack in no-limit, the pot-limit maximum (TDA 54), or the fixed size in
+	// limit, each capped by what the actor has.
+	MaxRaiseTo hand.Amount
+	// PotLimitMax is the pot-limit maximum ignoring the actor's stack (pot-limit only).
+	PotLimitMax hand.Amount
+	// FullRaise is the size of a full raise increment now: the largest
+	// full bet or raise increment of the street (at least the big blind).
+	FullRaise hand.Amount
+	// Open reports whether betting is open to the actor: false when the
+	// actor has already acted and only short all-ins have come since (TDA 47).
+	Open       bool
+	OpenReason string // why betting is or is not open, in plain words with amounts
+	RaiseCount int    // bets and raises so far on the street (a full bet counts; short all-ins may not)
+	Cap        int    // fixed-limit cap in force for this street (0 = none)
+	FixedSize  hand.Amount
+}
+
+// Step is the engine's view of one recorded action. Trace.Steps has one Step
+// per hand.Action, at the same index.
+type Step struct {
+	Index  int // index into Hand.Actions
+	Kind   hand.ActionKind
+	Street Street
+	Player int // seat index, or hand.NoPlayer
+
+	StatusBefore Status // the player's status just before the action
+	Betting      bool   // a betting action; Window is set
+	Window       Window
+
+	Added     hand.Amount // chips the player put in with this action, as applied
+	To        hand.Amount // the player's street total after the action
+	AllIn     bool        // the player is all-in after the action
+	FullRaise bool        // a bet or raise that was a full raise (reopens betting)
+
+	PotBefore hand.Amount // all chips in the middle before the action (incl. current street)
+	PotAfter  hand.Amount
+	Stacks    []hand.Amount // every seat's stack after the action, indexed like Hand.Seats
+
+	Note string // what the engine did, in plain words, when worth saying
+}
+
+// Pot is one main or side pot as the rules build it (TDA 21).
+type Pot struct {
+	Amount   hand.Amount
+	Level    hand.Amount // contribution level that closes this pot
+	Eligible []int       // seat indices that can win it (not folded), table order
+}
+
+// Half says which half of a split hi/lo pot an award is for.
+type Half int8
+
+// Halves. Whole is a pot not split hi/lo.
+const (
+	Whole Half = iota
+	High
+	Low
+)
+
+// Award is chips the rules give one player from one pot (and one board).
+type Award struct {
+	Pot     int // index into Trace.Pots
+	Board   int // board index (0, or 1 when run twice)
+	Half    Half
+	Player  int
+	Amount  hand.Amount
+	OddChip hand.Amount // of Amount, the odd chips given to this player (TDA 20)
+	Reason  string      // why: "best hand: flush, Ace high", "uncontested", "odd chip: first seat left of the button"
+}
+
+// ShownHand is one player's hand at showdown, as the engine evaluated it.
+type ShownHand struct {
+	Player int
+	Cards  []cards.Card
+	Board  int
+	High   cards.HandRank
+	Best   []cards.Card // best five cards for the high hand
+	Low    cards.LowRank
+	HasLow bool
+	Desc   string
+}
+
+// Return is an uncalled bet given back to its bettor.
+type Return struct {
+	Player int
+	Amount hand.Amount
+	Step   int // index of the step after which it was returned
+}
+
+// Trace is the engine's replay of one hand: a Step per action, and the
+// outcome the rules require. Checks compare it with the hand's record.
+type Trace struct {
+	Hand  *hand.Hand
+	Rules *Ruleset
+	Steps []Step
+
+	// Supported is false when the engine could not replay the hand
+	// (unsupported variant, no stacks); Unsupported says why. Steps and the
+	// outcome are then empty.
+	Supported   bool
+	Unsupported string
+
+	Committed []hand.Amount // each seat's total chips put in, after returns
+	Returns   []Return
+	TotalPot  hand.Amount // all chips in the pots after returns (before rake)
+	Pots      []Pot
+	Awards    []Award
+	Rake      hand.Amount // rake taken, as the record states it (0 if none)
+
+	// Showdown: who had to table first (TDA 17-A) and why; -1 if no showdown.
+	ShowdownFirst  int
+	ShowdownReason string
+	Shown          []ShownHand
+
+	FinishingStacks []hand.Amount // each seat's stack after the hand, by the rules
+}
