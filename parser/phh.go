@@ -1,0 +1,268 @@
+package parser
+
+// PHH (Poker Hand History) reader. The format is specified at
+// github.com/uoftcprg/phh-std and implemented by PokerKit (pokerkit/notation.py):
+// a hand is a TOML document with the fields variant, antes,
+// blinds_or_straddles, starting_stacks, actions, ... and a .phhs file holds
+// many hands as tables [1], [2], ....
+//
+// Reading a hand has two steps. First its TOML is read into raw fields
+// (phhFields: values as bytes, with their lines): walkFast reads the plain
+// TOML that real PHH files use, straight from the input buffer, and
+// finds where a .phhs hand ends; anything else (or anything wrong) goes
+// to walk, which uses go-toml's parser, after phhChunker has cut the
+// hand's text out of the input. Then build turns the raw fields into a
+// hand.Hand. Only one hand's text is in memory at a time.
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+func init() {
+	register(FormatPHH, func(r io.Reader, file string) Reader { return NewPHHReader(r, file) })
+}
+
+// PHHReader reads hands from a PHH input: a .phh file (one hand) or a .phhs
+// file (tables [1], [2], ..., each one hand). Which it is comes from the
+// content, not the file name. A .phhs file is read one hand at a time, so
+// its size does not matter.
+//
+// A hand that cannot be read is returned as an *Error with the file, line
+// and hand index, and the next call reads the next hand.
+type PHHReader struct {
+	st  *phhState // nil once the input is exhausted
+	err error     // what Next returns once st is nil
+}
+
+// NewPHHReader returns a reader of the PHH input r; file is the name used
+// in positions and errors.
+func NewPHHReader(r io.Reader, file string) *PHHReader {
+	s := phhStatePool.Get().(*phhState)
+	s.init(r, file)
+	return &PHHReader{st: s}
+}
+
+// Next returns the next hand, (nil, *Error) for a hand that cannot be read,
+// (nil, io.EOF) at the end of input, or a final I/O error.
+func (r *PHHReader) Next() (h *hand.Hand, err error) {
+	s := r.st
+	if s == nil {
+		return nil, r.err
+	}
+	c := &s.chunker
+	if err := c.prepare(); err != nil {
+		r.finish(err)
+		return nil, err
+	}
+	s.mode = c.mode
+	s.index = s.next
+	s.next++
+	var ch phhChunk
+	defer func() {
+		// Last resort: no input may crash a run. A panic here is a bug in
+		// this reader; the hand is reported and reading goes on.
+		if rec := recover(); rec != nil {
+			h = nil
+			err = &Error{File: s.file, Line: ch.line, HandIndex: s.index,
+				Msg: fmt.Sprintf("internal error while reading this hand: %v", rec)}
+		}
+	}()
+	if s.mode == phhModeMulti && !s.noFast {
+		fch, headerLine, ok, err := s.fastHand()
+		if err != nil {
+			s.next--
+			r.finish(err)
+			return nil, err
+		}
+		if ok {
+			ch = fch
+			s.lines.reset(ch.data, ch.line)
+			if len(ch.data) > phhMaxHandBytes {
+				return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", phhMaxHandBytes)
+			}
+			if perr := s.checkHandName(headerLine); perr != nil {
+				return nil, perr
+			}
+			h, perr := s.build(ch, headerLine)
+			if perr != nil {
+				return nil, perr
+			}
+			return h, nil
+		}
+	}
+	ch, err = c.next()
+	if err != nil {
+		s.next--
+		r.finish(err)
+		return nil, err
+	}
+	// In a .phhs file the fast path has just failed on this hand.
+	h, perr := s.parse(ch, s.mode == phhModeSingle && !s.noFast)
+	if perr != nil {
+		return nil, perr
+	}
+	return h, nil
+}
+
+// fastHand reads the next hand of a .phhs input with the fast path,
+// straight from the read buffer: the hand is cut and read in one pass. It
+// reports false if the hand is not in the fast path's subset; the caller
+// then cuts it with the chunker and parses it fully.
+func (s *phhState) fastHand() (phhChunk, int, bool, error) {
+	c := &s.chunker
+	for {
+		if c.start == c.end && c.eof {
+			return phhChunk{}, 0, false, io.EOF
+		}
+		data := c.buf[c.start:c.end]
+		headerLine, end, endLine, res := s.walkFast(data, c.line, !c.eof)
+		switch res {
+		case phhFastOK:
+			ch := phhChunk{data: data[:end:end], line: c.line}
+			c.start += end
+			c.scan = c.start
+			c.line, c.scanLine = endLine, endLine
+			return ch, headerLine, true, nil
+		case phhFastMore:
+			live := c.end - c.start
+			if live > phhMaxHandBytes {
+				return phhChunk{}, 0, false, nil
+			}
+			// Read a good deal more before trying again, so that a
+			// reader returning little at a time does not make every hand
+			// be parsed over and over.
+			if err := c.fill(live + phhReadBlock); err != nil && err != io.EOF {
+				return phhChunk{}, 0, false, err
+			}
+		default:
+			return phhChunk{}, 0, false, nil
+		}
+	}
+}
+
+// finish ends reading: later calls to Next return err, and the reader's
+// buffers go back to the pool.
+func (r *PHHReader) finish(err error) {
+	s := r.st
+	r.st, r.err = nil, err
+	s.release()
+	phhStatePool.Put(s)
+}
+
+var phhStatePool = sync.Pool{New: func() any { return new(phhState) }}
+
+// phhState is a reader's working memory, reused across hands and, through
+// phhStatePool, across readers (opening thousands of small .phh files
+// should not allocate thousands of buffers).
+type phhState struct {
+	file    string
+	chunker phhChunker
+	mode    phhMode
+	index   int  // index of the hand being read
+	next    int  // index of the next hand
+	noFast  bool // tests: always use the full TOML parser
+
+	toml     unstable.Parser
+	lines    phhLines
+	fields   phhFields
+	arena    []byte // unescaped strings of the current hand
+	handName []byte
+
+	// Hand table names seen so far (duplicates are malformed TOML): the
+	// usual names 1..seqNames are kept as a count, others in a map.
+	seqNames   int
+	otherNames map[string]int
+
+	// build scratch
+	num       [phhNumFields][]phhDecimal
+	acts      []phhAct
+	committed []hand.Amount  // chips put in by each player so far (posts only)
+	streetBet []hand.Amount  // each player's bet in the current betting round
+	holes     [][]cards.Card // each player's current hole cards
+	firstLine [52]int        // line where each live card was dealt
+}
+
+func (s *phhState) init(r io.Reader, file string) {
+	buf := s.chunker.buf
+	s.chunker = phhChunker{r: r, buf: buf, name: s.chunker.name}
+	s.file = file
+	s.noFast = false
+	s.mode = phhModeUnknown
+	s.index, s.next = 0, 0
+	s.seqNames = 0
+	s.otherNames = nil
+}
+
+// release drops references to the input so the pooled state does not keep
+// it alive.
+func (s *phhState) release() {
+	s.chunker.r = nil
+	s.toml = unstable.Parser{} // its nodes point into the last input
+	s.lines.reset(nil, 0)
+	s.fields.reset()
+	s.otherNames = nil
+	if cap(s.arena) > phhReadBlock {
+		s.arena = nil
+	}
+	if cap(s.chunker.buf) > 4*phhReadBlock {
+		s.chunker.buf = nil // do not keep a huge buffer alive in the pool
+	}
+}
+
+// parse reads one hand's text, first with the fast path if tryFast.
+func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
+	s.mode = s.chunker.mode
+	s.lines.reset(ch.data, ch.line)
+	s.fields.reset()
+	if ch.tooLarge {
+		return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", phhMaxHandBytes)
+	}
+	res, headerLine, end := phhFastBail, 0, 0
+	if tryFast {
+		headerLine, end, _, res = s.walkFast(ch.data, ch.line, false)
+	}
+	if res != phhFastOK || end != len(ch.data) {
+		var perr *Error
+		if headerLine, perr = s.walk(ch); perr != nil {
+			return nil, perr
+		}
+	}
+	if s.mode == phhModeMulti {
+		if perr := s.checkHandName(headerLine); perr != nil {
+			return nil, perr
+		}
+	}
+	return s.build(ch, headerLine)
+}
+
+// checkHandName reports a hand table name used before in the file.
+func (s *phhState) checkHandName(line int) *Error {
+	var num [20]byte
+	want := strconv.AppendInt(num[:0], int64(s.seqNames+1), 10)
+	if string(want) == string(s.handName) {
+		if first, dup := s.otherNames[string(s.handName)]; dup {
+			return s.errAt(line, "hand table [%s] defined twice (first at line %d)", s.handName, first)
+		}
+		s.seqNames++
+		return nil
+	}
+	if n, err := strconv.Atoi(string(s.handName)); err == nil && n >= 1 && n <= s.seqNames &&
+		strconv.Itoa(n) == string(s.handName) {
+		return s.errAt(line, "hand table [%s] defined twice", s.handName)
+	}
+	if first, dup := s.otherNames[string(s.handName)]; dup {
+		return s.errAt(line, "hand table [%s] defined twice (first at line %d)", s.handName, first)
+	}
+	if s.otherNames == nil {
+		s.otherNames = make(map[string]int)
+	}
+	s.otherNames[string(s.handName)] = line
+	return nil
+}

@@ -1,0 +1,822 @@
+package parser
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// phhVariantInfo is what a PHH variant code means and which forced-bet
+// fields it requires (phh-std, "Required Fields").
+type phhVariantInfo struct {
+	game      hand.Game
+	blinds    bool // button game: blinds_or_straddles, the last player has the button
+	bringIn   bool // stud: bring_in
+	limits    bool // fixed limit: small_bet and big_bet
+	minBet    bool // no-limit / pot-limit: min_bet
+	shortDeck bool // deuces through fives are not in the deck
+}
+
+// phhVariantCodes lists the codes for error messages.
+const phhVariantCodes = "FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB"
+
+func phhLookupVariant(code []byte) (phhVariantInfo, bool) {
+	g := func(v hand.Variant, s hand.Structure, hole int) hand.Game {
+		return hand.Game{Variant: v, Structure: s, HoleCards: hole}
+	}
+	switch string(code) {
+	case "FT":
+		return phhVariantInfo{game: g(hand.Holdem, hand.FixedLimit, 2), blinds: true, limits: true}, true
+	case "NT":
+		return phhVariantInfo{game: g(hand.Holdem, hand.NoLimit, 2), blinds: true, minBet: true}, true
+	case "NS":
+		return phhVariantInfo{game: g(hand.ShortDeck, hand.NoLimit, 2), blinds: true, minBet: true, shortDeck: true}, true
+	case "PO":
+		return phhVariantInfo{game: g(hand.Omaha, hand.PotLimit, 4), blinds: true, minBet: true}, true
+	case "FO/8":
+		return phhVariantInfo{game: g(hand.OmahaHiLo, hand.FixedLimit, 4), blinds: true, limits: true}, true
+	case "F7S":
+		return phhVariantInfo{game: g(hand.Stud, hand.FixedLimit, 7), bringIn: true, limits: true}, true
+	case "F7S/8":
+		return phhVariantInfo{game: g(hand.StudHiLo, hand.FixedLimit, 7), bringIn: true, limits: true}, true
+	case "FR":
+		return phhVariantInfo{game: g(hand.Razz, hand.FixedLimit, 7), bringIn: true, limits: true}, true
+	case "N2L1D":
+		return phhVariantInfo{game: g(hand.Deuce7Single, hand.NoLimit, 5), blinds: true, minBet: true}, true
+	case "F2L3D":
+		return phhVariantInfo{game: g(hand.Deuce7Triple, hand.FixedLimit, 5), blinds: true, limits: true}, true
+	case "FB":
+		return phhVariantInfo{game: g(hand.Badugi, hand.FixedLimit, 4), blinds: true, limits: true}, true
+	}
+	return phhVariantInfo{}, false
+}
+
+// phhVerb is an action notation's verb.
+type phhVerb uint8
+
+const (
+	phhDealBoard   phhVerb = iota + 1 // d db CARDS
+	phhDealHole                       // d dh pN CARDS
+	phhDiscard                        // pN sd [CARDS]
+	phhPostBringIn                    // pN pb
+	phhFold                           // pN f
+	phhCheckCall                      // pN cc
+	phhBetTo                          // pN cbr AMOUNT
+	phhShowMuck                       // pN sm [CARDS | -]
+)
+
+// phhAct is one tokenized action notation.
+type phhAct struct {
+	verb   phhVerb
+	hasArg bool
+	player int     // 0-based; hand.NoPlayer for the dealer
+	arg    phhSpan // cards, or the cbr amount
+	amount phhDecimal
+	line   int
+	text   phhSpan // the whole notation, for messages
+}
+
+// build turns the fields read by walk into a Hand.
+func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
+	fs := &s.fields
+	handLine := ch.line
+	if headerLine > 0 {
+		handLine = headerLine
+	}
+
+	// Variant and required fields.
+	if !fs.has(phhVariant) {
+		return nil, s.errAt(handLine, "missing required field variant")
+	}
+	code := s.tb(fs.val[phhVariant])
+	vi, ok := phhLookupVariant(code)
+	if !ok {
+		return nil, s.errAt(fs.val[phhVariant].line, "unknown variant %q (PHH variants are %s)", code, phhVariantCodes)
+	}
+	required := [...]struct {
+		f    phhField
+		need bool
+	}{
+		{phhAntes, true}, {phhBlinds, vi.blinds}, {phhBringIn, vi.bringIn},
+		{phhSmallBet, vi.limits}, {phhBigBet, vi.limits}, {phhMinBet, vi.minBet},
+		{phhStartingStacks, true}, {phhActions, true},
+	}
+	for _, r := range required {
+		if r.need && !fs.has(r.f) {
+			return nil, s.errAt(handLine, "missing required field %s for variant %s", r.f, code)
+		}
+	}
+
+	// Player count and per-player arrays.
+	n := len(fs.arr[phhStartingStacks])
+	if n < 2 {
+		return nil, s.errAt(fs.keyLine[phhStartingStacks], "starting_stacks lists %d player(s); a hand needs at least 2", n)
+	}
+	for _, f := range [...]phhField{phhAntes, phhBlinds, phhPlayers, phhSeats, phhFinishingStacks, phhWinnings, phhTimeBanks} {
+		if fs.has(f) && len(fs.arr[f]) != n {
+			return nil, s.errAt(fs.keyLine[f], "%s has %d entries but starting_stacks has %d players", f, len(fs.arr[f]), n)
+		}
+	}
+
+	// Numbers: read every amount exactly, then pick the hand's scale.
+	places := int8(0)
+	for _, f := range [...]phhField{phhStartingStacks, phhAntes, phhBlinds, phhFinishingStacks, phhWinnings} {
+		if !fs.has(f) {
+			continue
+		}
+		ds := s.num[f][:0]
+		for i, t := range fs.arr[f] {
+			d, err := phhParseDecimal(s.tb(t))
+			if err == nil && f == phhStartingStacks && d.mant == 0 {
+				err = errPHHNonPositive
+			}
+			if err != nil {
+				return nil, s.errAt(t.line, "%s[%d] (%s) %v", f, i, s.tb(t), err)
+			}
+			places = max(places, d.places)
+			ds = append(ds, d)
+		}
+		s.num[f] = ds
+	}
+	for _, f := range [...]phhField{phhBringIn, phhSmallBet, phhBigBet, phhMinBet} {
+		if !fs.has(f) {
+			continue
+		}
+		t := fs.val[f]
+		d, err := phhParseDecimal(s.tb(t))
+		if err == nil && d.mant == 0 {
+			err = errPHHNonPositive
+		}
+		if err != nil {
+			return nil, s.errAt(t.line, "%s (%s) %v", f, s.tb(t), err)
+		}
+		places = max(places, d.places)
+		s.num[f] = append(s.num[f][:0], d)
+	}
+	if perr := s.tokenize(n, &places); perr != nil {
+		return nil, perr
+	}
+	scale := phhPow10[places]
+
+	h := &hand.Hand{
+		Format:       string(FormatPHH),
+		Scale:        scale,
+		Game:         vi.game,
+		AnteTrimming: fs.has(phhAnteTrimming) && string(s.tb(fs.val[phhAnteTrimming])) == "true",
+		Pos:          hand.Pos{File: s.file, Line: handLine},
+		Index:        s.index,
+		End:          s.lines.at(len(bytes.TrimRight(ch.data, " \t\r\n"))),
+	}
+	h.Game.Code = string(code)
+	if perr := s.metadata(h); perr != nil {
+		return nil, perr
+	}
+	amount := func(f phhField, i int) (hand.Amount, *Error) {
+		v, err := s.num[f][i].scaled(places)
+		if err != nil {
+			line := fs.keyLine[f]
+			if len(fs.arr[f]) > i {
+				line = fs.arr[f][i].line
+			}
+			return 0, s.errAt(line, "%s %v", f, err)
+		}
+		return hand.Amount(v), nil
+	}
+
+	// Seats.
+	if perr := s.seats(h, n, amount); perr != nil {
+		return nil, perr
+	}
+	if vi.blinds {
+		h.Button = h.Seats[n-1].Number // PHH order: small blind first, button last
+	}
+
+	// Stakes.
+	var err *Error
+	for _, x := range [...]struct {
+		f   phhField
+		dst *hand.Amount
+	}{
+		{phhBringIn, &h.Stakes.BringIn}, {phhSmallBet, &h.Stakes.SmallBet},
+		{phhBigBet, &h.Stakes.BigBet}, {phhMinBet, &h.Stakes.MinBet},
+	} {
+		if fs.has(x.f) {
+			if *x.dst, err = amount(x.f, 0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	antes := make([]hand.Amount, n)
+	for i := range antes {
+		if antes[i], err = amount(phhAntes, i); err != nil {
+			return nil, err
+		}
+	}
+	var blinds []hand.Amount
+	if vi.blinds {
+		blinds = make([]hand.Amount, n)
+		for i := range blinds {
+			if blinds[i], err = amount(phhBlinds, i); err != nil {
+				return nil, err
+			}
+		}
+		h.Stakes.SmallBlind, h.Stakes.BigBlind = blinds[0], blinds[1]
+		for _, b := range blinds[2:] {
+			if b > 0 {
+				h.Stakes.Straddles = append(h.Stakes.Straddles, b)
+			}
+		}
+	}
+	h.Stakes.Ante, h.Stakes.BigBlindAnte = phhAnteStakes(antes)
+
+	// Outcome.
+	for _, x := range [...]struct {
+		f   phhField
+		dst *[]hand.Amount
+		has *bool
+	}{
+		{phhFinishingStacks, &h.Outcome.FinishingStacks, &h.Outcome.HasFinishingStacks},
+		{phhWinnings, &h.Outcome.Winnings, &h.Outcome.HasWinnings},
+	} {
+		if !fs.has(x.f) {
+			continue
+		}
+		v := make([]hand.Amount, n)
+		for i := range v {
+			if v[i], err = amount(x.f, i); err != nil {
+				return nil, err
+			}
+		}
+		*x.dst, *x.has = v, true
+		if h.Outcome.Pos.Line == 0 {
+			h.Outcome.Pos = hand.Pos{File: s.file, Line: fs.keyLine[x.f]}
+		}
+	}
+
+	// Actions: the forced bets PHH leaves implicit, then the recorded ones.
+	if perr := s.actions(h, vi, antes, blinds, places); perr != nil {
+		return nil, perr
+	}
+	return h, nil
+}
+
+// phhAnteStakes summarizes per-player antes as Stakes.Ante: a uniform
+// ante, or a big-blind ante (only the second position, the big blind,
+// antes). Other shapes (button ante, ...) report the largest ante; the
+// synthesized Post actions carry each player's exact ante either way.
+func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool) {
+	var top hand.Amount
+	nonzero := 0
+	for _, a := range antes {
+		if a > 0 {
+			nonzero++
+		}
+		top = max(top, a)
+	}
+	if nonzero == 1 && antes[1] > 0 {
+		return antes[1], true
+	}
+	return top, false
+}
+
+// metadata fills the hand's descriptive fields.
+func (s *phhState) metadata(h *hand.Hand) *Error {
+	fs := &s.fields
+	str := func(f phhField) string {
+		if !fs.has(f) {
+			return ""
+		}
+		return string(s.tb(fs.val[f]))
+	}
+	h.ID = str(phhHandField)
+	h.Table = str(phhTable)
+	h.Site = str(phhVenue)
+	h.Currency = str(phhCurrency)
+	if fs.has(phhSeatCount) {
+		v, ok := phhInt(s.tb(fs.val[phhSeatCount]))
+		if !ok || v < 1 || v > 1000 {
+			return s.errAt(fs.val[phhSeatCount].line, "seat_count (%s) must be a positive number of seats", s.tb(fs.val[phhSeatCount]))
+		}
+		h.MaxSeats = v
+	}
+	start, perr := s.startTime()
+	if perr != nil {
+		return perr
+	}
+	h.Start = start
+	return nil
+}
+
+// seats fills Seats from starting_stacks, players and seats.
+func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.Amount, *Error)) *Error {
+	fs := &s.fields
+	h.Seats = make([]hand.Seat, n)
+	// One string holds every name; each seat's name is a substring of it.
+	var names strings.Builder
+	if fs.has(phhPlayers) {
+		size := 0
+		for _, t := range fs.arr[phhPlayers] {
+			size += len(s.tb(t))
+		}
+		names.Grow(size)
+		for _, t := range fs.arr[phhPlayers] {
+			names.Write(s.tb(t))
+		}
+	}
+	all := names.String()
+	off := 0
+	var used []int
+	for i := range h.Seats {
+		st := &h.Seats[i]
+		st.Number = i + 1
+		if fs.has(phhSeats) {
+			t := fs.arr[phhSeats][i]
+			v, ok := phhInt(s.tb(t))
+			if !ok || v < 1 || v > 1000 {
+				return s.errAt(t.line, "seats[%d] (%s) must be a positive seat number", i, s.tb(t))
+			}
+			if h.MaxSeats > 0 && v > h.MaxSeats {
+				return s.errAt(t.line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
+			}
+			for j, u := range used {
+				if u == v {
+					return s.errAt(t.line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
+				}
+			}
+			used = append(used, v)
+			st.Number = v
+		}
+		if fs.has(phhPlayers) {
+			l := len(s.tb(fs.arr[phhPlayers][i]))
+			st.Player = all[off : off+l]
+			off += l
+		}
+		if st.Player == "" {
+			// No name recorded (PHH allows anonymous players): use the PHH
+			// player label so that findings still say who.
+			st.Player = "p" + strconv.Itoa(i+1)
+		}
+		var err *Error
+		if st.Stack, err = amount(phhStartingStacks, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tokenize splits each action notation into words and reads cbr amounts,
+// raising *places as needed. Grammar (phh-std, "Actions"):
+//
+//	d db CARDS | d dh pN CARDS | pN sd [CARDS] | pN pb | pN f | pN cc |
+//	pN cbr AMOUNT | pN sm [CARDS | -]
+//
+// each optionally followed by "# commentary"; an empty or comment-only
+// notation is a no-op.
+func (s *phhState) tokenize(n int, places *int8) *Error {
+	s.acts = s.acts[:0]
+	for _, t := range s.fields.arr[phhActions] {
+		text := s.tb(t)
+		body := text
+		if i := bytes.IndexByte(body, '#'); i >= 0 {
+			body = body[:i]
+		}
+		// Split into words; ws are spans of the words in the hand's text.
+		var w [5][]byte
+		var ws [5]phhSpan
+		nw := 0
+		for i := 0; i < len(body); {
+			for i < len(body) && phhIsSpace(body[i]) {
+				i++
+			}
+			if i == len(body) {
+				break
+			}
+			j := i
+			for j < len(body) && !phhIsSpace(body[j]) {
+				j++
+			}
+			if nw == len(w) {
+				return s.errAt(t.line, "action %q has too many words", text)
+			}
+			w[nw] = body[i:j]
+			ws[nw] = phhSpan{off: t.sp.off + int32(i), n: int32(j - i), arena: t.sp.arena}
+			nw++
+			i = j
+		}
+		if nw == 0 {
+			continue // no-op
+		}
+		a := phhAct{line: t.line, text: t.sp, player: hand.NoPlayer}
+		if string(w[0]) == "d" {
+			switch {
+			case nw >= 2 && string(w[1]) == "db":
+				if nw != 3 {
+					return s.errAt(t.line, "action %q: want \"d db CARDS\"", text)
+				}
+				a.verb, a.arg, a.hasArg = phhDealBoard, ws[2], true
+			case nw >= 2 && string(w[1]) == "dh":
+				if nw != 4 {
+					return s.errAt(t.line, "action %q: want \"d dh pN CARDS\"", text)
+				}
+				p, perr := s.player(w[2], n, t)
+				if perr != nil {
+					return perr
+				}
+				a.verb, a.player, a.arg, a.hasArg = phhDealHole, p, ws[3], true
+			case nw >= 2:
+				return s.errAt(t.line, "action %q: unknown dealer action %q (want db or dh)", text, w[1])
+			default:
+				return s.errAt(t.line, "action %q: dealer action missing", text)
+			}
+			s.acts = append(s.acts, a)
+			continue
+		}
+		p, perr := s.player(w[0], n, t)
+		if perr != nil {
+			return perr
+		}
+		a.player = p
+		if nw < 2 {
+			return s.errAt(t.line, "action %q: action missing after %s", text, w[0])
+		}
+		args := nw - 2
+		switch string(w[1]) {
+		case "f", "cc", "pb":
+			if args != 0 {
+				return s.errAt(t.line, "action %q: %s takes no argument", text, w[1])
+			}
+			switch w[1][0] {
+			case 'f':
+				a.verb = phhFold
+			case 'c':
+				a.verb = phhCheckCall
+			default:
+				a.verb = phhPostBringIn
+			}
+		case "cbr":
+			if args != 1 {
+				return s.errAt(t.line, "action %q: want \"pN cbr AMOUNT\"", text)
+			}
+			d, err := phhParseDecimal(w[2])
+			if err == nil && d.mant == 0 {
+				err = errPHHNonPositive
+			}
+			if err != nil {
+				return s.errAt(t.line, "action %q: amount %s %v", text, w[2], err)
+			}
+			*places = max(*places, d.places)
+			a.verb, a.arg, a.hasArg, a.amount = phhBetTo, ws[2], true, d
+		case "sd", "sm":
+			if args > 1 {
+				return s.errAt(t.line, "action %q: %s takes at most one argument (the cards)", text, w[1])
+			}
+			a.verb = phhDiscard
+			if w[1][1] == 'm' {
+				a.verb = phhShowMuck
+			}
+			if args == 1 {
+				a.arg, a.hasArg = ws[2], true
+			}
+		default:
+			return s.errAt(t.line, "action %q: unknown action %q (want f, cc, cbr, pb, sd or sm)", text, w[1])
+		}
+		s.acts = append(s.acts, a)
+	}
+	return nil
+}
+
+func phhIsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// player reads an actor "pN" and returns its 0-based index.
+func (s *phhState) player(w []byte, n int, t phhTok) (int, *Error) {
+	if len(w) < 2 || w[0] != 'p' {
+		return 0, s.errAt(t.line, "action %q: unknown actor %q (want d or p1..p%d)", s.tb(t), w, n)
+	}
+	v := 0
+	for _, c := range w[1:] {
+		if !phhIsDigit(c) {
+			return 0, s.errAt(t.line, "action %q: unknown actor %q (want d or p1..p%d)", s.tb(t), w, n)
+		}
+		v = v*10 + int(c-'0')
+		if v > n {
+			break
+		}
+	}
+	if v < 1 || v > n {
+		return 0, s.errAt(t.line, "action %q: player %s is not in the hand (players are p1..p%d)", s.tb(t), w, n)
+	}
+	return v - 1, nil
+}
+
+// actions appends the synthesized forced bets and the recorded actions.
+//
+// PHH does not record antes and blinds as actions: they follow from the
+// antes and blinds_or_straddles fields. They are written out here as Post
+// actions, antes first (in player order) then blinds and straddles in
+// position order, so that the rules engine sees every format alike. A
+// forced bet larger than what the player has left is trimmed to it (the
+// player is all-in), as PokerKit does. In heads-up, PHH reverses the
+// forced bets: the second player has the button and posts the small
+// blind, the first posts the big blind (PokerKit applies antes[1-i] and
+// blinds_or_straddles[1-i] to player i when there are two players).
+//
+// "pN cc" means check or call. The parser tells them apart by tracking
+// each player's bet in the current betting round: a cc facing no larger
+// bet is a Check, otherwise a Call with no recorded amount (the engine
+// computes how much, since it depends on the caller's stack). Likewise
+// "cbr" is a Bet when nobody has bet in the round yet and a Raise
+// otherwise; To is the recorded amount, the player's total for the round.
+// A betting round ends when the dealer deals again or players draw after
+// some betting happened.
+func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand.Amount, places int8) *Error {
+	fs := &s.fields
+	n := len(h.Seats)
+	committed := phhResize(s.committed, n)
+	streetBet := phhResize(s.streetBet, n)
+	s.committed, s.streetBet = committed, streetBet
+	if cap(s.holes) < n {
+		s.holes = make([][]cards.Card, n)
+	}
+	holes := s.holes[:n]
+	for i := range holes {
+		holes[i] = holes[i][:0]
+	}
+
+	// Count what to allocate: one backing array holds every action's cards.
+	nPosts := 0
+	for i := range antes {
+		if antes[i] > 0 {
+			nPosts++
+		}
+		if blinds != nil && blinds[i] > 0 {
+			nPosts++
+		}
+	}
+	nCards := 0
+	for i := range s.acts {
+		nCards += int(s.acts[i].arg.n) / 2
+	}
+	h.Actions = make([]hand.Action, 0, nPosts+len(s.acts))
+	backing := make([]cards.Card, 0, nCards)
+
+	// Who posts what: in heads-up the forced bets are reversed.
+	forcedFor := func(vals []hand.Amount, player int) hand.Amount {
+		if n == 2 {
+			return vals[1-player]
+		}
+		return vals[player]
+	}
+	post := func(player int, nominal hand.Amount, kind hand.PostKind, line int) {
+		left := h.Seats[player].Stack - committed[player]
+		amt := min(nominal, left)
+		if amt <= 0 {
+			return
+		}
+		committed[player] += amt
+		if kind != hand.PostAnte {
+			streetBet[player] += amt
+		}
+		k := len(h.Actions)
+		h.Actions = h.Actions[:k+1]
+		a := &h.Actions[k] // filled in place: copying whole Actions costs GC write barriers
+		a.Kind, a.PostKind, a.Player, a.Amount, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, true, amt == left
+		a.Pos = hand.Pos{File: s.file, Line: line}
+	}
+	for p := 0; p < n; p++ {
+		post(p, forcedFor(antes, p), hand.PostAnte, fs.keyLine[phhAntes])
+	}
+	if blinds != nil {
+		for j := 0; j < n; j++ { // position order: small blind, big blind, straddles
+			p := j
+			if n == 2 {
+				p = 1 - j
+			}
+			kind := hand.PostStraddle
+			switch j {
+			case 0:
+				kind = hand.PostSmallBlind
+			case 1:
+				kind = hand.PostBigBlind
+			}
+			post(p, blinds[j], kind, fs.keyLine[phhBlinds])
+		}
+	}
+
+	var live cards.Set // known cards dealt and not discarded
+	var board []cards.Card
+	var streetMax hand.Amount
+	for _, bs := range streetBet {
+		streetMax = max(streetMax, bs)
+	}
+	betting := false // a betting action happened in the current round
+	newRound := func() {
+		if betting {
+			clear(streetBet)
+			streetMax = 0
+			betting = false
+		}
+	}
+	for i := range s.acts {
+		a := &s.acts[i]
+		k := len(h.Actions)
+		h.Actions = h.Actions[:k+1]
+		act := &h.Actions[k]
+		act.Player, act.Pos = a.player, hand.Pos{File: s.file, Line: a.line}
+		switch a.verb {
+		case phhDealBoard, phhDealHole:
+			newRound()
+			cs, perr := s.cards(a, vi, &backing)
+			if perr != nil {
+				return perr
+			}
+			for _, c := range cs {
+				if !c.Known() {
+					continue
+				}
+				if live.Has(c) {
+					return s.errAt(a.line, "action %q: card %s is dealt twice (first at line %d)", s.bytes(a.text), c, s.firstLine[c])
+				}
+				live = live.Add(c)
+				s.firstLine[c] = a.line
+			}
+			act.Cards = cs
+			if a.verb == phhDealBoard {
+				act.Kind = hand.DealBoard
+				board = append(board, cs...)
+			} else {
+				act.Kind = hand.DealHole
+				holes[a.player] = append(holes[a.player], cs...)
+			}
+		case phhDiscard:
+			newRound()
+			cs, perr := s.cards(a, vi, &backing)
+			if perr != nil {
+				return perr
+			}
+			for _, c := range cs {
+				// A discarded card goes to the muck; in draw games the muck
+				// may be reshuffled and dealt again.
+				if c.Known() {
+					live &^= cards.SetOf(c)
+				}
+				holes[a.player] = phhRemoveCard(holes[a.player], c)
+			}
+			act.Kind, act.Cards = hand.Discard, cs
+		case phhPostBringIn:
+			if !vi.bringIn {
+				return s.errAt(a.line, "action %q: variant %s has no bring-in", s.bytes(a.text), h.Game.Code)
+			}
+			betting = true
+			left := h.Seats[a.player].Stack - committed[a.player]
+			amt := min(h.Stakes.BringIn, left)
+			committed[a.player] += amt
+			streetBet[a.player] += amt
+			streetMax = max(streetMax, streetBet[a.player])
+			act.Kind, act.Amount, act.HasAmount, act.AllIn = hand.BringIn, amt, true, amt == left
+		case phhFold:
+			betting = true
+			act.Kind = hand.Fold
+		case phhCheckCall:
+			betting = true
+			if streetBet[a.player] >= streetMax {
+				act.Kind = hand.Check
+			} else {
+				act.Kind = hand.Call
+				streetBet[a.player] = streetMax
+			}
+		case phhBetTo:
+			betting = true
+			to, err := a.amount.scaled(places)
+			if err != nil {
+				return s.errAt(a.line, "action %q: amount %v", s.bytes(a.text), err)
+			}
+			act.Kind = hand.Bet
+			if streetMax > 0 {
+				act.Kind = hand.Raise
+			}
+			act.To = hand.Amount(to)
+			streetBet[a.player] = act.To
+			streetMax = max(streetMax, act.To)
+		case phhShowMuck:
+			switch {
+			case !a.hasArg:
+				act.Kind = hand.Muck
+			case string(s.bytes(a.arg)) == "-":
+				// "-" shows the hole cards already dealt (phh-std, "Card Notation").
+				if len(holes[a.player]) == 0 {
+					return s.errAt(a.line, "action %q: \"-\" shows the dealt hole cards, but none were dealt to p%d", s.bytes(a.text), a.player+1)
+				}
+				act.Kind = hand.Show
+				act.Cards = append([]cards.Card(nil), holes[a.player]...)
+			default:
+				cs, perr := s.cards(a, vi, &backing)
+				if perr != nil {
+					return perr
+				}
+				act.Kind, act.Cards = hand.Show, cs
+			}
+		}
+	}
+	if len(board) > 0 {
+		h.Boards = [][]cards.Card{board}
+	}
+	return nil
+}
+
+// cards reads an action's card argument into backing and returns the
+// cards. Cards are two characters, rank then suit ("As", "Td"), written
+// together ("AsKd"); "??" is an unknown card.
+func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([]cards.Card, *Error) {
+	b := s.bytes(a.arg)
+	if len(b)%2 != 0 || (len(b) == 0 && a.verb != phhDiscard) {
+		return nil, s.errAt(a.line, "action %q: cards %q are not two-character cards like As or ??", s.bytes(a.text), b)
+	}
+	start := len(*backing)
+	var seen cards.Set
+	for i := 0; i < len(b); i += 2 {
+		c, ok := phhCard(b[i], b[i+1])
+		if !ok {
+			return nil, s.errAt(a.line, "action %q: invalid card %q", s.bytes(a.text), b[i:i+2])
+		}
+		if c.Known() {
+			if vi.shortDeck && c.Rank() < cards.Six {
+				return nil, s.errAt(a.line, "action %q: card %s is not in the short deck (sixes and up)", s.bytes(a.text), c)
+			}
+			if seen.Has(c) {
+				return nil, s.errAt(a.line, "action %q: card %s appears twice", s.bytes(a.text), c)
+			}
+			seen = seen.Add(c)
+		}
+		*backing = append(*backing, c)
+	}
+	cs := (*backing)[start:len(*backing):len(*backing)]
+	if len(cs) == 0 {
+		return nil, nil
+	}
+	return cs, nil
+}
+
+// phhCard reads one two-character card. Ranks and suits are accepted in
+// either case.
+func phhCard(r, su byte) (cards.Card, bool) {
+	if r == '?' && su == '?' {
+		return cards.Unknown, true
+	}
+	rank := -1
+	switch r | 0x20 { // lower case
+	case '2', '3', '4', '5', '6', '7', '8', '9':
+		rank = int(r - '2')
+	case 't':
+		rank = int(cards.Ten)
+	case 'j':
+		rank = int(cards.Jack)
+	case 'q':
+		rank = int(cards.Queen)
+	case 'k':
+		rank = int(cards.King)
+	case 'a':
+		rank = int(cards.Ace)
+	}
+	var suit cards.Suit
+	switch su | 0x20 {
+	case 'c':
+		suit = cards.Clubs
+	case 'd':
+		suit = cards.Diamonds
+	case 'h':
+		suit = cards.Hearts
+	case 's':
+		suit = cards.Spades
+	default:
+		return cards.Unknown, false
+	}
+	if rank < 0 {
+		return cards.Unknown, false
+	}
+	return cards.New(cards.Rank(rank), suit), true
+}
+
+// phhRemoveCard removes one c from hole (for an unknown discard, one
+// unknown card), keeping the order.
+func phhRemoveCard(hole []cards.Card, c cards.Card) []cards.Card {
+	for i, x := range hole {
+		if x == c {
+			return append(hole[:i], hole[i+1:]...)
+		}
+	}
+	return hole
+}
+
+func phhResize(s []hand.Amount, n int) []hand.Amount {
+	if cap(s) < n {
+		return make([]hand.Amount, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}

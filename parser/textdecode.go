@@ -1,0 +1,256 @@
+package parser
+
+import (
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+// NewDecodedReader returns a reader of r's text as UTF-8, for any format
+// reader to wrap its input in.
+//
+// It reads the encodings hand-history exports come in: UTF-8 with or
+// without a byte-order mark (the mark is dropped), UTF-16 little- or
+// big-endian with a byte-order mark, and Windows-1252. Text without a mark
+// is read as UTF-8; any byte that is not part of a valid UTF-8 sequence is
+// read as Windows-1252, so a Windows-1252 file, or a UTF-8 file with a few
+// Windows-1252 names pasted in, decodes without loss. Line endings are left
+// as they are. It streams: memory use does not grow with the input.
+func NewDecodedReader(r io.Reader) io.Reader {
+	return &decodedReader{src: r, in: make([]byte, 0, decodeChunk)}
+}
+
+const decodeChunk = 32 << 10
+
+type decodeMode uint8
+
+const (
+	modeSniff decodeMode = iota
+	modeUTF8
+	modeUTF16LE
+	modeUTF16BE
+)
+
+type decodedReader struct {
+	src    io.Reader
+	mode   decodeMode
+	in     []byte // raw bytes read but not yet decoded (an incomplete sequence at most, between reads)
+	out    []byte // decoded bytes not yet returned
+	outPos int
+	srcErr error // sticky error from src (io.EOF at the end)
+}
+
+func (d *decodedReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for d.outPos == len(d.out) {
+		if d.srcErr != nil && len(d.in) == 0 {
+			return 0, d.srcErr
+		}
+		d.out, d.outPos = d.out[:0], 0
+		if err := d.fill(); err != nil && !errors.Is(err, io.EOF) {
+			d.srcErr = err
+		}
+		d.decode()
+		if d.srcErr != nil && len(d.in) != 0 && d.outPos == len(d.out) {
+			// An incomplete sequence at the end of input: decode it as is.
+			d.decodeTail()
+		}
+	}
+	n := copy(p, d.out[d.outPos:])
+	d.outPos += n
+	return n, nil
+}
+
+// fill reads more raw input into d.in, after whatever incomplete sequence is left there.
+func (d *decodedReader) fill() error {
+	if d.srcErr != nil {
+		return d.srcErr
+	}
+	for tries := 0; tries < 100; tries++ {
+		if cap(d.in)-len(d.in) < 8 {
+			grown := make([]byte, len(d.in), 2*cap(d.in)+8)
+			copy(grown, d.in)
+			d.in = grown
+		}
+		n, err := d.src.Read(d.in[len(d.in):cap(d.in)])
+		d.in = d.in[:len(d.in)+n]
+		if err != nil {
+			d.srcErr = err
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+	d.srcErr = io.ErrNoProgress
+	return d.srcErr
+}
+
+// decode turns as much of d.in as can be decoded into d.out, leaving an
+// incomplete trailing sequence in d.in.
+func (d *decodedReader) decode() {
+	if d.mode == modeSniff {
+		if !d.sniff() {
+			return
+		}
+	}
+	var used int
+	switch d.mode {
+	case modeUTF8:
+		used = d.decodeUTF8(d.in, d.srcErr != nil)
+	case modeUTF16LE, modeUTF16BE:
+		used = d.decodeUTF16(d.in, d.srcErr != nil)
+	}
+	rest := copy(d.in, d.in[used:])
+	d.in = d.in[:rest]
+}
+
+// sniff decides the encoding from a byte-order mark. It reports false when
+// more bytes are needed to decide.
+func (d *decodedReader) sniff() bool {
+	b := d.in
+	switch {
+	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
+		d.mode, d.in = modeUTF8, b[:copy(b, b[3:])]
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		d.mode, d.in = modeUTF16LE, b[:copy(b, b[2:])]
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		d.mode, d.in = modeUTF16BE, b[:copy(b, b[2:])]
+	case len(b) < 3 && d.srcErr == nil && isBOMPrefix(b):
+		return false
+	default:
+		d.mode = modeUTF8
+	}
+	return true
+}
+
+// isBOMPrefix reports whether b could be the start of a byte-order mark.
+func isBOMPrefix(b []byte) bool {
+	bom8 := []byte{0xEF, 0xBB, 0xBF}
+	switch {
+	case len(b) == 0:
+		return true
+	case len(b) == 1:
+		return b[0] == 0xEF || b[0] == 0xFF || b[0] == 0xFE
+	case len(b) == 2:
+		return b[0] == bom8[0] && b[1] == bom8[1]
+	}
+	return false
+}
+
+// decodeUTF8 copies valid UTF-8 from b to d.out and turns every other byte
+// into its Windows-1252 character. It returns the bytes used: all of b but
+// an incomplete sequence at its end, unless atEOF.
+func (d *decodedReader) decodeUTF8(b []byte, atEOF bool) int {
+	if utf8.Valid(b) {
+		d.out = append(d.out, b...)
+		return len(b)
+	}
+	i := 0
+	for i < len(b) {
+		// Copy the run of ASCII and valid sequences in one go.
+		start := i
+		for i < len(b) {
+			c := b[i]
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+		}
+		d.out = append(d.out, b[start:i]...)
+		if i == len(b) {
+			break
+		}
+		if !atEOF && !utf8.FullRune(b[i:]) && len(b)-i < utf8.UTFMax {
+			return i // wait for the rest of the sequence
+		}
+		d.out = utf8.AppendRune(d.out, cp1252(b[i]))
+		i++
+	}
+	return len(b)
+}
+
+// decodeUTF16 decodes UTF-16 code units from b into UTF-8 in d.out. An
+// unpaired surrogate becomes U+FFFD. It returns the bytes used.
+func (d *decodedReader) decodeUTF16(b []byte, atEOF bool) int {
+	unit := func(i int) rune {
+		if d.mode == modeUTF16LE {
+			return rune(b[i]) | rune(b[i+1])<<8
+		}
+		return rune(b[i])<<8 | rune(b[i+1])
+	}
+	i := 0
+	for i+1 < len(b) {
+		u := unit(i)
+		switch {
+		case u < 0xD800 || u > 0xDFFF:
+			if u < utf8.RuneSelf {
+				d.out = append(d.out, byte(u))
+			} else {
+				d.out = utf8.AppendRune(d.out, u)
+			}
+			i += 2
+		case u <= 0xDBFF: // high surrogate: needs a low one next
+			if i+3 >= len(b) {
+				if !atEOF {
+					return i
+				}
+				d.out = utf8.AppendRune(d.out, utf8.RuneError)
+				i += 2
+				continue
+			}
+			lo := unit(i + 2)
+			if lo >= 0xDC00 && lo <= 0xDFFF {
+				d.out = utf8.AppendRune(d.out, 0x10000+(u-0xD800)<<10+(lo-0xDC00))
+				i += 4
+			} else {
+				d.out = utf8.AppendRune(d.out, utf8.RuneError)
+				i += 2
+			}
+		default: // a lone low surrogate
+			d.out = utf8.AppendRune(d.out, utf8.RuneError)
+			i += 2
+		}
+	}
+	if i < len(b) && atEOF { // an odd byte at the end
+		d.out = utf8.AppendRune(d.out, utf8.RuneError)
+		i = len(b)
+	}
+	return i
+}
+
+// decodeTail decodes what is left in d.in at the end of input.
+func (d *decodedReader) decodeTail() {
+	switch d.mode {
+	case modeUTF16LE, modeUTF16BE:
+		d.decodeUTF16(d.in, true)
+	default:
+		d.decodeUTF8(d.in, true)
+	}
+	d.in = d.in[:0]
+}
+
+// cp1252High holds the characters of Windows-1252 bytes 0x80-0x9F; the
+// other bytes are the same as in Latin-1. The five undefined bytes map to
+// the C1 controls, as browsers do.
+var cp1252High = [32]rune{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+}
+
+// cp1252 returns the character of one Windows-1252 byte.
+func cp1252(b byte) rune {
+	if b >= 0x80 && b < 0xA0 {
+		return cp1252High[b-0x80]
+	}
+	return rune(b)
+}
