@@ -4,6 +4,16 @@
 //
 // A Card is a small integer so that hands can be stored and compared
 // cheaply; Unknown stands for a card the record does not show ("??").
+//
+// EvalHigh, Eval7 (the allocation-free hold'em path) and EvalOmaha value
+// high hands as a HandRank, larger is better; EvalLow8 and EvalOmahaLow8
+// value eight-or-better lows as a LowRank, smaller is better. Both print as
+// players say them ("full house, Kings full of Tens", "8-6-4-2-A low"), and
+// BestFive, BestOmahaFive, BestLow8 and BestOmahaLow8 give the cards that
+// make the hand. Evaluators never panic: wrong card counts, Unknown or
+// repeated cards give NoHand or NoLow, and CheckCards says what is wrong.
+// The high evaluator is table-driven (see high.go); TestAllSevenCardHands
+// checks it against all 133,784,560 seven-card hands.
 package cards
 
 import (

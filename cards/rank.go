@@ -28,7 +28,10 @@ func (c Category) String() string {
 
 // HandRank is the value of a high hand: a larger HandRank beats a smaller
 // one and equal values tie. The category is in the top bits so that values
-// compare across categories; Category() extracts it.
+// compare across categories; Category() extracts it. Below the category
+// are the hand's five ranks in order of significance, four bits each (see
+// Ranks), so equal categories compare by pair rank, then kickers. NoHand
+// (0) is no hand and ranks below every hand.
 type HandRank uint32
 
 // Category returns the hand's category.
@@ -36,4 +39,6 @@ func (r HandRank) Category() Category { return Category(r >> 26) }
 
 // LowRank is the value of an ace-to-five low hand: a SMALLER LowRank is a
 // better low. Only the five ranks count (suits and straights are ignored).
+// It holds the ranks' face values (Ace 1 ... Eight 8), highest first, four
+// bits each: 8-6-4-2-A is 0x86421. NoLow is worse than every low.
 type LowRank uint32
