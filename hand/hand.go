@@ -221,7 +221,20 @@ type Outcome struct {
 	// Winnings is each seat's amount won (PHH "winnings"), indexed like Seats.
 	Winnings    []Amount
 	HasWinnings bool
-	Pos         Pos // where the summary was read (for findings about it)
+	// CashOuts: players who cashed out their share of the hand (PokerStars
+	// "cashed out the hand for $X | Cash Out Fee $Y"). The pot they win is
+	// not pushed to them, so no Collect is recorded for it.
+	CashOuts []CashOut
+	Pos      Pos // where the summary was read (for findings about it)
+}
+
+// CashOut is one player's cash-out of a hand: the room pays Amount, of
+// which Fee is its charge, instead of pushing the pot.
+type CashOut struct {
+	Player int // index into Hand.Seats
+	Amount Amount
+	Fee    Amount
+	Pos    Pos
 }
 
 // Fee is an amount taken from the pot besides the rake.

@@ -26,6 +26,7 @@ const (
 type Ruleset struct {
 	Name    string // preset name: "tda-2024", "tda-2019"
 	Version string // citation version, e.g. "TDA 2024"
+	House   string // the house's name for its overrides (LoadHouse), "" if none
 
 	OddChip OddChipRule
 	// SmallestChip is the smallest chip in play, in the hand's minor units,
@@ -40,6 +41,9 @@ type Ruleset struct {
 
 	BBAnte BBAnteOrder
 
+	// StraddlesAllowed: the house permits straddles (TDA rules are silent:
+	// straddles are a cash-game house option).
+	StraddlesAllowed bool
 	// StraddleMinRaise: when true the minimum raise after a straddle is the
 	// straddle amount (the straddle counts as a full raise).
 	StraddleMinRaise bool

@@ -95,13 +95,23 @@ type Step struct {
 	Stacks    []hand.Amount // every seat's stack after the action, indexed like Hand.Seats
 
 	Note string // what the engine did, in plain words, when worth saying
+
+	// Expected is, for a Post, the forced bet the rules require of this
+	// player (the stakes, capped by the stack, in the ruleset's big-blind-ante
+	// order); HasExpected is false when the stakes do not say.
+	Expected    hand.Amount
+	HasExpected bool
 }
 
 // Pot is one main or side pot as the rules build it (TDA 21).
 type Pot struct {
 	Amount   hand.Amount
-	Level    hand.Amount // contribution level that closes this pot
+	Level    hand.Amount // contribution level that closes this pot (live chips: antes and dead blinds are not a level, they are in the main pot)
 	Eligible []int       // seat indices that can win it (not folded), table order
+	// Rake is the part of the claimed rake (and fees) taken from this pot
+	// before it is awarded: the record's own split when it states the pots,
+	// else from the main pot first.
+	Rake hand.Amount
 }
 
 // Half says which half of a split hi/lo pot an award is for.
@@ -123,6 +133,13 @@ type Award struct {
 	Amount  hand.Amount
 	OddChip hand.Amount // of Amount, the odd chips given to this player (TDA 20)
 	Reason  string      // why: "best hand: flush, Ace high", "uncontested", "odd chip: first seat left of the button"
+	// FromRecord: the engine could not decide this pot by the cards (no
+	// contender's hand was tabled or known), so the award follows the
+	// record's collects and is not independent evidence.
+	FromRecord bool
+	// Rule is the citation key (Cite) of the rule that decided the award:
+	// "cards-speak", "uncontested-showdown", "side-pots", "odd-chips", ...
+	Rule string
 }
 
 // ShownHand is one player's hand at showdown, as the engine evaluated it.
@@ -170,4 +187,22 @@ type Trace struct {
 	Shown          []ShownHand
 
 	FinishingStacks []hand.Amount // each seat's stack after the hand, by the rules
+
+	// Button is the seat index the engine took as the button (recorded, or
+	// inferred from the blinds when the record has none); -1 if unknown.
+	Button int
+	// Boards are the community cards the showdown used, one per run; a
+	// second run is completed with the first board's shared cards.
+	Boards [][]cards.Card
+	// Undecided lists pots (indices into Pots) the engine could not award:
+	// no contender's hand is known and the record's collects do not settle
+	// it. Their chips are in no finishing stack.
+	Undecided []int
+	// UndecidedAmount is the chips of those pots (or runs of them) left
+	// unawarded.
+	UndecidedAmount hand.Amount
+	// ExpectedRake is the rake the ruleset's rake rule gives for this hand
+	// (HasExpectedRake false when the ruleset has no rake rule).
+	ExpectedRake    hand.Amount
+	HasExpectedRake bool
 }

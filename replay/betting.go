@@ -1,0 +1,348 @@
+package replay
+
+import "github.com/handaudit/handaudit/hand"
+
+// betting applies one betting action (the betting phase): it records the
+// legal window as the rules stood, applies what the record says, and works
+// out who the rules say acts next.
+func (m *machine) betting(i int, st *Step, a *hand.Action) {
+	p := a.Player
+	if m.phase < phaseBetting {
+		m.phase = phaseBetting
+	}
+	if m.phase > phaseBetting {
+		st.Note = "betting action after the showdown began"
+	}
+	if m.closed {
+		// The record bets on after the round was closed (e.g. a returned bet
+		// was printed early): go on with the round as recorded.
+		m.closed = false
+	}
+	if m.needFirst {
+		m.toAct = m.firstToAct()
+		m.needFirst = false
+	}
+	st.Betting = true
+	st.Window = m.window(p)
+	if st.StatusBefore != Active && st.Note == "" {
+		st.Note = "acts while " + st.StatusBefore.String()
+	}
+	m.seq++
+	m.lastStep = i
+	owe := max(m.level-m.bet[p], 0)
+
+	switch a.Kind {
+	case hand.Fold:
+		m.status[p] = Folded
+	case hand.Check:
+		if owe > 0 && st.Note == "" {
+			st.Note = m.txt.reset().s("check while facing ").amt(owe).s(": the record is followed (nothing added)").str()
+		}
+	case hand.Call, hand.BringIn:
+		var add hand.Amount
+		due := min(owe, m.effStack(p))
+		switch {
+		case a.Kind == hand.Call && !a.HasAmount:
+			add = due
+			if add == 0 {
+				st.Kind = hand.Check
+				if st.Note == "" {
+					st.Note = "call with nothing owed: a check"
+				}
+			}
+		default:
+			add = max(a.Amount, 0)
+			if add > m.stack[p] {
+				st.Note = m.txt.reset().s("record calls ").amt(add).s(" but the player has ").amt(m.stack[p]).s(": all-in for that").str()
+				add = m.stack[p]
+			} else if add != due && st.Note == "" {
+				st.Note = m.txt.reset().s("record calls ").amt(add).s(" where ").amt(due).s(" was owed: the record is followed").str()
+			}
+		}
+		m.put(p, add, true)
+		st.Added = add
+		m.level = max(m.level, m.bet[p])
+	case hand.Bet, hand.Raise:
+		m.betOrRaise(st, a, p)
+	}
+	if a.Kind != hand.Fold {
+		m.acted[p] = true
+		m.actedAt[p] = m.level
+		m.actedSeq[p] = m.seq
+	}
+	st.To = m.bet[p]
+	st.AllIn = m.status[p] == AllIn
+	// Out of turn: the skipped player keeps the turn (the action backs up
+	// to him); otherwise the turn passes on from the actor.
+	if e := st.Window.ToAct; e >= 0 && e != p && m.mustAct(e) && !m.roundDone() {
+		m.toAct = e
+	} else {
+		m.toAct = m.nextToAct(p)
+	}
+}
+
+// betOrRaise applies a bet or raise to a.To and classifies it: a full
+// raise reopens the betting and sets the minimum raise (TDA 43); a short
+// all-in does not (TDA 47-A), except in fixed limit when it is at least
+// half a full bet (TDA 47-B).
+func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
+	to := a.To
+	if to <= 0 && a.HasAmount && a.Amount > 0 {
+		// Only the increment was recorded.
+		to = a.Amount
+		if a.Kind == hand.Raise {
+			to = m.level + a.Amount
+		}
+	}
+	add := to - m.bet[p]
+	if add > m.stack[p] {
+		st.Note = m.txt.reset().s("record bets to ").amt(to).s(" but the player has only ").amt(m.stack[p]).s(" more: all-in for that").str()
+		add = m.stack[p]
+	}
+	if add < 0 {
+		st.Note = m.txt.reset().s("record bets to ").amt(to).s(", less than the player's ").amt(m.bet[p]).s(" already in: nothing added").str()
+		add = 0
+	}
+	prev := m.level
+	m.put(p, add, true)
+	to = m.bet[p]
+	st.Added = add
+	if to <= prev {
+		if st.Note == "" {
+			st.Note = m.txt.reset().s("bet to ").amt(to).s(" does not exceed the current bet of ").amt(prev).s(": taken as a call").str()
+		}
+		return
+	}
+	m.level = to
+	m.aggressor[m.street], m.aggressorTo[m.street] = p, to
+	allIn := m.status[p] == AllIn
+	inc := to - prev
+	full := false
+	reopen := false
+	if m.h.Game.Structure == hand.FixedLimit {
+		size := m.fixedSize
+		want := m.lastFullTo + size
+		switch {
+		case to >= want:
+			full, reopen = true, true
+		case allIn:
+			// TDA 47-B: half a full bet or more counts as a raise.
+			reopen = 2*(to-m.lastFullTo) >= size
+		default:
+			reopen = true
+			if st.Note == "" {
+				st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": taken as a raise as recorded").str()
+			}
+		}
+		if !full && !reopen {
+			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
+		}
+		if reopen {
+			m.raiseCount++
+			m.lastFullTo = to
+			m.lastFull = m.seq
+		}
+		if to > want && st.Note == "" {
+			st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": the record is followed").str()
+		}
+	} else {
+		switch {
+		case inc >= m.fullRaise:
+			full, reopen = true, true
+			m.fullRaise = inc
+		case allIn:
+			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
+		default:
+			// An under-minimum raise that is not all-in breaks TDA 43; the
+			// record says it happened, so later action is judged as if it
+			// were a raise (the check flags it once).
+			reopen = true
+			if st.Note == "" {
+				st.Note = m.txt.reset().s("raise of ").amt(inc).s(" is less than the minimum ").amt(m.fullRaise).s(" and not all-in: taken as a raise as recorded").str()
+			}
+		}
+		if reopen {
+			m.raiseCount++
+			m.lastFullTo = to
+			m.lastFull = m.seq
+		}
+	}
+	st.FullRaise = full
+}
+
+// window is the legal betting window for player p as the rules stand now.
+func (m *machine) window(p int) Window {
+	w := Window{
+		ToAct:      m.toAct,
+		CurrentBet: m.level,
+		FullRaise:  m.fullRaise,
+		RaiseCount: m.raiseCount,
+		Cap:        m.capNow,
+		FixedSize:  m.fixedSize,
+	}
+	eff := m.effStack(p)
+	owe := max(m.level-m.bet[p], 0)
+	w.ToCall = min(owe, eff)
+	w.Open, w.OpenReason = m.openFor(p)
+	allInTo := m.bet[p] + eff
+	var minTo, maxTo hand.Amount
+	switch m.h.Game.Structure {
+	case hand.FixedLimit:
+		minTo = m.lastFullTo + m.fixedSize
+		maxTo = minTo
+	case hand.PotLimit:
+		minTo = m.level + m.fullRaise
+		w.PotLimitMax = m.level + m.potForLimit() + owe
+		maxTo = w.PotLimitMax
+	default:
+		minTo = m.level + m.fullRaise
+		maxTo = allInTo
+	}
+	if m.level == 0 {
+		minTo = m.minBet
+		if m.h.Game.Structure == hand.FixedLimit {
+			minTo = m.fixedSize
+		}
+	}
+	capped := m.capNow > 0 && m.raiseCount >= m.capNow
+	if w.Open && !capped && eff > owe {
+		w.MinRaiseTo = min(minTo, allInTo)
+		w.MaxRaiseTo = max(min(maxTo, allInTo), w.MinRaiseTo)
+	}
+	return w
+}
+
+// potForLimit is the pot for the pot-limit maximum: every chip in the
+// middle, and pre-flop the chips a short all-in blind did not post
+// (TDA 54-B: a short blind does not change the pre-flop calculation).
+func (m *machine) potForLimit() hand.Amount {
+	t := m.potTotal()
+	if m.street == Preflop {
+		t += m.blindShort
+	}
+	return t
+}
+
+// openFor says whether betting is open to p (TDA 47): a player who has not
+// acted may raise; one who has may raise again only facing at least a full
+// raise since (cumulative short all-ins count), or half a full bet in
+// fixed limit.
+func (m *machine) openFor(p int) (bool, string) {
+	if !m.acted[p] {
+		return true, "betting open: the player has not acted on this street"
+	}
+	t := m.txt.reset()
+	if m.lastFull > m.actedSeq[p] {
+		return true, t.s("betting reopened: a raise to ").amt(m.lastFullTo).s(" since the player acted at ").amt(m.actedAt[p]).str()
+	}
+	faced := m.level - m.actedAt[p]
+	limit := m.h.Game.Structure == hand.FixedLimit
+	var ok bool
+	if limit {
+		ok = faced > 0 && 2*faced >= m.fixedSize
+	} else {
+		ok = faced > 0 && faced >= m.fullRaise
+	}
+	if ok {
+		t.s("betting reopened: the short all-ins since the player acted at ").amt(m.actedAt[p]).s(" add up to ").amt(faced)
+		if limit {
+			return true, t.s(", at least half of a full bet of ").amt(m.fixedSize).str()
+		}
+		return true, t.s(", at least a full raise of ").amt(m.fullRaise).str()
+	}
+	if faced <= 0 {
+		return false, "betting not reopened: nothing has been bet since the player acted"
+	}
+	since := 0
+	var last shortAllIn
+	for _, s := range m.shorts {
+		if s.seq > m.actedSeq[p] {
+			since++
+			last = s
+		}
+	}
+	if since == 1 {
+		t.s("betting not reopened: the short all-in of ").amt(last.to).s(" is ").amt(last.to - last.from).s(" over the ").amt(last.from).s(" bet")
+	} else {
+		t.s("betting not reopened: the short all-ins since the player acted at ").amt(m.actedAt[p]).s(" add ").amt(faced)
+	}
+	if limit {
+		return false, t.s(", less than half of a full bet of ").amt(m.fixedSize).str()
+	}
+	return false, t.s(", less than a full raise of ").amt(m.fullRaise).str()
+}
+
+// firstToAct is the first player to act on the street: pre-flop the seat
+// after the big blind (or the last straddle), later the first seat left of
+// the button (heads-up, the button has the small blind and so acts first
+// pre-flop and last after, TDA 34). It also sets the street's raise cap.
+func (m *machine) firstToAct() int {
+	m.capNow = 0
+	if m.h.Game.Structure == hand.FixedLimit && m.rs.LimitCap > 0 {
+		m.capNow = m.rs.LimitCap
+		if m.rs.HeadsUpUncapped && m.countIn() == 2 {
+			m.capNow = 0
+		}
+	}
+	anchor := m.button
+	if m.street == Preflop {
+		switch {
+		case m.lastBlind >= 0:
+			anchor = m.lastBlind
+		case m.sbPlayer >= 0:
+			anchor = m.sbPlayer
+		}
+	}
+	if anchor < 0 {
+		anchor = m.n - 1
+	}
+	return m.nextToAct(anchor)
+}
+
+// countIn counts the players still in the hand (not folded, dealt in).
+func (m *machine) countIn() int {
+	c := 0
+	for _, s := range m.status {
+		if s == Active || s == AllIn {
+			c++
+		}
+	}
+	return c
+}
+
+// nextToAct is the next player after p, in table order, who must act: an
+// active player who has not acted on the street or who owes chips. None
+// (-1) when the round is complete or the hand is over.
+func (m *machine) nextToAct(p int) int {
+	if m.roundDone() {
+		return -1
+	}
+	for k := 1; k <= m.n; k++ {
+		if q := (p + k) % m.n; m.mustAct(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+func (m *machine) mustAct(q int) bool {
+	return m.status[q] == Active && (!m.acted[q] || m.bet[q] < m.level)
+}
+
+// roundDone reports that no one can act any more on this street: at most
+// one player is left in the hand, or everyone else is all-in and the last
+// player with chips has matched the bet.
+func (m *machine) roundDone() bool {
+	in, active, lone := 0, 0, -1
+	for i, s := range m.status {
+		switch s {
+		case Active:
+			in++
+			active++
+			lone = i
+		case AllIn:
+			in++
+		}
+	}
+	return in <= 1 || active == 0 || (active == 1 && m.bet[lone] >= m.level)
+}

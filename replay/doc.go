@@ -1,0 +1,45 @@
+// Package replay is the rules engine: it replays a recorded hand through
+// the Poker TDA rules and says, for every action, what the rules allowed,
+// and at the end what the pots and awards must be.
+//
+// Replay is a phased state machine in the manner of PokerKit: forced bets
+// are posted, cards dealt, betting rounds played, hands shown down, and
+// chips pushed. It follows the record: when the record breaks a rule (an
+// under-minimum raise, a player acting out of turn), the engine notes it in
+// the Step, applies what the record says happened and goes on, so that one
+// violation is flagged once by the checks and does not cascade. The Trace
+// is the evidence the checks compare with the record.
+//
+// Semantics worth knowing:
+//
+//   - A Call without an amount (PHH "cc") is resolved by the engine: the
+//     chips owed, capped by the stack; with nothing owed it is a check and
+//     the Step's Kind says Check.
+//   - Betting reopens for a player who already acted only if a full raise
+//     came since, or the short all-ins since add up to a full raise
+//     (fixed limit: half a full bet).
+//   - Out of turn: Window.ToAct is who the rules say must act. After an
+//     action out of turn the skipped player keeps the turn (the action
+//     backs up to him), so a record that goes back to him is not flagged
+//     twice.
+//   - Uncalled chips go back to the bettor when the betting round closes.
+//   - Pots are built from the live chips' contribution levels; levels with
+//     the same eligible players are one pot (chips of folded players stay
+//     in the pots they reached). Antes and dead blinds are dead money in
+//     the main pot, which every live player contests (the big blind's ante
+//     is posted for the whole table), not a level of their own.
+//   - The claimed rake comes out of the pots before the awards: split as
+//     the record states its pots when it does (PokerStars rakes the main
+//     pot first at the room's percentage, then the side pots), otherwise
+//     from the main pot first.
+//   - A contested pot is won by cards speak among the contenders whose
+//     hands are tabled: shown in the record, or, for a player who neither
+//     showed nor mucked, known from the deal. A player who mucked, or whose
+//     cards are unknown, has no claim by cards speak. When no contender's
+//     hand is known the award follows the record's collects (Award.FromRecord)
+//     or the pot stays undecided (Trace.Undecided).
+//   - Odd chips: see OddChipRule. Run-it-twice pots are split by board, the
+//     odd chip to the first run; hi/lo halves give the odd chip to the high
+//     side, and a player who wins both halves with the same hand splits the
+//     pot as evenly as possible.
+package replay

@@ -1,0 +1,733 @@
+package replay
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// Replay replays h under rs (nil: the default preset) and returns the
+// trace. It never panics: a hand the engine cannot replay gives a Trace
+// with Supported false and the reason.
+func Replay(h *hand.Hand, rs *Ruleset) (tr *Trace) {
+	if rs == nil {
+		d := Default()
+		rs = &d
+	}
+	tr = &Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1}
+	defer func() {
+		if r := recover(); r != nil {
+			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1,
+				Unsupported: fmt.Sprintf("internal error while replaying: %v", r)}
+		}
+	}()
+	if h == nil {
+		tr.Unsupported = "no hand"
+		return tr
+	}
+	if why := unsupported(h); why != "" {
+		tr.Unsupported = why
+		return tr
+	}
+	m := machinePool.Get().(*machine)
+	m.reset(h, rs, tr)
+	m.run()
+	m.release()
+	machinePool.Put(m)
+	tr.Supported = true
+	return tr
+}
+
+// unsupported says why the engine cannot replay h, or "".
+func unsupported(h *hand.Hand) string {
+	switch h.Game.Variant {
+	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
+	case hand.ShortDeck:
+		return "short-deck hold'em is not replayed: its hand rankings differ and the evaluator does not rank them"
+	default:
+		return "variant " + h.Game.Variant.String() + " is not replayed: the engine replays hold'em and Omaha"
+	}
+	switch h.Game.Structure {
+	case hand.NoLimit, hand.PotLimit, hand.FixedLimit:
+	default:
+		return "unknown betting structure"
+	}
+	if n := h.Game.HoleCards; h.Game.Variant != hand.Holdem && n != 0 && (n < 4 || n > 6) {
+		return fmt.Sprintf("Omaha with %d hole cards is not replayed (4, 5 or 6)", n)
+	}
+	if len(h.Seats) < 2 {
+		return "fewer than two seats"
+	}
+	if len(h.Seats) > 64 {
+		return "more than 64 seats"
+	}
+	for i := range h.Seats {
+		if h.Seats[i].Stack < 0 {
+			return fmt.Sprintf("seat %d has a negative starting stack", h.Seats[i].Number)
+		}
+	}
+	if h.Game.Structure == hand.FixedLimit && h.Stakes.SmallBet <= 0 && h.Stakes.BigBlind <= 0 {
+		return "fixed-limit hand without a bet size (small bet or big blind)"
+	}
+	return ""
+}
+
+// phase is the machine's phase, as in PokerKit's state: forced bets are
+// posted, cards dealt, betting rounds played, hands shown, chips pushed.
+type phase uint8
+
+const (
+	phasePosting phase = iota
+	phaseDealing
+	phaseBetting
+	phaseShowdown
+	phasePushing
+)
+
+// shortAllIn is an all-in bet or raise that was less than a full raise:
+// it does not reopen the betting by itself (TDA 47).
+type shortAllIn struct {
+	seq      int
+	from, to hand.Amount
+	player   int
+}
+
+// machine is the replay state of one hand. It is pooled: its slices are
+// reused from hand to hand, and only the Trace is new.
+type machine struct {
+	h  *hand.Hand
+	rs *Ruleset
+	tr *Trace
+	n  int
+
+	stack, bet, committed []hand.Amount
+	dead                  []hand.Amount // antes and dead blinds: money in the main pot, not a betting level
+	status                []Status
+	acted                 []bool
+	actedAt               []hand.Amount // the street's bet level when the player last acted
+	actedSeq              []int
+	mucked, showed        []bool
+	hole, shown           [][]cards.Card
+	expected              []hand.Amount // scratch: expected forced bets per player
+
+	phase      phase
+	street     Street
+	button     int
+	level      hand.Amount // the amount a caller must match this street
+	fullRaise  hand.Amount // the largest full bet or raise increment this street (TDA 43)
+	lastFullTo hand.Amount // the street total of the last full bet or raise
+	lastFull   int         // seq of the last bet or raise that reopened the betting
+	raiseCount int
+	capNow     int
+	fixedSize  hand.Amount
+	seq        int
+	shorts     []shortAllIn
+	toAct      int
+	needFirst  bool // toAct must be computed at the street's first betting action
+	closed     bool // the street's uncalled bet has been returned
+
+	minBet, bb  hand.Amount
+	blindShort  hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
+	bbPlayer    int
+	lastBlind   int // the last live blind or straddle poster (preflop anchor)
+	sbPlayer    int
+	aggressor   [River + 1]int
+	aggressorTo [River + 1]hand.Amount
+	lastStep    int // index of the last betting step
+
+	boards          [2][]cards.Card
+	txt             textBuf
+	pendingExpected []expectedPost
+	amounts         []hand.Amount // the trace's Committed and FinishingStacks
+
+	// settle scratch
+	liveBuf                              []bool
+	liveChips                            []hand.Amount
+	masks                                []uint64
+	levels                               []hand.Amount
+	evals                                [2][]handValue
+	evalDone                             [2][]bool
+	aliveBuf, tabledBuf, winBuf, bestBuf []int
+}
+
+var machinePool = sync.Pool{New: func() any { return new(machine) }}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
+	n := len(h.Seats)
+	m.h, m.rs, m.tr, m.n = h, rs, tr, n
+	m.stack = grow(m.stack, n)
+	m.bet = grow(m.bet, n)
+	m.committed = grow(m.committed, n)
+	m.dead = grow(m.dead, n)
+	m.status = grow(m.status, n)
+	m.acted = grow(m.acted, n)
+	m.actedAt = grow(m.actedAt, n)
+	m.actedSeq = grow(m.actedSeq, n)
+	m.mucked = grow(m.mucked, n)
+	m.showed = grow(m.showed, n)
+	m.hole = grow(m.hole, n)
+	m.shown = grow(m.shown, n)
+	m.expected = grow(m.expected, n)
+	m.shorts = m.shorts[:0]
+	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
+	m.txt.scale = h.Scale
+	m.phase, m.street = phasePosting, Preflop
+	m.level, m.fullRaise, m.lastFullTo, m.lastFull = 0, 0, 0, 0
+	m.raiseCount, m.capNow, m.seq = 0, 0, 0
+	m.toAct, m.needFirst, m.closed = -1, true, false
+	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
+	m.lastStep = -1
+	for s := range m.aggressor {
+		m.aggressor[s], m.aggressorTo[s] = -1, 0
+	}
+
+	st := &h.Stakes
+	m.bb = st.BigBlind
+	m.minBet = st.MinBet
+	if m.minBet <= 0 {
+		m.minBet = st.BigBlind
+	}
+	if h.Game.Structure == hand.FixedLimit {
+		m.minBet = st.SmallBet
+		if m.minBet <= 0 {
+			m.minBet = st.BigBlind
+		}
+	}
+	// Who is in the hand: every seat not sitting out, and any seat the
+	// record has acting.
+	for i := range h.Seats {
+		m.stack[i] = h.Seats[i].Stack
+		m.status[i] = Active
+		if h.Seats[i].SittingOut {
+			m.status[i] = SittingOut
+		}
+	}
+	for i := range h.Actions {
+		if p := h.Actions[i].Player; p >= 0 && p < n && m.status[p] == SittingOut {
+			switch h.Actions[i].Kind {
+			case hand.Post, hand.DealHole, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise:
+				m.status[p] = Active
+			}
+		}
+	}
+	for i := range h.Seats {
+		if m.status[i] == Active && m.stack[i] == 0 {
+			m.status[i] = AllIn // no chips: in the hand for what the blinds put in, if anything
+		}
+	}
+	if m.minBet <= 0 {
+		// No stakes recorded: the largest blind posted sets the minimum bet.
+		for i := range h.Actions {
+			a := &h.Actions[i]
+			if a.Kind == hand.Post && (a.PostKind == hand.PostBigBlind || a.PostKind == hand.PostSmallBlind) {
+				m.minBet = max(m.minBet, a.Amount)
+			}
+		}
+		if m.minBet <= 0 {
+			m.minBet = 1
+		}
+	}
+	if m.bb <= 0 {
+		m.bb = m.minBet
+	}
+	m.fullRaise = m.minBet
+	m.fixedSize = m.betSize(Preflop)
+	m.button = m.findButton()
+	tr.Button = m.button
+	m.computeExpectedPosts()
+}
+
+// release drops the references the pooled machine holds to the hand.
+func (m *machine) release() {
+	clear(m.hole)
+	clear(m.shown)
+	m.h, m.rs, m.tr, m.amounts = nil, nil, nil, nil
+}
+
+// betSize is the fixed-limit bet of a street: the small bet pre-flop and on
+// the flop, the big bet on the turn and river.
+func (m *machine) betSize(s Street) hand.Amount {
+	if m.h.Game.Structure != hand.FixedLimit {
+		return 0
+	}
+	small, big := m.h.Stakes.SmallBet, m.h.Stakes.BigBet
+	if small <= 0 {
+		small = m.h.Stakes.BigBlind
+	}
+	if big <= 0 {
+		big = 2 * small
+	}
+	if s >= Turn {
+		return big
+	}
+	return small
+}
+
+// findButton returns the button's seat index: the recorded button, the
+// seat before the first seat numbered after a dead button, or, with no
+// button recorded, the seat before the small blind (the small blind itself
+// heads-up, TDA 34).
+func (m *machine) findButton() int {
+	h := m.h
+	if b := h.ButtonIndex(); b >= 0 {
+		return b
+	}
+	if h.Button > 0 {
+		// Dead button: the button is on an empty seat; the first seat left
+		// of it acts first after the flop.
+		for i := range h.Seats {
+			if h.Seats[i].Number > h.Button {
+				return (i - 1 + m.n) % m.n
+			}
+		}
+		return m.n - 1
+	}
+	sb, bb := -1, -1
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Kind != hand.Post || a.Player < 0 || a.Player >= m.n {
+			continue
+		}
+		if a.PostKind == hand.PostSmallBlind && sb < 0 {
+			sb = a.Player
+		}
+		if a.PostKind == hand.PostBigBlind && bb < 0 {
+			bb = a.Player
+		}
+	}
+	inHand := 0
+	for i := range m.status {
+		if m.status[i] != SittingOut {
+			inHand++
+		}
+	}
+	switch {
+	case sb >= 0 && inHand == 2:
+		return sb
+	case sb >= 0:
+		return m.prevInHand(sb)
+	case bb >= 0 && inHand == 2:
+		return m.prevInHand(bb)
+	case bb >= 0:
+		return m.prevInHand(m.prevInHand(bb))
+	}
+	return -1
+}
+
+func (m *machine) prevInHand(p int) int {
+	for k := 1; k <= m.n; k++ {
+		q := (p - k + m.n) % m.n
+		if m.status[q] != SittingOut {
+			return q
+		}
+	}
+	return p
+}
+
+// computeExpectedPosts works out the forced bet the stakes require of each
+// Post, capped by the stack. A big blind who also pays the big-blind ante
+// and cannot cover both pays in the ruleset's order (TDA 2024 RP-11: the
+// big blind first).
+func (m *machine) computeExpectedPosts() {
+	h := m.h
+	st := &h.Stakes
+	m.pendingExpected = m.pendingExpected[:0]
+	bbPoster := -1
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Kind == hand.Post && a.PostKind == hand.PostBigBlind && a.Player >= 0 && a.Player < m.n {
+			bbPoster = a.Player
+			break
+		}
+	}
+	left := m.expected // chips not yet claimed by a forced bet
+	for i := range left {
+		left[i] = h.Seats[i].Stack
+	}
+	// The big blind's first-paid forced bet is reserved before the rest.
+	first := hand.PostKind(0)
+	if bbPoster >= 0 && st.BigBlindAnte {
+		first = hand.PostBigBlind
+		if m.rs.BBAnte == AnteFirst {
+			first = hand.PostAnte
+		}
+	}
+	want := func(a *hand.Action) (hand.Amount, bool) {
+		switch a.PostKind {
+		case hand.PostAnte:
+			if st.BigBlindAnte && a.Player != bbPoster {
+				return 0, bbPoster >= 0
+			}
+			return st.Ante, st.Ante > 0
+		case hand.PostSmallBlind:
+			return st.SmallBlind, st.SmallBlind > 0
+		case hand.PostBigBlind:
+			return st.BigBlind, st.BigBlind > 0
+		case hand.PostBothBlind:
+			return st.SmallBlind + st.BigBlind, st.BigBlind > 0
+		}
+		return 0, false
+	}
+	reserved := -1
+	if first != 0 {
+		for i := range h.Actions {
+			a := &h.Actions[i]
+			if a.Kind == hand.Post && a.Player == bbPoster && a.PostKind == first {
+				if w, ok := want(a); ok {
+					got := min(w, max(left[bbPoster], 0))
+					left[bbPoster] -= got
+					m.pendingExpected = append(m.pendingExpected, expectedPost{i, got})
+					reserved = i
+				}
+				break
+			}
+		}
+	}
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if i == reserved || a.Kind != hand.Post || a.Player < 0 || a.Player >= m.n {
+			continue
+		}
+		w, ok := want(a)
+		if !ok {
+			continue
+		}
+		got := min(w, max(left[a.Player], 0))
+		left[a.Player] -= got
+		m.pendingExpected = append(m.pendingExpected, expectedPost{i, got})
+	}
+}
+
+type expectedPost struct {
+	index int
+	v     hand.Amount
+}
+
+// run replays every action, then settles the pots.
+func (m *machine) run() {
+	h, tr := m.h, m.tr
+	n := m.n
+	tr.Steps = make([]Step, len(h.Actions))
+	// One allocation holds every step's stacks, then the committed chips
+	// and the finishing stacks.
+	backing := make([]hand.Amount, len(h.Actions)*n+2*n)
+	m.amounts = backing[len(h.Actions)*n:]
+	for _, e := range m.pendingExpected {
+		tr.Steps[e.index].Expected, tr.Steps[e.index].HasExpected = e.v, true
+	}
+	m.pendingExpected = m.pendingExpected[:0]
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		st := &tr.Steps[i]
+		st.Index, st.Kind, st.Player = i, a.Kind, a.Player
+		p := a.Player
+		valid := p >= 0 && p < n
+		if valid {
+			st.StatusBefore = m.status[p]
+		}
+		st.PotBefore = m.potTotal()
+		switch a.Kind {
+		case hand.Post:
+			if valid {
+				m.post(st, a)
+			} else {
+				st.Note = "forced bet by no seated player: ignored"
+			}
+		case hand.DealHole:
+			m.dealHole(st, a)
+		case hand.DealBoard:
+			m.dealBoard(st, a)
+		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+			if valid {
+				m.betting(i, st, a)
+			} else {
+				st.Note = "betting action by no seated player: ignored"
+			}
+		case hand.Show, hand.Muck:
+			m.showOrMuck(st, a)
+		case hand.UncalledReturn, hand.Collect:
+			m.pushing(st, a)
+		case hand.Discard:
+			st.Note = "discard: not part of a board game; ignored"
+		default:
+			st.Note = "unknown action kind: ignored"
+		}
+		st.Street = m.street
+		st.PotAfter = m.potTotal()
+		st.Stacks = backing[i*n : (i+1)*n : (i+1)*n]
+		copy(st.Stacks, m.stack)
+	}
+	m.settle()
+}
+
+func (m *machine) potTotal() hand.Amount {
+	var t hand.Amount
+	for _, c := range m.committed {
+		t += c
+	}
+	return t
+}
+
+// effStack is what the player may still put in: the stack, or less in
+// capped no-limit (Stakes.Cap is the most a player may put in the hand).
+func (m *machine) effStack(p int) hand.Amount {
+	s := m.stack[p]
+	if c := m.h.Stakes.Cap; c > 0 {
+		s = min(s, max(c-m.committed[p], 0))
+	}
+	return s
+}
+
+// put moves chips from p's stack to the middle; live chips count toward
+// the street bet, dead ones (antes, dead blinds) go to the main pot.
+func (m *machine) put(p int, amt hand.Amount, live bool) {
+	m.putChips(p, amt, live, false)
+}
+
+func (m *machine) putDead(p int, amt hand.Amount) {
+	m.putChips(p, amt, false, true)
+}
+
+func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
+	if amt <= 0 {
+		return
+	}
+	m.stack[p] -= amt
+	m.committed[p] += amt
+	if live {
+		m.bet[p] += amt
+	}
+	if dead {
+		m.dead[p] += amt
+	}
+	if m.effStack(p) == 0 && (m.status[p] == Active) {
+		m.status[p] = AllIn
+	}
+}
+
+// post applies a forced bet (the posting phase).
+func (m *machine) post(st *Step, a *hand.Action) {
+	p := a.Player
+	if m.phase > phaseDealing {
+		st.Note = "forced bet after the betting began"
+	}
+	amt := a.Amount
+	if amt < 0 {
+		amt = 0
+	}
+	if amt > m.stack[p] {
+		st.Note = m.txt.reset().s("forced bet of ").amt(amt).s(" is more than the ").amt(m.stack[p]).s(" the player has: all-in for that").str()
+		amt = m.stack[p]
+	}
+	stakes := &m.h.Stakes
+	switch a.PostKind {
+	case hand.PostAnte, hand.PostDead:
+		m.putDead(p, amt)
+	case hand.PostSmallBlind:
+		m.put(p, amt, true)
+		if m.sbPlayer < 0 {
+			m.sbPlayer = p
+			if amt < stakes.SmallBlind && m.stack[p] == 0 {
+				m.blindShort += stakes.SmallBlind - amt // TDA 54-B
+			}
+		}
+		m.level = max(m.level, m.bet[p])
+		if m.lastBlind < 0 {
+			m.lastBlind = p
+		}
+	case hand.PostBigBlind:
+		m.put(p, amt, true)
+		if m.bbPlayer < 0 {
+			m.bbPlayer = p
+			m.lastBlind = p
+			if amt < m.bb && m.stack[p] == 0 {
+				m.blindShort += m.bb - amt // TDA 54-B
+			}
+			// A short all-in big blind: the others still owe a full big blind.
+			m.level = max(m.level, m.bb)
+			m.fullRaise = max(m.fullRaise, m.bb)
+			m.raiseCount = max(m.raiseCount, 1)
+		}
+		m.level = max(m.level, m.bet[p])
+		m.lastFullTo = m.level
+	case hand.PostStraddle:
+		prev := m.level
+		m.put(p, amt, true)
+		m.level = max(m.level, m.bet[p])
+		if m.rs.StraddleMinRaise {
+			m.fullRaise = max(m.fullRaise, m.bet[p])
+		} else {
+			m.fullRaise = max(m.fullRaise, m.level-prev)
+		}
+		m.raiseCount++
+		m.lastFullTo = m.level
+		m.lastBlind = p
+		if !m.rs.StraddlesAllowed {
+			st.Note = "straddle posted where the house does not allow straddles"
+		}
+	case hand.PostBothBlind:
+		live := min(amt, m.bb)
+		m.put(p, live, true)
+		m.putDead(p, amt-live)
+		m.level = max(m.level, m.bet[p])
+	default:
+		m.putDead(p, amt)
+		st.Note = "forced bet of unknown kind: taken as dead money"
+	}
+	st.Added = amt
+	st.To = m.bet[p]
+	st.AllIn = m.stack[p] == 0
+}
+
+func (m *machine) dealHole(st *Step, a *hand.Action) {
+	if m.phase < phaseDealing {
+		m.phase = phaseDealing
+	}
+	p := a.Player
+	if p < 0 || p >= m.n {
+		st.Note = "hole cards dealt to no seated player"
+		return
+	}
+	if len(m.hole[p]) == 0 {
+		m.hole[p] = a.Cards
+	} else {
+		m.hole[p] = append(m.hole[p][:len(m.hole[p]):len(m.hole[p])], a.Cards...)
+	}
+}
+
+// dealBoard deals community cards. On the first board it closes the
+// betting round and opens the next street; the second board (run twice)
+// only records cards.
+func (m *machine) dealBoard(st *Step, a *hand.Action) {
+	b := a.Board
+	if b < 0 || b > 1 {
+		b = 0
+	}
+	if b == 1 {
+		if len(m.boards[1]) == 0 {
+			st.Note = "second board: the hand is run twice"
+			if !m.rs.RunItTwice {
+				st.Note = "second board: the hand is run twice where the house does not allow it"
+			}
+		}
+		m.boards[1] = append(m.boards[1], a.Cards...)
+		return
+	}
+	m.closeRound()
+	m.boards[0] = append(m.boards[0], a.Cards...)
+	next := Flop
+	switch c := len(m.boards[0]); {
+	case c >= 5:
+		next = River
+	case c == 4:
+		next = Turn
+	}
+	if next <= m.street {
+		st.Note = "board card dealt without a new betting round"
+		next = min(m.street+1, River)
+	}
+	m.startRound(next)
+	m.phase = phaseDealing
+}
+
+// startRound begins a betting round.
+func (m *machine) startRound(s Street) {
+	m.street = s
+	m.closed = false
+	for i := range m.bet {
+		m.bet[i] = 0
+		m.acted[i] = false
+	}
+	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
+	m.fullRaise = m.minBet
+	m.fixedSize = m.betSize(s)
+	if m.h.Game.Structure == hand.FixedLimit {
+		m.fullRaise = m.fixedSize
+	}
+	m.lastFull = m.seq
+	m.shorts = m.shorts[:0]
+	m.needFirst = true
+	m.toAct = -1
+}
+
+// closeRound ends the betting round: the part of the highest bet no one
+// matched goes back to the bettor.
+func (m *machine) closeRound() {
+	if m.closed {
+		return
+	}
+	m.closed = true
+	top, second, who := hand.Amount(0), hand.Amount(0), -1
+	for i, b := range m.bet {
+		switch {
+		case b > top:
+			second, top, who = top, b, i
+		case b > second:
+			second = b
+		}
+	}
+	if who < 0 || top <= second {
+		return
+	}
+	ret := top - second
+	m.bet[who] -= ret
+	m.committed[who] -= ret
+	m.stack[who] += ret
+	if m.status[who] == AllIn && m.effStack(who) > 0 {
+		m.status[who] = Active
+	}
+	m.tr.Returns = append(m.tr.Returns, Return{Player: who, Amount: ret, Step: m.lastStep})
+}
+
+func (m *machine) showOrMuck(st *Step, a *hand.Action) {
+	m.closeRound()
+	m.phase = phaseShowdown
+	p := a.Player
+	if p < 0 || p >= m.n {
+		st.Note = "cards shown by no seated player"
+		return
+	}
+	if m.status[p] == Folded {
+		st.Note = "cards shown by a player who folded: not a live hand"
+	}
+	if a.Kind == hand.Muck {
+		m.mucked[p] = true
+		return
+	}
+	m.showed[p], m.mucked[p] = true, false
+	m.shown[p] = a.Cards
+}
+
+// pushing handles the record's own pushes (collects, returned bets): the
+// engine computes its own at the end; here it only closes the round.
+func (m *machine) pushing(st *Step, a *hand.Action) {
+	before := len(m.tr.Returns)
+	m.closeRound()
+	m.phase = phasePushing
+	if a.Kind != hand.UncalledReturn {
+		return
+	}
+	var ret hand.Amount
+	for _, r := range m.tr.Returns[before:] {
+		if r.Player == a.Player {
+			ret += r.Amount
+		}
+	}
+	if ret > 0 {
+		st.Added = -ret
+		st.Note = m.txt.reset().s("the rules return ").amt(ret).s(" uncalled to this player").str()
+	} else {
+		st.Note = "the rules return nothing to this player here"
+	}
+}

@@ -1,0 +1,214 @@
+package replay
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// TestTDA2019Reopening: the 2019 text ("does not reopen the betting to a
+// player who has already acted and is not facing at least a full raise when
+// the action returns") already makes short all-ins count together, so
+// tda-2019 reopens in the addendum's example 1 as tda-2024 does.
+func TestTDA2019Reopening(t *testing.T) {
+	for _, name := range []string{"tda-2019", "tda-2024"} {
+		b := reopen1().cc(0)
+		w := b.replayed(t, ruleset(t, name)).Steps[b.lastIndex()].Window
+		if !w.Open || w.MinRaiseTo != 300 {
+			t.Errorf("%s: Open %v MinRaiseTo %d, want reopened with a minimum of 300", name, w.Open, w.MinRaiseTo)
+		}
+	}
+}
+
+func TestHeadsUpUncapped(t *testing.T) {
+	build := func() *hb {
+		return newHand(hand.Holdem, hand.FixedLimit, 1, 1000, 1000).stakes(5, 10).limits(10, 20).
+			sb(1, 5).bb(0, 10).raise(1, 20).raise(0, 30).raise(1, 40).cc(0)
+	}
+	b := build()
+	if w := b.replayed(t, nil).Steps[b.lastIndex()].Window; w.Cap != 4 || w.MinRaiseTo != 0 {
+		t.Errorf("TDA default: Cap %d MinRaiseTo %d, want capped at 4", w.Cap, w.MinRaiseTo)
+	}
+	rs := Default()
+	rs.HeadsUpUncapped = true
+	if w := b.replayed(t, &rs).Steps[b.lastIndex()].Window; w.Cap != 0 || w.MinRaiseTo != 50 {
+		t.Errorf("heads-up uncapped: Cap %d MinRaiseTo %d, want no cap and a raise to 50", w.Cap, w.MinRaiseTo)
+	}
+}
+
+func TestStraddleMinRaise(t *testing.T) {
+	build := func() *hb {
+		b := nl(3, 1000, 1000, 1000, 1000).stakes(1, 2).sb(0, 1).bb(1, 2)
+		return b.post(2, hand.PostStraddle, 4).cc(3)
+	}
+	b := build()
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[b.lastIndex()].Window; w.MinRaiseTo != 8 || w.ToAct != 3 {
+		t.Errorf("straddle as a full raise: MinRaiseTo %d ToAct %d, want 8 and the seat after the straddler", w.MinRaiseTo, w.ToAct)
+	}
+	rs := Default()
+	rs.StraddleMinRaise, rs.StraddlesAllowed = false, false
+	tr = b.replayed(t, &rs)
+	if w := tr.Steps[b.lastIndex()].Window; w.MinRaiseTo != 6 {
+		t.Errorf("straddle as a raise of 2: MinRaiseTo %d, want 6", w.MinRaiseTo)
+	}
+	if !strings.Contains(tr.Steps[2].Note, "does not allow straddles") {
+		t.Errorf("straddle where not allowed: note %q", tr.Steps[2].Note)
+	}
+}
+
+// TestBigBlindAnteOrder: a big blind of 150 with a 100 big blind and a 100
+// big-blind ante: TDA 2024 RP-11 takes the blind first (blind 100, ante
+// 50); the 2019 procedure the ante first (ante 100, blind 50).
+func TestBigBlindAnteOrder(t *testing.T) {
+	b := nl(2, 1000, 150, 1000).stakes(50, 100)
+	b.h.Stakes.Ante, b.h.Stakes.BigBlindAnte = 100, true
+	b.post(1, hand.PostAnte, 100).sb(0, 50).bb(1, 50).cc(2)
+	for _, c := range []struct {
+		rs          string
+		ante, blind hand.Amount
+	}{{"tda-2024", 50, 100}, {"tda-2019", 100, 50}} {
+		tr := b.replayed(t, ruleset(t, c.rs))
+		if s := tr.Steps[0]; !s.HasExpected || s.Expected != c.ante {
+			t.Errorf("%s: ante expected %d (%v), want %d", c.rs, s.Expected, s.HasExpected, c.ante)
+		}
+		if s := tr.Steps[2]; !s.HasExpected || s.Expected != c.blind {
+			t.Errorf("%s: big blind expected %d, want %d", c.rs, s.Expected, c.blind)
+		}
+		if s := tr.Steps[1]; s.Expected != 50 {
+			t.Errorf("%s: small blind expected %d", c.rs, s.Expected)
+		}
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	for _, c := range []struct {
+		h    *hand.Hand
+		want string
+	}{
+		{nil, "no hand"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit}}, "variant stud"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.ShortDeck, Structure: hand.NoLimit}}, "short-deck"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem}}, "unknown betting structure"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit}, Seats: []hand.Seat{{}}}, "fewer than two"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Omaha, Structure: hand.PotLimit, HoleCards: 7}, Seats: make([]hand.Seat, 2)}, "7 hole cards"},
+	} {
+		tr := Replay(c.h, nil)
+		if tr.Supported || !strings.Contains(tr.Unsupported, c.want) {
+			t.Errorf("Supported %v, %q; want unsupported: %q", tr.Supported, tr.Unsupported, c.want)
+		}
+	}
+}
+
+// TestReplayNeverPanics throws random, often senseless hands at the engine:
+// it must never panic (not even into its last-resort recover) and never
+// make or lose a chip.
+func TestReplayNeverPanics(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	kinds := []hand.ActionKind{hand.Post, hand.DealHole, hand.DealBoard, hand.Fold, hand.Check, hand.Call,
+		hand.Bet, hand.Raise, hand.Show, hand.Muck, hand.UncalledReturn, hand.Collect, hand.Discard, hand.BringIn, 0, 99}
+	variants := []hand.Variant{hand.Holdem, hand.Omaha, hand.OmahaHiLo}
+	structures := []hand.Structure{hand.NoLimit, hand.PotLimit, hand.FixedLimit}
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		seats := 2 + r.IntN(8)
+		stacks := make([]hand.Amount, seats)
+		for j := range stacks {
+			stacks[j] = hand.Amount(r.IntN(2000))
+		}
+		b := newHand(variants[r.IntN(3)], structures[r.IntN(3)], r.IntN(seats+2)-1, stacks...).stakes(5, 10).limits(10, 20)
+		if r.IntN(4) == 0 {
+			b.h.Button = 0
+		}
+		for k := r.IntN(40); k > 0; k-- {
+			a := hand.Action{Kind: kinds[r.IntN(len(kinds))], Player: r.IntN(seats+2) - 1,
+				Amount: hand.Amount(r.IntN(600) - 50), To: hand.Amount(r.IntN(900) - 50), HasAmount: r.IntN(2) == 0,
+				PostKind: hand.PostKind(r.IntN(8)), Board: r.IntN(4) - 1, Pot: r.IntN(4) - 1}
+			for c := r.IntN(6); c > 0; c-- {
+				a.Cards = append(a.Cards, cards.Card(r.IntN(60)))
+			}
+			b.add(a)
+		}
+		if r.IntN(3) == 0 {
+			b.h.Boards = [][]cards.Card{mustCards("2c3d4hKsQd"), mustCards("5c")}
+		}
+		b.h.Outcome.Rake = hand.Amount(r.IntN(30))
+		tr := Replay(b.h, nil)
+		if !tr.Supported {
+			if strings.Contains(tr.Unsupported, "internal error") {
+				t.Fatalf("hand %d: %s\n%+v", i, tr.Unsupported, b.h.Actions)
+			}
+			continue
+		}
+		if msg := conservation(tr); msg != "" {
+			t.Fatalf("hand %d: %s\n%+v", i, msg, b.h.Actions)
+		}
+		for _, s := range tr.FinishingStacks {
+			if s < 0 {
+				t.Fatalf("hand %d: negative finishing stack %v", i, tr.FinishingStacks)
+			}
+		}
+	}
+}
+
+// TestReplayConcurrent: Replay may run on many goroutines at once (the
+// batch pipeline does) and gives the same trace as a sequential run.
+func TestReplayConcurrent(t *testing.T) {
+	hs := []*hand.Hand{oddChipHand().h, reopen1().cc(0).cc(2).h}
+	want := make([][]hand.Amount, len(hs))
+	boards := make([]int, len(hs))
+	for i, h := range hs {
+		tr := Replay(h, nil)
+		want[i], boards[i] = tr.FinishingStacks, len(tr.Boards[0])
+	}
+	done := make(chan string)
+	for g := 0; g < 8; g++ {
+		go func() {
+			msg := ""
+			for k := 0; k < 200 && msg == ""; k++ {
+				i := k % len(hs)
+				tr := Replay(hs[i], nil)
+				if !slices.Equal(tr.FinishingStacks, want[i]) || len(tr.Boards) == 0 || len(tr.Boards[0]) != boards[i] {
+					msg = "concurrent replay differs"
+				}
+			}
+			done <- msg
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
+
+// TestBigBlindAnteIsDeadMoney: the big blind's ante is posted for the whole
+// table: it is dead money in the main pot, not a contribution level that
+// only the big blind reaches (WSOP 2023 #43 day 5, 03-02-41, scaled down:
+// the big blind is all-in for ante 225 + 3,350; the winner takes it all).
+func TestBigBlindAnteIsDeadMoney(t *testing.T) {
+	b := nl(2, 2275, 3575, 18050).stakes(75, 150)
+	b.h.Stakes.Ante, b.h.Stakes.BigBlindAnte = 225, true
+	b.deal(0, "8d3s").deal(1, "9d9c").deal(2, "AcKc").
+		post(1, hand.PostAnte, 225).sb(0, 75).bb(1, 150).raise(2, 300).fold(0).raise(1, 3350).cc(2).
+		show(1, "9d9c").show(2, "AcKc").board("2c8cTh").board("Ah").board("6d")
+	tr := b.replayed(t, nil)
+	if len(tr.Pots) != 1 || tr.Pots[0].Amount != 7000 || !slices.Equal(tr.Pots[0].Eligible, []int{1, 2}) {
+		t.Fatalf("pots %+v, want one pot of 7000 (ante 225, blinds 75 + 3350, 3350) for seats 1 and 2", tr.Pots)
+	}
+	if fs := tr.FinishingStacks; fs[1] != 0 || fs[2] != 18050-3350+7000 {
+		t.Errorf("finishing stacks %v, want the big blind busted", fs)
+	}
+	for _, a := range tr.Awards {
+		if c := Cite(nil, a.Rule); strings.Contains(c.Title, "unknown") {
+			t.Errorf("award rule %q is not in the citation table", a.Rule)
+		}
+	}
+}

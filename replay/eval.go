@@ -1,0 +1,80 @@
+package replay
+
+import (
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// handValue is one player's evaluated hand on one board.
+type handValue struct {
+	known  bool
+	high   cards.HandRank
+	low    cards.LowRank
+	hasLow bool
+}
+
+// eval evaluates p's tabled hand on board b (cards speak, TDA 12), once per
+// player and board, and records it in Trace.Shown.
+func (m *machine) eval(p, b int) handValue {
+	if m.evalDone[b][p] {
+		return m.evals[b][p]
+	}
+	m.evalDone[b][p] = true
+	var v handValue
+	var board []cards.Card
+	if b < len(m.tr.Boards) {
+		board = m.tr.Boards[b]
+	}
+	hole := m.handCards(p)
+	if hole == nil || len(board) != 5 || !allKnown(board) {
+		m.evals[b][p] = v
+		return v
+	}
+	sh := ShownHand{Player: p, Cards: hole, Board: b}
+	switch m.h.Game.Variant {
+	case hand.Holdem:
+		var all [7]cards.Card
+		cs := append(append(all[:0], hole...), board...)
+		v.high = cards.EvalHigh(cs)
+		if v.high != cards.NoHand {
+			sh.Best = cards.BestFive(cs)
+		}
+	default:
+		v.high = cards.EvalOmaha(hole, board)
+		if v.high != cards.NoHand {
+			sh.Best = cards.BestOmaha(hole, board)
+		}
+		if m.h.Game.Variant == hand.OmahaHiLo {
+			v.low, v.hasLow = cards.EvalOmahaLow8(hole, board)
+		}
+	}
+	if v.high == cards.NoHand {
+		// A card repeated between the hand and the board: the record's
+		// cards cannot be read as a hand, so they make no claim.
+		v = handValue{}
+		m.evals[b][p] = v
+		return v
+	}
+	v.known = true
+	sh.High, sh.Low, sh.HasLow = v.high, v.low, v.hasLow
+	sh.Desc = describeHigh(v.high)
+	if v.hasLow {
+		sh.Desc += "; low " + describeLow(v.low)
+	}
+	m.tr.Shown = append(m.tr.Shown, sh)
+	m.evals[b][p] = v
+	return v
+}
+
+func allKnown(cs []cards.Card) bool {
+	for _, c := range cs {
+		if !c.Known() {
+			return false
+		}
+	}
+	return true
+}
+
+func describeHigh(r cards.HandRank) string { return r.Describe() }
+
+func describeLow(r cards.LowRank) string { return r.String() }

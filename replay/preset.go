@@ -1,0 +1,313 @@
+package replay
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// DefaultPreset is the preset used when none is named.
+const DefaultPreset = "tda-2024"
+
+// PresetNames lists the named presets, default first.
+func PresetNames() []string { return []string{"tda-2024", "tda-2019"} }
+
+// Preset returns the named ruleset. "" means DefaultPreset.
+//
+// Both presets follow the same betting mechanics (the TDA kept the substance
+// of the betting rules from 2019 to 2024; reopening is decided by whether a
+// player who already acted faces at least a full raise, which covers the
+// cumulative short all-ins that 2024 Rule 47-A spells out). They differ in
+// the rule numbers cited and in the short big blind with a big-blind ante:
+// TDA 2024 RP-11 takes the big blind first, the 2019 procedure the ante first.
+func Preset(name string) (Ruleset, error) {
+	rs := Ruleset{
+		Name:             "tda-2024",
+		Version:          "TDA 2024",
+		OddChip:          OddChipLeftOfButton,
+		LimitCap:         4,
+		BBAnte:           BigBlindFirst,
+		StraddlesAllowed: true,
+		StraddleMinRaise: true,
+		DeadButton:       true,
+		RunItTwice:       true,
+	}
+	switch name {
+	case "", "tda-2024":
+	case "tda-2019":
+		rs.Name, rs.Version = "tda-2019", "TDA 2019"
+		rs.BBAnte = AnteFirst
+	default:
+		return Ruleset{}, fmt.Errorf("unknown ruleset preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
+	}
+	return rs, nil
+}
+
+// Default returns the default ruleset (DefaultPreset).
+func Default() Ruleset {
+	rs, _ := Preset(DefaultPreset)
+	return rs
+}
+
+var oddChipNames = [...]string{OddChipLeftOfButton: "left-of-button", OddChipSplitEvenly: "split-evenly"}
+
+func (o OddChipRule) String() string {
+	if int(o) < len(oddChipNames) {
+		return oddChipNames[o]
+	}
+	return "unknown"
+}
+
+var bbAnteNames = [...]string{BigBlindFirst: "big-blind-first", AnteFirst: "ante-first"}
+
+func (b BBAnteOrder) String() string {
+	if int(b) < len(bbAnteNames) {
+		return bbAnteNames[b]
+	}
+	return "unknown"
+}
+
+// Options returns the ruleset's options as one canonical line of
+// key=value pairs in a fixed order, for report metadata.
+func (rs *Ruleset) Options() string {
+	var b strings.Builder
+	kv := func(k, v string) {
+		if b.Len() > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(v)
+	}
+	kv("preset", rs.Name)
+	kv("version", rs.Version)
+	kv("house", rs.House)
+	kv("odd_chip", rs.OddChip.String())
+	kv("smallest_chip", strconv.FormatInt(rs.SmallestChip, 10))
+	kv("limit_cap", strconv.Itoa(rs.LimitCap))
+	kv("heads_up_uncapped", strconv.FormatBool(rs.HeadsUpUncapped))
+	kv("big_blind_ante", rs.BBAnte.String())
+	kv("straddles_allowed", strconv.FormatBool(rs.StraddlesAllowed))
+	kv("straddle_min_raise", strconv.FormatBool(rs.StraddleMinRaise))
+	kv("dead_button", strconv.FormatBool(rs.DeadButton))
+	kv("run_it_twice", strconv.FormatBool(rs.RunItTwice))
+	kv("rake", strconv.FormatBool(rs.HasRakeRule))
+	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
+	kv("rake_cap", strconv.FormatInt(rs.RakeCap, 10))
+	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	return b.String()
+}
+
+// Digest is a short stable fingerprint of the ruleset's options
+// ("sha256:" and 16 hex digits), the same for equal options on any machine.
+func (rs *Ruleset) Digest() string {
+	sum := sha256.Sum256([]byte(rs.Options()))
+	return "sha256:" + hex.EncodeToString(sum[:8])
+}
+
+// houseFile is the TOML form of a house ruleset. Pointers tell set from unset.
+type houseFile struct {
+	Preset       *string `toml:"preset"`
+	Name         *string `toml:"name"`
+	OddChip      *string `toml:"odd_chip"`
+	SmallestChip *int64  `toml:"smallest_chip"`
+	BigBlindAnte *string `toml:"big_blind_ante"`
+	DeadButton   *bool   `toml:"dead_button"`
+	RunItTwice   *bool   `toml:"run_it_twice"`
+	Limit        *struct {
+		Cap             *int  `toml:"cap"`
+		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
+	} `toml:"limit"`
+	Straddle *struct {
+		Allowed          *bool `toml:"allowed"`
+		MinRaiseStraddle *bool `toml:"min_raise_is_straddle"`
+	} `toml:"straddle"`
+	Rake *struct {
+		Percent      any    `toml:"percent"`
+		Cap          *int64 `toml:"cap"`
+		NoFlopNoDrop *bool  `toml:"no_flop_no_drop"`
+	} `toml:"rake"`
+}
+
+// LoadHouse reads a house rules file (TOML) and applies it over base.
+// Unknown keys are errors, so that a misspelt option is never silently
+// ignored. The file may name a preset to start from instead of base:
+//
+//	preset = "tda-2019"          # optional: start from this preset
+//	name = "Casino X cash"       # optional: the house's name for these rules
+//	odd_chip = "left-of-button"  # or "split-evenly"
+//	smallest_chip = 25           # in the hand's minor units (25 = a quarter in a cents game)
+//	big_blind_ante = "big-blind-first"  # or "ante-first"
+//	dead_button = true
+//	run_it_twice = true
+//	[limit]
+//	cap = 4                      # bets and raises per street; 0 = uncapped
+//	heads_up_uncapped = false
+//	[straddle]
+//	allowed = true
+//	min_raise_is_straddle = true # the straddle counts as a full raise
+//	[rake]
+//	percent = "5"                # up to two decimals: "4.5"
+//	cap = 300                    # in the hand's minor units; 0 = no cap
+//	no_flop_no_drop = true
+func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
+	var f houseFile
+	dec := toml.NewDecoder(r).DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		var sm *toml.StrictMissingError
+		if errors.As(err, &sm) {
+			var keys []string
+			for i := range sm.Errors {
+				line, _ := sm.Errors[i].Position()
+				keys = append(keys, fmt.Sprintf("%q (line %d)", strings.Join(sm.Errors[i].Key(), "."), line))
+			}
+			return Ruleset{}, fmt.Errorf("house rules: unknown key %s", strings.Join(keys, ", "))
+		}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			return Ruleset{}, fmt.Errorf("house rules: line %d column %d: %s", line, col, de.Error())
+		}
+		return Ruleset{}, fmt.Errorf("house rules: %w", err)
+	}
+	rs := base
+	if f.Preset != nil {
+		p, err := Preset(*f.Preset)
+		if err != nil {
+			return Ruleset{}, fmt.Errorf("house rules: preset: %w", err)
+		}
+		rs = p
+	}
+	if f.Name != nil {
+		rs.House = *f.Name
+	}
+	if f.OddChip != nil {
+		switch *f.OddChip {
+		case "left-of-button":
+			rs.OddChip = OddChipLeftOfButton
+		case "split-evenly":
+			rs.OddChip = OddChipSplitEvenly
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: odd_chip %q: want \"left-of-button\" or \"split-evenly\"", *f.OddChip)
+		}
+	}
+	if f.SmallestChip != nil {
+		if *f.SmallestChip < 0 {
+			return Ruleset{}, fmt.Errorf("house rules: smallest_chip %d is negative", *f.SmallestChip)
+		}
+		rs.SmallestChip = *f.SmallestChip
+	}
+	if f.BigBlindAnte != nil {
+		switch *f.BigBlindAnte {
+		case "big-blind-first":
+			rs.BBAnte = BigBlindFirst
+		case "ante-first":
+			rs.BBAnte = AnteFirst
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: big_blind_ante %q: want \"big-blind-first\" or \"ante-first\"", *f.BigBlindAnte)
+		}
+	}
+	if f.DeadButton != nil {
+		rs.DeadButton = *f.DeadButton
+	}
+	if f.RunItTwice != nil {
+		rs.RunItTwice = *f.RunItTwice
+	}
+	if l := f.Limit; l != nil {
+		if l.Cap != nil {
+			if *l.Cap < 0 {
+				return Ruleset{}, fmt.Errorf("house rules: limit.cap %d is negative", *l.Cap)
+			}
+			rs.LimitCap = *l.Cap
+		}
+		if l.HeadsUpUncapped != nil {
+			rs.HeadsUpUncapped = *l.HeadsUpUncapped
+		}
+	}
+	if s := f.Straddle; s != nil {
+		if s.Allowed != nil {
+			rs.StraddlesAllowed = *s.Allowed
+		}
+		if s.MinRaiseStraddle != nil {
+			rs.StraddleMinRaise = *s.MinRaiseStraddle
+		}
+	}
+	if k := f.Rake; k != nil {
+		rs.HasRakeRule = true
+		if k.Percent != nil {
+			bp, err := percentBasisPoints(k.Percent)
+			if err != nil {
+				return Ruleset{}, fmt.Errorf("house rules: rake.percent: %w", err)
+			}
+			rs.RakeBasisPoints = bp
+		}
+		if k.Cap != nil {
+			if *k.Cap < 0 {
+				return Ruleset{}, fmt.Errorf("house rules: rake.cap %d is negative", *k.Cap)
+			}
+			rs.RakeCap = *k.Cap
+		}
+		if k.NoFlopNoDrop != nil {
+			rs.NoFlopNoDrop = *k.NoFlopNoDrop
+		}
+	}
+	return rs, nil
+}
+
+// percentBasisPoints turns a percentage with at most two decimals ("4.5",
+// 5, 4.5) into basis points (450) without floating-point rounding.
+func percentBasisPoints(v any) (int64, error) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = strings.TrimSpace(x)
+	case int64:
+		s = strconv.FormatInt(x, 10)
+	case float64:
+		s = strconv.FormatFloat(x, 'f', -1, 64)
+	default:
+		return 0, fmt.Errorf("%v: want a number or a string such as \"4.5\"", v)
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	if len(frac) > 2 {
+		return 0, fmt.Errorf("%q: at most two decimals", s)
+	}
+	frac += strings.Repeat("0", 2-len(frac))
+	w, err1 := strconv.ParseInt(whole, 10, 64)
+	fr, err2 := strconv.ParseInt(frac, 10, 64)
+	if err1 != nil || err2 != nil || w < 0 || strings.HasPrefix(frac, "-") {
+		return 0, fmt.Errorf("%q is not a percentage", s)
+	}
+	bp := w*100 + fr
+	if bp > 10000 {
+		return 0, fmt.Errorf("%q is over 100%%", s)
+	}
+	return bp, nil
+}
+
+// WriteHouse writes rs as a house rules file that LoadHouse reads back to
+// the same options.
+func WriteHouse(w io.Writer, rs *Ruleset) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "preset = %q\n", rs.Name)
+	if rs.House != "" {
+		fmt.Fprintf(&b, "name = %q\n", rs.House)
+	}
+	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %d\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
+		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.DeadButton, rs.RunItTwice)
+	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
+	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)
+	if rs.HasRakeRule {
+		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %d\nno_flop_no_drop = %t\n",
+			rs.RakeBasisPoints/100, rs.RakeBasisPoints%100, rs.RakeCap, rs.NoFlopNoDrop)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}

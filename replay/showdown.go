@@ -1,0 +1,447 @@
+package replay
+
+import (
+	"slices"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// settle ends the hand: the last uncalled bet goes back, the pots are built
+// and raked, hands are shown down and the chips pushed (the showdown and
+// pushing phases).
+func (m *machine) settle() {
+	m.closeRound()
+	h, tr, n := m.h, m.tr, m.n
+	tr.Committed = m.amounts[:n:n]
+	copy(tr.Committed, m.committed)
+	live := m.liveBuf[:0]
+	for i := 0; i < n; i++ {
+		live = append(live, m.status[i] == Active || m.status[i] == AllIn)
+	}
+	m.liveBuf = live
+	var total hand.Amount
+	for _, c := range m.committed {
+		total += c
+	}
+	tr.TotalPot = total
+	// Pots are layered on the live chips; antes and dead blinds go to the
+	// main pot, which every live player contests.
+	liveChips := m.liveChips[:0]
+	var dead hand.Amount
+	for i := 0; i < n; i++ {
+		liveChips = append(liveChips, m.committed[i]-m.dead[i])
+		dead += m.dead[i]
+	}
+	m.liveChips = liveChips
+	m.masks, m.levels = layerMasks(liveChips, live, dead > 0, m.masks, m.levels)
+	tr.Pots = buildPots(liveChips, m.masks, m.levels, dead, true)
+
+	rake := h.Outcome.Rake
+	for _, f := range h.Outcome.Fees {
+		rake += f.Amount
+	}
+	tr.Rake = rake
+	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots)
+	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop)
+
+	m.setBoards()
+	m.showdownOrder()
+	m.pushChips()
+
+	tr.FinishingStacks = m.amounts[n : 2*n : 2*n]
+	copy(tr.FinishingStacks, m.stack)
+	for _, a := range tr.Awards {
+		tr.FinishingStacks[a.Player] += a.Amount
+	}
+}
+
+// setBoards fixes the boards the showdown uses: the record's boards, else
+// the cards dealt; a second run shorter than five cards shares the first
+// board's early cards.
+func (m *machine) setBoards() {
+	h, tr := m.h, m.tr
+	var b0, b1 []cards.Card
+	switch {
+	case len(h.Boards) > 0:
+		b0 = h.Boards[0]
+		if len(h.Boards) > 1 {
+			b1 = h.Boards[1]
+		}
+	default:
+		// The machine's boards are reused by the next hand: copy them.
+		b0 = slices.Clone(m.boards[0])
+		b1 = slices.Clone(m.boards[1])
+	}
+	if len(b1) == 0 {
+		if len(b0) > 0 {
+			tr.Boards = [][]cards.Card{b0}
+		}
+		return
+	}
+	if len(b1) < 5 && len(b0) >= 5-len(b1) {
+		full := make([]cards.Card, 0, 5)
+		full = append(full, b0[:5-len(b1)]...)
+		b1 = append(full, b1...)
+	}
+	tr.Boards = [][]cards.Card{b0, b1}
+}
+
+// holeCount is the number of hole cards a tabled hand must show.
+func (m *machine) holeCount() int {
+	if m.h.Game.Variant == hand.Holdem {
+		return 2
+	}
+	if c := m.h.Game.HoleCards; c > 0 {
+		return c
+	}
+	return 4
+}
+
+// handCards returns p's tabled cards: the cards shown, or, for a player who
+// neither showed nor mucked, the cards dealt. nil when not known in full.
+func (m *machine) handCards(p int) []cards.Card {
+	var cs []cards.Card
+	switch {
+	case m.showed[p]:
+		cs = m.shown[p]
+	case m.mucked[p]:
+		return nil
+	default:
+		cs = m.hole[p]
+	}
+	if len(cs) != m.holeCount() {
+		return nil
+	}
+	for _, c := range cs {
+		if !c.Known() {
+			return nil
+		}
+	}
+	return cs
+}
+
+// showdownOrder works out who must table first (TDA 17-A): the last
+// aggressor on the final betting round, else the first player left of the
+// button.
+func (m *machine) showdownOrder() {
+	tr := m.tr
+	if m.countIn() < 2 {
+		return
+	}
+	final := m.street
+	t := m.txt.reset()
+	allIn := m.activeWithChips() <= 1
+	if allIn {
+		// All-in showdown (TDA 16): every hand is tabled at once; the last
+		// aggressor of the last betting round is named first.
+		for s := final; ; s-- {
+			if p := m.aggressor[s]; p >= 0 && m.status[p] != Folded {
+				tr.ShowdownFirst = p
+				tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; last aggressor: ").
+					s(m.h.PlayerName(p)).s(" (").s(s.String()).s(", to ").amt(m.aggressorTo[s]).s(")").str()
+				return
+			}
+			if s == Preflop {
+				break
+			}
+		}
+		p := m.firstLeftOfButton()
+		tr.ShowdownFirst = p
+		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
+		return
+	}
+	if p := m.aggressor[final]; p >= 0 && m.status[p] != Folded {
+		tr.ShowdownFirst = p
+		tr.ShowdownReason = t.s("last aggressor on the ").s(final.String()).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		return
+	}
+	tr.ShowdownFirst = m.firstLeftOfButton()
+	tr.ShowdownReason = t.s("no bet on the ").s(final.String()).s(": the first seat left of the button shows first").str()
+}
+
+// activeWithChips counts live players who still have chips to bet.
+func (m *machine) activeWithChips() int {
+	c := 0
+	for i, s := range m.status {
+		if s == Active && m.effStack(i) > 0 {
+			c++
+		}
+	}
+	return c
+}
+
+// firstLeftOfButton is the first live player left of the button.
+func (m *machine) firstLeftOfButton() int {
+	b := m.button
+	if b < 0 {
+		b = m.n - 1
+	}
+	for k := 1; k <= m.n; k++ {
+		q := (b + k) % m.n
+		if m.status[q] == Active || m.status[q] == AllIn {
+			return q
+		}
+	}
+	return -1
+}
+
+// position is p's distance clockwise from the button: 0 for the first seat
+// left of it. Odd chips go in this order (TDA 20-A).
+func (m *machine) position(p int) int {
+	b := m.button
+	if b < 0 {
+		b = m.n - 1
+	}
+	return (p - b - 1 + 2*m.n) % m.n
+}
+
+// pushChips awards every pot, run by run and half by half.
+func (m *machine) pushChips() {
+	tr := m.tr
+	nb := max(len(tr.Boards), 1)
+	for b := range m.evalDone {
+		m.evalDone[b] = grow(m.evalDone[b], m.n)
+		m.evals[b] = grow(m.evals[b], m.n)
+	}
+	tr.Awards = make([]Award, 0, len(tr.Pots)*nb+1)
+	for k := range tr.Pots {
+		pot := &tr.Pots[k]
+		net := pot.Amount - pot.Rake
+		if net <= 0 {
+			continue
+		}
+		alive := m.aliveBuf[:0]
+		for _, p := range pot.Eligible {
+			if !m.mucked[p] {
+				alive = append(alive, p)
+			}
+		}
+		m.aliveBuf = alive
+		// Split the pot between the runs, the odd chip to the first run.
+		unit := m.chipUnit()
+		units, sub := net/unit, net%unit
+		for b := 0; b < nb; b++ {
+			share := units / hand.Amount(nb) * unit
+			if hand.Amount(b) < units%hand.Amount(nb) {
+				share += unit
+			}
+			if b == 0 {
+				share += sub
+			}
+			if share > 0 {
+				m.awardShare(k, b, nb, share, alive, len(pot.Eligible))
+			}
+		}
+	}
+}
+
+// chipUnit is the chip odd amounts are broken into (TDA 20): the ruleset's
+// smallest chip, or the hand's smallest unit.
+func (m *machine) chipUnit() hand.Amount {
+	if m.rs.OddChip == OddChipSplitEvenly || m.rs.SmallestChip <= 0 {
+		return 1
+	}
+	return hand.Amount(m.rs.SmallestChip)
+}
+
+// awardShare awards one run's share of pot k among the live contenders.
+func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligible int) {
+	t := &m.txt
+	prefix := func() *textBuf {
+		t.reset()
+		if nb > 1 {
+			t.s("run ").n(b + 1).s(": ")
+		}
+		return t
+	}
+	switch {
+	case len(alive) == 0 && eligible == 1:
+		// The last player with live cards wins without showing (TDA 17-B),
+		// even if the record has him "muck" or "not show" afterwards.
+		m.give(k, b, Whole, m.tr.Pots[k].Eligible, share, "uncontested-showdown", prefix().s("uncontested: every other player folded").str())
+		return
+	case len(alive) == 0:
+		m.fromRecord(k, b, nb, share)
+		return
+	case len(alive) == 1:
+		why := "uncontested: every other player folded"
+		if eligible > 1 {
+			why = "uncontested: the other players mucked without tabling"
+		}
+		rule := "side-pots"
+		if eligible > 1 {
+			rule = "uncontested-showdown"
+		}
+		m.give(k, b, Whole, alive, share, rule, prefix().s(why).str())
+		return
+	}
+	tabled := m.tabledBuf[:0]
+	for _, p := range alive {
+		if v := m.eval(p, b); v.known {
+			tabled = append(tabled, p)
+		}
+	}
+	m.tabledBuf = tabled
+	if len(tabled) == 0 {
+		m.fromRecord(k, b, nb, share)
+		return
+	}
+	untabled := len(alive) - len(tabled)
+	note := func(t *textBuf) *textBuf {
+		if untabled > 0 {
+			t.s(" (").n(untabled).s(" contender")
+			if untabled > 1 {
+				t.s("s")
+			}
+			t.s(" did not table a known hand: no claim by cards speak)")
+		}
+		return t
+	}
+
+	high := m.bestHigh(b, tabled)
+	if m.h.Game.Variant != hand.OmahaHiLo {
+		v := m.eval(high[0], b)
+		prefix().s(bestWord(len(high))).s(describeHigh(v.high))
+		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
+		return
+	}
+	low := m.bestLow(b, tabled)
+	hv := m.eval(high[0], b)
+	switch {
+	case len(low) == 0:
+		prefix().s("no qualifying low: the high hand takes the whole pot; ").s(bestWord(len(high))).s(describeHigh(hv.high))
+		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
+	case slices.Equal(high, low):
+		// TDA 20-D: the same hands win both halves: split as evenly as possible.
+		prefix().s("won high and low with the same hand: split as evenly as possible; ").s(describeHigh(hv.high))
+		m.give(k, b, Whole, high, share, "odd-chips", note(t).str())
+	default:
+		// TDA 20-C: the odd chip of the pot goes to the high side.
+		unit := m.chipUnit()
+		units, sub := share/unit, share%unit
+		hi := (units+1)/2*unit + sub
+		lo := share - hi
+		prefix().s("high half: ").s(bestWord(len(high))).s(describeHigh(hv.high))
+		m.give(k, b, High, high, hi, "cards-speak", note(t).str())
+		lv := m.eval(low[0], b)
+		prefix().s("low half: ").s(bestWord(len(low))).s(describeLow(lv.low))
+		m.give(k, b, Low, low, lo, "cards-speak", note(t).str())
+	}
+}
+
+func bestWord(winners int) string {
+	if winners > 1 {
+		return "split among tied best hands: "
+	}
+	return "best hand: "
+}
+
+// give splits amount among winners (sorted left of the button first) in
+// whole chips; leftover chips go one each from the first seat left of the
+// button (TDA 20-A), and a remainder smaller than a chip to the first.
+func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
+	ws := m.winBuf[:0]
+	ws = append(ws, winners...)
+	slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
+	m.winBuf = ws
+	unit := m.chipUnit()
+	units, sub := amount/unit, amount%unit
+	cnt := hand.Amount(len(ws))
+	base := units / cnt * unit
+	extra := units % cnt
+	for j, p := range ws {
+		a := Award{Pot: k, Board: b, Half: half, Player: p, Amount: base, Reason: reason, Rule: rule}
+		if hand.Amount(j) < extra {
+			a.Amount += unit
+			a.OddChip += unit
+		}
+		if j == 0 && sub > 0 {
+			a.Amount += sub
+			a.OddChip += sub
+		}
+		if a.OddChip > 0 {
+			a.Rule = "odd-chips"
+			if m.rs.OddChip == OddChipSplitEvenly {
+				a.Reason += "; odd unit: split as evenly as possible, from the first seat left of the button"
+			} else {
+				a.Reason += "; odd chip: first seat left of the button"
+			}
+		}
+		m.tr.Awards = append(m.tr.Awards, a)
+	}
+}
+
+// fromRecord awards a share the cards cannot decide (no contender's hand is
+// known) as the record's collects for that pot and run say, when they add
+// up to it; otherwise the pot is undecided.
+func (m *machine) fromRecord(k, b, nb int, share hand.Amount) {
+	h := m.h
+	npots := len(m.tr.Pots)
+	var sum hand.Amount
+	match := func(a *hand.Action) bool {
+		if a.Kind != hand.Collect || a.Player < 0 || a.Player >= m.n {
+			return false
+		}
+		if a.Pot != k && !(a.Pot < 0 && npots == 1) {
+			return false
+		}
+		return nb == 1 || a.Board == b
+	}
+	for i := range h.Actions {
+		if a := &h.Actions[i]; match(a) {
+			sum += a.Amount
+		}
+	}
+	if sum == share && sum > 0 {
+		for i := range h.Actions {
+			if a := &h.Actions[i]; match(a) {
+				m.tr.Awards = append(m.tr.Awards, Award{Pot: k, Board: b, Half: Whole, Player: a.Player, Amount: a.Amount,
+					FromRecord: true, Rule: "accounting", Reason: "as recorded: no contender's hand is known, so the cards cannot decide this pot"})
+			}
+		}
+		return
+	}
+	m.tr.UndecidedAmount += share
+	if !slices.Contains(m.tr.Undecided, k) {
+		m.tr.Undecided = append(m.tr.Undecided, k)
+	}
+}
+
+// bestHigh returns the players among ps with the best high hand on board b.
+func (m *machine) bestHigh(b int, ps []int) []int {
+	out := m.bestBuf[:0]
+	var best cards.HandRank
+	for _, p := range ps {
+		v := m.eval(p, b).high
+		switch {
+		case len(out) == 0 || v > best:
+			out, best = append(out[:0], p), v
+		case v == best:
+			out = append(out, p)
+		}
+	}
+	m.bestBuf = out
+	return slices.Clone(out)
+}
+
+// bestLow returns the players among ps with the best qualifying low on
+// board b (a smaller LowRank is better), or none.
+func (m *machine) bestLow(b int, ps []int) []int {
+	var out []int
+	var best cards.LowRank
+	for _, p := range ps {
+		v := m.eval(p, b)
+		if !v.hasLow {
+			continue
+		}
+		switch {
+		case len(out) == 0 || v.low < best:
+			out, best = append(out[:0], p), v.low
+		case v.low == best:
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(x, y int) int { return m.position(x) - m.position(y) })
+	return out
+}
