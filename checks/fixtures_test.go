@@ -1,0 +1,356 @@
+package checks_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected findings of fixtures and golden files from the current output")
+
+// repoRoot walks up from the package directory to the directory of go.mod.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = up
+	}
+}
+
+// expectation is one entry of a NAME.expected.json file.
+type expectation struct {
+	CheckID     string `json:"check_id"`
+	HandID      string `json:"hand_id"`
+	ActionIndex *int   `json:"action_index"`
+}
+
+func (e expectation) String() string {
+	ai := "null"
+	if e.ActionIndex != nil {
+		ai = fmt.Sprint(*e.ActionIndex)
+	}
+	return fmt.Sprintf("%s hand %q action %s", e.CheckID, e.HandID, ai)
+}
+
+func expectationOf(f *checks.Finding) expectation {
+	e := expectation{CheckID: f.CheckID, HandID: f.HandID}
+	if f.ActionIndex >= 0 {
+		ai := f.ActionIndex
+		e.ActionIndex = &ai
+	}
+	return e
+}
+
+// fixtureResult is what the pipeline made of one fixture file.
+type fixtureResult struct {
+	findings []checks.Finding
+	hands    []*hand.Hand
+	byHand   map[string][]checks.Finding
+}
+
+// runFixture reads path with the reader its content calls for, replays
+// every hand under rs and runs every check.
+func runFixture(t *testing.T, path string, rs *replay.Ruleset) fixtureResult {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	format := parser.Detect(data)
+	if format == parser.FormatUnknown {
+		t.Fatalf("%s: format not recognized", path)
+	}
+	r, err := parser.Open(format, bytes.NewReader(data), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := fixtureResult{byHand: map[string][]checks.Finding{}}
+	var runner checks.Runner
+	for {
+		h, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *parser.Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("%s: %v", path, err)
+			}
+			res.findings = append(res.findings, checks.ParseErrorFinding(pe))
+			continue
+		}
+		res.hands = append(res.hands, h)
+		tr := replay.Replay(h, rs)
+		fs := runner.Run(h, tr, checks.All())
+		res.findings = append(res.findings, fs...)
+		res.byHand[h.ID] = fs
+	}
+	return res
+}
+
+// fixtureFiles lists the fixture inputs under fixtures/, sorted.
+func fixtureFiles(t *testing.T, root string) []string {
+	var files []string
+	err := filepath.WalkDir(filepath.Join(root, "fixtures"), func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".toml") {
+			return nil
+		}
+		files = append(files, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// TestFixtures runs every fixture through parser, replay and checks and
+// compares the findings with the fixture's NAME.expected.json: any missing
+// or extra finding fails. A fixture without an expected file (the clean
+// hands) must give no finding at all.
+func TestFixtures(t *testing.T) {
+	root := repoRoot(t)
+	files := fixtureFiles(t, root)
+	if len(files) == 0 {
+		t.Fatal("no fixtures found")
+	}
+	fired := map[string]bool{} // check IDs some fixture expects
+	for _, path := range files {
+		rel, _ := filepath.Rel(root, path)
+		t.Run(filepath.ToSlash(rel), func(t *testing.T) {
+			rs := fixtureRules(t, root, path)
+			res := runFixture(t, path, &rs)
+			for i := range res.findings {
+				checkFindingFields(t, &res.findings[i], path)
+			}
+			got := make([]expectation, len(res.findings))
+			for i := range res.findings {
+				got[i] = expectationOf(&res.findings[i])
+			}
+			expPath := strings.TrimSuffix(path, filepath.Ext(path)) + ".expected.json"
+			var want []expectation
+			if b, err := os.ReadFile(expPath); err == nil {
+				if err := json.Unmarshal(b, &want); err != nil {
+					t.Fatalf("%s: %v", expPath, err)
+				}
+			} else if !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
+			base := filepath.Base(path)
+			named := checks.Lookup(strings.TrimSuffix(base, filepath.Ext(base))) != nil
+			if *update && (len(want) > 0 || named) {
+				writeExpected(t, expPath, got)
+				return
+			}
+			for _, e := range want {
+				fired[e.CheckID] = true
+			}
+			missing, extra := diffExpectations(want, got)
+			for _, e := range missing {
+				t.Errorf("missing finding: %s", e)
+			}
+			for _, e := range extra {
+				for i := range res.findings {
+					if expectationOf(&res.findings[i]).String() == e.String() {
+						t.Errorf("extra finding: %s: %s", e, res.findings[i].Message)
+						break
+					}
+				}
+			}
+			checkNearMisses(t, path, res)
+		})
+	}
+	if *update {
+		return
+	}
+	// Every check has at least one fixture that triggers it.
+	for _, c := range checks.Catalog() {
+		if !fired[c.ID] {
+			t.Errorf("no fixture triggers %s", c.ID)
+		}
+	}
+}
+
+// fixtureRules is the ruleset a fixture is checked under: the tda-2024
+// preset, with the house rules of the nearest house.toml in the fixture's
+// directory or above it (within fixtures/), as a casino would configure
+// its own rooms (PokerStars, for one, caps fixed-limit betting at a bet
+// and four raises).
+func fixtureRules(t *testing.T, root, path string) replay.Ruleset {
+	t.Helper()
+	rs, err := replay.Preset("tda-2024")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := filepath.Join(root, "fixtures")
+	for dir := filepath.Dir(path); strings.HasPrefix(dir, top); dir = filepath.Dir(dir) {
+		f, err := os.Open(filepath.Join(dir, "house.toml"))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if rs, err = replay.LoadHouse(f, rs); err != nil {
+			t.Fatalf("%s: %v", f.Name(), err)
+		}
+		break
+	}
+	return rs
+}
+
+// checkNearMisses: a fixture named after a check has, besides hands that
+// trigger it, at least one near-miss hand that triggers nothing.
+func checkNearMisses(t *testing.T, path string, res fixtureResult) {
+	t.Helper()
+	base := filepath.Base(path)
+	id := strings.TrimSuffix(base, filepath.Ext(base))
+	if checks.Lookup(id) == nil {
+		return
+	}
+	clean := 0
+	for _, h := range res.hands {
+		if len(res.byHand[h.ID]) == 0 {
+			clean++
+		}
+	}
+	if clean == 0 {
+		t.Errorf("%s has no near-miss hand (a hand with no finding)", base)
+	}
+	for _, f := range res.findings {
+		if f.CheckID != id && id != "parse.error" {
+			t.Logf("note: %s also triggers %s in hand %q", base, f.CheckID, f.HandID)
+		}
+	}
+}
+
+// checkFindingFields asserts the evidence every finding must carry.
+func checkFindingFields(t *testing.T, f *checks.Finding, path string) {
+	t.Helper()
+	c := checks.Lookup(f.CheckID)
+	if c == nil {
+		t.Errorf("finding with unknown check ID %q", f.CheckID)
+		return
+	}
+	if f.Severity != c.Severity {
+		t.Errorf("%s: severity %v, catalog says %v", f.CheckID, f.Severity, c.Severity)
+	}
+	if f.File != path || f.Line <= 0 {
+		t.Errorf("%s: position %s:%d, want %s with a line", f.CheckID, f.File, f.Line, path)
+	}
+	if f.Message == "" || strings.Contains(f.Message, "%!") {
+		t.Errorf("%s: bad message %q", f.CheckID, f.Message)
+	}
+	if f.CheckID == "parse.error" {
+		return
+	}
+	if !strings.HasPrefix(f.Rule, "TDA 2024 ") && !strings.HasPrefix(f.Rule, "Poker convention") &&
+		!strings.HasPrefix(f.Rule, "House rules") || strings.Contains(f.Rule, "unknown") {
+		t.Errorf("%s: rule %q is not a citation", f.CheckID, f.Rule)
+	}
+	if f.Scale <= 0 {
+		t.Errorf("%s: scale %d", f.CheckID, f.Scale)
+	}
+	if f.ActionIndex >= 0 && f.Street == "" && !strings.HasPrefix(f.CheckID, "pot.") && f.CheckID != "cards.wrong-count" {
+		t.Errorf("%s at action %d has no street", f.CheckID, f.ActionIndex)
+	}
+}
+
+// diffExpectations returns the expectations in want but not got and in got
+// but not want, as multisets.
+func diffExpectations(want, got []expectation) (missing, extra []expectation) {
+	count := map[string]int{}
+	for _, e := range got {
+		count[e.String()]++
+	}
+	for _, e := range want {
+		if count[e.String()] > 0 {
+			count[e.String()]--
+		} else {
+			missing = append(missing, e)
+		}
+	}
+	for _, e := range got {
+		if count[e.String()] > 0 {
+			count[e.String()]--
+			extra = append(extra, e)
+		}
+	}
+	return missing, extra
+}
+
+func writeExpected(t *testing.T, path string, got []expectation) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i, e := range got {
+		line, err := json.Marshal(struct {
+			CheckID     string `json:"check_id"`
+			HandID      string `json:"hand_id"`
+			ActionIndex *int   `json:"action_index"`
+		}(e))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString("  ")
+		b.Write(bytes.ReplaceAll(bytes.ReplaceAll(line, []byte(`":`), []byte(`": `)), []byte(`,"`), []byte(`, "`)))
+		if i < len(got)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", path)
+}
+
+// TestFixtureFindingsAreDeterministic: running the same fixture twice gives
+// byte-identical JSONL.
+func TestFixtureFindingsAreDeterministic(t *testing.T) {
+	root := repoRoot(t)
+	for _, path := range fixtureFiles(t, root) {
+		rs := fixtureRules(t, root, path)
+		var out [2]bytes.Buffer
+		for k := range out {
+			res := runFixture(t, path, &rs)
+			for i := range res.findings {
+				if err := checks.WriteJSONL(&out[k], &res.findings[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !bytes.Equal(out[0].Bytes(), out[1].Bytes()) {
+			t.Errorf("%s: findings differ between two runs", path)
+		}
+	}
+}

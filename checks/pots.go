@@ -1,0 +1,599 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// Pot checks compare what the record says was in the pots and who got it
+// with what the replay computed.
+//
+// The record states its payout in one of three ways: explicit collections
+// and uncalled-bet returns (PokerStars and most room logs), PHH winnings
+// (collections only), or PHH finishing stacks (everything at once). For
+// each player the checks work out how far what the record gives him is from
+// what the rules give him, then explain that difference once, most specific
+// explanation first:
+//
+//  1. pot.uncalled-not-returned: a player's uncalled bet was not (or not
+//     exactly) returned. The chips left in the pot are then where the record
+//     put them, so the winner who collected them is not blamed again.
+//  2. pot.total-mismatch: the recorded total pot is not the chips put in; a
+//     payout that matches the recorded total is not blamed again.
+//  3. pot.rake-mismatch: the pot less what was collected is not the recorded
+//     rake (chips vanished or were created), or the rake breaks the house
+//     rule. A shortfall or excess that lies wholly with the winners is this
+//     fault alone.
+//  4. pot.odd-chip: what is left is a zero-sum shuffle of no more than the
+//     odd chips among the co-winners of split pots.
+//  5. pot.award-mismatch: anything else: chips went to the wrong player.
+//
+// Steps 4 and 5 need the replay to have decided every pot by the cards, and
+// a record whose cards are sound: when a card appears twice
+// (cards.duplicate), who won cannot be judged from them.
+//
+// pot.side-pot-mismatch compares the main and side pots the record lists,
+// which rooms state after rake.
+func checkPots(c *Context) {
+	h, tr := c.H, c.T
+	n := len(h.Seats)
+	if len(tr.Committed) != n {
+		return
+	}
+	o := &h.Outcome
+
+	expRet := c.scratch(0) // uncalled bets the rules return
+	expGot := c.scratch(1) // pot shares the rules award
+	for _, r := range tr.Returns {
+		if r.Player >= 0 && r.Player < n {
+			expRet[r.Player] += r.Amount
+		}
+	}
+	var awarded hand.Amount
+	for _, aw := range tr.Awards {
+		if aw.Player >= 0 && aw.Player < n {
+			expGot[aw.Player] += aw.Amount
+			awarded += aw.Amount
+		}
+	}
+	var recTake hand.Amount // rake and fees the record says the house took
+	if o.HasRake {
+		recTake = o.Rake
+	}
+	for _, fee := range o.Fees {
+		recTake += fee.Amount
+	}
+	// The awards are a full account of the pot only if the replay could
+	// decide every pot; otherwise who got what is not judged.
+	var potRake hand.Amount
+	for k := range tr.Pots {
+		potRake += tr.Pots[k].Rake
+	}
+	complete := len(tr.Undecided) == 0 &&
+		(awarded+potRake == tr.TotalPot || awarded+tr.Rake == tr.TotalPot || awarded+recTake == tr.TotalPot)
+
+	// What the record gives each player; d is record minus rules.
+	recRet := c.scratch(2)
+	d := c.scratch(3)
+	mode := payoutNone
+	var collected hand.Amount // what the record says winners collected
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Player < 0 || a.Player >= n {
+			continue
+		}
+		switch a.Kind {
+		case hand.Collect:
+			mode = payoutCollects
+			d[a.Player] += a.Amount
+			collected += a.Amount
+		case hand.UncalledReturn:
+			recRet[a.Player] += a.Amount
+		}
+	}
+	switch {
+	case mode == payoutCollects:
+		for p := range d {
+			d[p] -= expGot[p]
+		}
+	case o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
+		mode = payoutFinishing
+		// Finishing stacks net returns and collections: sum(d) is what was
+		// collected beyond the awards, less what was not returned.
+		collected = awarded
+		for p := range d {
+			d[p] = o.FinishingStacks[p] - tr.FinishingStacks[p]
+			collected += d[p]
+		}
+	case o.HasWinnings && len(o.Winnings) == n:
+		mode = payoutWinnings
+		for p := range d {
+			d[p] = o.Winnings[p] - expGot[p]
+			collected += o.Winnings[p]
+		}
+	}
+
+	// 1. Uncalled bets. unreturned is what the record left in the pot.
+	var unreturned hand.Amount
+	for p := 0; p < n; p++ {
+		var rec hand.Amount
+		switch mode {
+		case payoutCollects:
+			rec = recRet[p]
+		case payoutFinishing:
+			// Finishing stacks do not say what was returned; a player
+			// short by exactly his uncalled bet did not get it back.
+			if expRet[p] == 0 || d[p] != -expRet[p] {
+				continue
+			}
+			d[p] = 0
+		default:
+			continue // winnings say nothing about returns
+		}
+		if rec == expRet[p] {
+			continue
+		}
+		unreturned += expRet[p] - rec
+		if miss := expRet[p] - rec; miss <= c.callSkew && -miss <= c.callSkew {
+			continue // chips left over by a wrong call, reported there
+		}
+		c.uncalledFinding(p, expRet[p], rec)
+	}
+	if mode == payoutFinishing {
+		collected += unreturned
+	}
+	// The chips a bettor did not get back went to whoever collected the pot.
+	absorb(d, unreturned)
+
+	// 2. The total pot. Left-over uncalled chips may be counted in it or
+	// not: either way that is the uncalled-bet fault, already reported.
+	gross := tr.TotalPot + unreturned // the pot if the record left them in it
+	pot := tr.TotalPot                // the pot the record states
+	totalFired := false
+	if o.HasTotalPot {
+		pot = o.TotalPot
+		if pot != tr.TotalPot && pot != gross {
+			totalFired = true
+			c.totalFinding(tr.TotalPot, pot, unreturned)
+		}
+	}
+	c.sidePots(recTake)
+	if mode == payoutNone {
+		c.houseRake(tr.TotalPot, recTake)
+		return
+	}
+
+	// 3. The pot less what was collected must be the recorded take. A
+	// payout that matches the real pot, or the pot as the record states or
+	// keeps it, is at most the fault reported above.
+	rakeFired := tr.TotalPot-collected != recTake && gross-collected != recTake && pot-collected != recTake
+	if rakeFired {
+		base := tr.TotalPot
+		if unreturned > 0 && collected > tr.TotalPot-recTake {
+			base = gross
+		}
+		c.rakeFinding(base, collected, recTake, mode)
+	} else {
+		c.houseRake(tr.TotalPot, recTake)
+	}
+	if !complete || c.fouled {
+		return
+	}
+
+	// 4, 5. What is left of d. A deviation wholly explained by the
+	// accounting findings above lies with the winners and has one sign.
+	var sum hand.Amount
+	mixed := false
+	sign := 0
+	for _, x := range d {
+		if x == 0 {
+			continue
+		}
+		sum += x
+		s := 1
+		if x < 0 {
+			s = -1
+		}
+		if sign == 0 {
+			sign = s
+		} else if s != sign {
+			mixed = true
+		}
+	}
+	if sign == 0 {
+		return
+	}
+	if !mixed && (unreturned != 0 || totalFired || rakeFired) {
+		return
+	}
+	if sum == 0 && c.oddChipOnly(d) {
+		c.oddChipFinding(d, expGot, mode)
+		return
+	}
+	c.awardFinding(d, expGot, mode)
+}
+
+type payoutMode uint8
+
+const (
+	payoutNone      payoutMode = iota
+	payoutCollects             // Collect and UncalledReturn actions
+	payoutFinishing            // finishing stacks
+	payoutWinnings             // PHH winnings
+)
+
+// absorb removes from d an amount m that went into the pot and was
+// collected: if the players on m's side of d add up to m exactly, or one
+// player alone covers it, their share is cleared.
+func absorb(d []hand.Amount, m hand.Amount) {
+	if m == 0 {
+		return
+	}
+	var same hand.Amount
+	one := -1
+	count := 0
+	for p, x := range d {
+		if (m > 0 && x > 0) || (m < 0 && x < 0) {
+			same += x
+			one = p
+			count++
+		}
+	}
+	switch {
+	case same == m:
+		for p, x := range d {
+			if (m > 0 && x > 0) || (m < 0 && x < 0) {
+				d[p] = 0
+			}
+		}
+	case count == 1 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
+		d[one] -= m
+	}
+}
+
+// firstAction returns the index of player p's first action of kind k, or -1.
+func (c *Context) firstAction(p int, k hand.ActionKind) int {
+	for i := range c.H.Actions {
+		if a := &c.H.Actions[i]; a.Player == p && a.Kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *Context) uncalledFinding(p int, want, got hand.Amount) {
+	ck := checkUncalled
+	var f Finding
+	if i := c.firstAction(p, hand.UncalledReturn); i >= 0 {
+		f = c.atAction(ck, i)
+	} else if j := c.returnStep(p); j >= 0 {
+		f = c.atAction(ck, j) // where the bet should have come back
+	} else {
+		f = c.atOutcome(ck)
+	}
+	c.setPlayer(&f, p)
+	expect(&f, want, got)
+	who := playerName(c.H, p)
+	switch {
+	case got == 0:
+		f.Message = fmt.Sprintf("%s's uncalled bet of %s was not returned to %s.", who, money(c.H, want), who)
+	case want == 0:
+		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet, but all of %s's bets were called.", who, money(c.H, got), who)
+	default:
+		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet; the uncalled part of %s's bet was %s.", who, money(c.H, got), who, money(c.H, want))
+	}
+	c.emit(ck, f)
+}
+
+// returnStep is the step after which the rules return p's uncalled bet, or -1.
+func (c *Context) returnStep(p int) int {
+	for _, r := range c.T.Returns {
+		if r.Player == p && r.Step >= 0 && r.Step < len(c.H.Actions) {
+			return r.Step
+		}
+	}
+	return -1
+}
+
+func (c *Context) totalFinding(want, got, unreturned hand.Amount) {
+	f := c.atOutcome(checkTotalPot)
+	expect(&f, want, got)
+	f.Message = fmt.Sprintf("The record states a total pot of %s, but the players put in %s.",
+		money(c.H, got), money(c.H, want))
+	if unreturned != 0 {
+		f.Message = fmt.Sprintf("The record states a total pot of %s, but the players put in %s (%s with the uncalled %s the record did not return).",
+			money(c.H, got), money(c.H, want), money(c.H, want+unreturned), money(c.H, unreturned))
+	}
+	c.emit(checkTotalPot, f)
+}
+
+func (c *Context) rakeFinding(pot, collected, rake hand.Amount, mode payoutMode) {
+	f := c.atOutcome(checkRake)
+	expect(&f, pot-collected, rake)
+	what := "collected"
+	if mode == payoutFinishing {
+		what = "paid out by the finishing stacks"
+	}
+	stated := "the recorded rake is " + money(c.H, rake)
+	if !c.H.Outcome.HasRake && len(c.H.Outcome.Fees) == 0 {
+		stated = "the record states no rake"
+	}
+	missing := pot - collected
+	if missing >= 0 {
+		f.Message = fmt.Sprintf("Of a %s pot, %s was %s, leaving %s; %s.",
+			money(c.H, pot), money(c.H, collected), what, money(c.H, missing), stated)
+	} else {
+		f.Message = fmt.Sprintf("Of a %s pot, %s was %s, %s more than the pot; %s.",
+			money(c.H, pot), money(c.H, collected), what, money(c.H, -missing), stated)
+	}
+	c.emit(checkRake, f)
+}
+
+// houseRake checks the recorded rake against the house rake rule, when the
+// ruleset has one (the replay computes what it takes) and the record
+// states a rake.
+func (c *Context) houseRake(pot, rake hand.Amount) {
+	rs := c.rules()
+	if rs == nil || !c.T.HasExpectedRake || !c.H.Outcome.HasRake {
+		return
+	}
+	want := c.T.ExpectedRake
+	if rake == want {
+		return
+	}
+	f := c.atOutcome(checkRake)
+	expect(&f, want, rake)
+	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
+	if rs.RakeCap > 0 {
+		rule += ", capped at " + money(c.H, hand.Amount(rs.RakeCap))
+	}
+	if rs.NoFlopNoDrop {
+		rule += ", no flop no drop"
+	}
+	f.Message = fmt.Sprintf("The recorded rake is %s; the house rule (%s) takes %s from a %s pot.",
+		money(c.H, rake), rule, money(c.H, want), money(c.H, pot))
+	c.emit(checkRake, f)
+}
+
+// sidePots compares the pots the record lists with the replay's. Rooms
+// list pots after rake, so a listed pot may be short of the computed one
+// by its share of the rake, as long as the shares add up to the rake.
+func (c *Context) sidePots(take hand.Amount) {
+	rec := c.H.Outcome.Pots
+	comp := c.T.Pots
+	if len(rec) == 0 {
+		return
+	}
+	var rs, cs hand.Amount
+	for _, x := range rec {
+		rs += x
+	}
+	for _, p := range comp {
+		cs += p.Amount
+	}
+	if len(rec) != len(comp) {
+		f := c.atOutcome(checkSidePots)
+		expect(&f, hand.Amount(len(comp)), hand.Amount(len(rec)))
+		f.HasExpected, f.HasRecorded = false, false
+		f.Message = fmt.Sprintf("The record lists %s; the players' contributions make %s.",
+			c.potList(rec), c.potList(potAmounts(comp)))
+		c.emit(checkSidePots, f)
+		return
+	}
+	afterRake := rs != cs && take > 0 && cs-rs == take
+	for k := range rec {
+		want := comp[k].Amount
+		if rec[k] == want || rec[k] == want-comp[k].Rake || (afterRake && rec[k] < want) {
+			continue
+		}
+		f := c.atOutcome(checkSidePots)
+		expect(&f, want, rec[k])
+		name := potName(k)
+		if afterRake {
+			f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s, and after its share of the %s rake it cannot be more.",
+				name, money(c.H, rec[k]), money(c.H, want), money(c.H, take))
+		} else {
+			f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s.",
+				name, money(c.H, rec[k]), money(c.H, want), c.eligibleText(comp[k].Eligible))
+		}
+		c.emit(checkSidePots, f)
+	}
+}
+
+func potAmounts(ps []replay.Pot) []hand.Amount {
+	out := make([]hand.Amount, len(ps))
+	for i, p := range ps {
+		out[i] = p.Amount
+	}
+	return out
+}
+
+func potName(k int) string {
+	if k == 0 {
+		return "main pot"
+	}
+	return fmt.Sprintf("side pot %d", k)
+}
+
+func (c *Context) potList(amts []hand.Amount) string {
+	if len(amts) == 1 {
+		return "one pot of " + money(c.H, amts[0])
+	}
+	parts := make([]string, len(amts))
+	for k, x := range amts {
+		parts[k] = potName(k) + " " + money(c.H, x)
+	}
+	return fmt.Sprintf("%d pots (%s)", len(amts), strings.Join(parts, ", "))
+}
+
+func (c *Context) eligibleText(el []int) string {
+	if len(el) == 0 {
+		return ""
+	}
+	names := make([]string, len(el))
+	for i, p := range el {
+		names[i] = playerName(c.H, p)
+	}
+	return " (contested by " + strings.Join(names, ", ") + ")"
+}
+
+// splitGroup is the awards of one pot, board and half.
+type splitKey struct {
+	pot, board int
+	half       replay.Half
+}
+
+// oddChipOnly reports whether the deviations d (which add up to zero) are
+// confined to co-winners of split pots and are no bigger than the odd chips
+// such a split can move: at most (winners-1) smallest chips per split pot a
+// player shares.
+func (c *Context) oddChipOnly(d []hand.Amount) bool {
+	unit := hand.Amount(1)
+	if rs := c.rules(); rs != nil && rs.SmallestChip > 1 {
+		unit = hand.Amount(rs.SmallestChip)
+	}
+	tol := c.scratch(4)
+	aw := c.T.Awards
+	split := false
+	for i := range aw {
+		k := splitKey{aw[i].Pot, aw[i].Board, aw[i].Half}
+		winners := 0
+		for j := range aw {
+			if (splitKey{aw[j].Pot, aw[j].Board, aw[j].Half}) == k && aw[j].Amount > 0 {
+				winners++
+			}
+		}
+		if winners < 2 || aw[i].Player < 0 || aw[i].Player >= len(tol) {
+			continue
+		}
+		split = true
+		tol[aw[i].Player] += hand.Amount(winners-1) * unit
+	}
+	if !split {
+		return false
+	}
+	for p, x := range d {
+		if x < 0 {
+			x = -x
+		}
+		if x > tol[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// subject picks the player a payout finding is about: the one shorted most,
+// else the one overpaid most.
+func subject(d []hand.Amount) int {
+	best := -1
+	for p, x := range d {
+		if x < 0 && (best < 0 || x < d[best]) {
+			best = p
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	for p, x := range d {
+		if x > 0 && (best < 0 || x > d[best]) {
+			best = p
+		}
+	}
+	return best
+}
+
+// payoutFinding starts a finding about player p's payout, placed at p's
+// collection when the record has one.
+func (c *Context) payoutFinding(ck *Check, p int, d []hand.Amount, mode payoutMode) Finding {
+	if mode == payoutCollects {
+		i := c.firstAction(p, hand.Collect)
+		if i < 0 {
+			for q, x := range d {
+				if x > 0 {
+					if i = c.firstAction(q, hand.Collect); i >= 0 {
+						break
+					}
+				}
+			}
+		}
+		if i >= 0 {
+			f := c.atAction(ck, i)
+			f.Street = ""
+			c.setPlayer(&f, p)
+			if f.Seat == 0 {
+				f.Player = ""
+			}
+			return f
+		}
+	}
+	f := c.atOutcome(ck)
+	c.setPlayer(&f, p)
+	return f
+}
+
+// received is what the record gives p from the pots, for messages.
+func received(d, expGot []hand.Amount, p int) hand.Amount { return expGot[p] + d[p] }
+
+func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode) {
+	p := subject(d)
+	f := c.payoutFinding(checkOddChip, p, d, mode)
+	expect(&f, expGot[p], received(d, expGot, p))
+	var got []string
+	for q, x := range d {
+		if x > 0 {
+			got = append(got, fmt.Sprintf("%s got %s instead of %s", playerName(c.H, q),
+				money(c.H, received(d, expGot, q)), money(c.H, expGot[q])))
+		}
+	}
+	why := ""
+	for _, aw := range c.T.Awards {
+		if aw.Player == p && aw.OddChip > 0 && aw.Reason != "" {
+			why = " (" + aw.Reason + ")"
+			break
+		}
+	}
+	f.Message = fmt.Sprintf("A split pot was divided wrongly by its odd chips: %s was due %s%s but got %s; %s.",
+		playerName(c.H, p), money(c.H, expGot[p]), why, money(c.H, received(d, expGot, p)), strings.Join(got, "; "))
+	c.emit(checkOddChip, f)
+}
+
+func (c *Context) awardFinding(d, expGot []hand.Amount, mode payoutMode) {
+	p := subject(d)
+	f := c.payoutFinding(checkAward, p, d, mode)
+	expect(&f, expGot[p], received(d, expGot, p))
+	var parts []string
+	for q, x := range d {
+		if x == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%s was due %s", playerName(c.H, q), money(c.H, expGot[q]))
+		if r := c.awardReason(q); r != "" {
+			s += " (" + r + ")"
+		}
+		s += " but the record gives " + money(c.H, received(d, expGot, q))
+		parts = append(parts, s)
+	}
+	how := "collections"
+	switch mode {
+	case payoutFinishing:
+		how = "finishing stacks"
+	case payoutWinnings:
+		how = "winnings"
+	}
+	f.Message = fmt.Sprintf("The record's %s do not follow the pot awards: %s.", how, strings.Join(parts, "; "))
+	c.emit(checkAward, f)
+}
+
+// awardReason is the replay's reason for p's first award, if any.
+func (c *Context) awardReason(p int) string {
+	for _, aw := range c.T.Awards {
+		if aw.Player == p && aw.Reason != "" {
+			return potName(aw.Pot) + ": " + aw.Reason
+		}
+	}
+	return ""
+}

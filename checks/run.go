@@ -1,0 +1,205 @@
+package checks
+
+import (
+	"slices"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// Run checks one hand against its replay and returns the selected findings,
+// ordered by action index (hand-level findings, which have none, last) then
+// check ID. It returns nil when the hand is clean.
+//
+// One violation gives one finding, at the step where it happened: the
+// replay goes on from what the record says happened, and where several
+// checks would describe the same wrong action or the same wrong payout,
+// only the most specific one reports it (see the package documentation of
+// each family below). Which finding describes a fault never depends on the
+// selection; the selection only filters what is returned.
+func Run(h *hand.Hand, tr *replay.Trace, sel Selection) []Finding {
+	var r Runner
+	return r.Run(h, tr, sel)
+}
+
+// Runner runs the checks over many hands, reusing its scratch space. A
+// Runner is not safe for concurrent use; give each worker its own. The zero
+// Runner is ready to use.
+type Runner struct {
+	c Context
+}
+
+// Run is like the package-level Run. The returned slice is the caller's.
+func (r *Runner) Run(h *hand.Hand, tr *replay.Trace, sel Selection) []Finding {
+	c := &r.c
+	c.reset(h, tr, sel)
+	if h == nil {
+		return nil
+	}
+	// Card checks read only the record.
+	checkCards(c)
+	if tr != nil && tr.Supported && len(tr.Steps) == len(h.Actions) {
+		for i := range tr.Steps {
+			c.step(i)
+		}
+		checkPots(c)
+		checkShowdown(c)
+	}
+	if len(c.out) == 0 {
+		return nil
+	}
+	out := c.out
+	c.out = nil
+	slices.SortStableFunc(out, compareFindings)
+	return out
+}
+
+// compareFindings orders by action index, hand-level (-1) last, then check ID.
+func compareFindings(a, b Finding) int {
+	ai, bi := a.ActionIndex, b.ActionIndex
+	if ai < 0 {
+		ai = int(^uint(0) >> 1)
+	}
+	if bi < 0 {
+		bi = int(^uint(0) >> 1)
+	}
+	switch {
+	case ai < bi:
+		return -1
+	case ai > bi:
+		return 1
+	}
+	switch {
+	case a.CheckID < b.CheckID:
+		return -1
+	case a.CheckID > b.CheckID:
+		return 1
+	}
+	return 0
+}
+
+// Context is one hand under check: its record, its replay and what has been
+// found so far.
+type Context struct {
+	H   *hand.Hand
+	T   *replay.Trace
+	sel Selection
+	out []Finding
+
+	// fouled: the record shows a card twice. Who won at showdown then rests
+	// on cards that cannot all be right, so the award checks stand down and
+	// cards.duplicate alone reports the fault.
+	fouled bool
+	// callSkew: chips by which recorded calls missed what was owed. The
+	// replay follows the record, so those chips come back as uncalled bets
+	// that bet.wrong-call-amount has already explained.
+	callSkew hand.Amount
+
+	// scratch, reused across hands
+	amounts [5][]hand.Amount
+	flags   []bool
+}
+
+func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
+	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew = h, tr, sel, nil, false, 0
+}
+
+// scratch returns the k-th zeroed per-seat amount buffer.
+func (c *Context) scratch(k int) []hand.Amount {
+	n := len(c.H.Seats)
+	b := c.amounts[k]
+	if cap(b) < n {
+		b = make([]hand.Amount, n)
+	}
+	b = b[:n]
+	clear(b)
+	c.amounts[k] = b
+	return b
+}
+
+// rules is the ruleset of the replay, or nil.
+func (c *Context) rules() *replay.Ruleset {
+	if c.T == nil {
+		return nil
+	}
+	return c.T.Rules
+}
+
+// finding starts a finding of check ck with the hand's common fields. It is
+// only called once a fault is found, so it may allocate.
+func (c *Context) finding(ck *Check) Finding {
+	h := c.H
+	return Finding{
+		CheckID:     ck.ID,
+		Severity:    ck.Severity,
+		Rule:        ck.Rule(c.rules(), h.Game.Structure),
+		HandID:      h.ID,
+		Table:       h.Table,
+		StartedAt:   h.Start,
+		File:        h.Pos.File,
+		Line:        h.Pos.Line,
+		ActionIndex: -1,
+		Currency:    h.Currency,
+		Scale:       h.Scale,
+	}
+}
+
+// atAction starts a finding tied to action i of the hand.
+func (c *Context) atAction(ck *Check, i int) Finding {
+	f := c.finding(ck)
+	a := &c.H.Actions[i]
+	f.ActionIndex = i
+	if a.Pos.File != "" {
+		f.File = a.Pos.File
+	}
+	if a.Pos.Line > 0 {
+		f.Line = a.Pos.Line
+	}
+	if c.T != nil && i < len(c.T.Steps) {
+		f.Street = c.T.Steps[i].Street.String()
+	}
+	c.setPlayer(&f, a.Player)
+	return f
+}
+
+// atOutcome starts a hand-level finding about the record's outcome (pots,
+// rake, collections), placed at the record's summary when it has one.
+func (c *Context) atOutcome(ck *Check) Finding {
+	f := c.finding(ck)
+	if p := c.H.Outcome.Pos; p.Line > 0 {
+		if p.File != "" {
+			f.File = p.File
+		}
+		f.Line = p.Line
+	}
+	return f
+}
+
+func (c *Context) setPlayer(f *Finding, p int) {
+	if p >= 0 && p < len(c.H.Seats) {
+		f.Seat = c.H.Seats[p].Number
+		f.Player = c.H.Seats[p].Player
+	}
+}
+
+// emit adds f if its check is selected.
+func (c *Context) emit(ck *Check, f Finding) {
+	if c.sel.on(ck) {
+		c.out = append(c.out, f)
+	}
+}
+
+func expect(f *Finding, expected, recorded hand.Amount) {
+	f.Expected, f.HasExpected = expected, true
+	f.Recorded, f.HasRecorded = recorded, true
+}
+
+// stackBefore is player p's stack just before step i, by the replay.
+func (c *Context) stackBefore(i, p int) hand.Amount {
+	for j := i - 1; j >= 0; j-- {
+		if s := c.T.Steps[j].Stacks; p < len(s) {
+			return s[p]
+		}
+	}
+	return c.H.Seats[p].Stack
+}

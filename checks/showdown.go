@@ -1,0 +1,136 @@
+package checks
+
+import (
+	"fmt"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// checkShowdown runs the showdown checks. A showdown is two or more players
+// still in when the betting is over. If one of them is all-in, TDA 16 has
+// every hand tabled face up and the order does not matter; otherwise TDA 17
+// sets the order.
+func checkShowdown(c *Context) {
+	h, tr := c.H, c.T
+	n := len(h.Seats)
+	out := c.flagBuf(n) // out of the hand: folded or not dealt in
+	for p := range h.Seats {
+		out[p] = h.Seats[p].SittingOut
+	}
+	lastBet := -1 // the last step that moved chips into the pot or was a betting decision
+	for i := range tr.Steps {
+		st := &tr.Steps[i]
+		if st.Player < 0 || st.Player >= n {
+			continue
+		}
+		if st.StatusBefore == replay.SittingOut {
+			out[st.Player] = true
+		}
+		if st.Kind == hand.Fold {
+			out[st.Player] = true
+		}
+		if st.Betting || st.Kind == hand.Post {
+			lastBet = i
+		}
+	}
+	live, allIn := 0, false
+	for p := 0; p < n; p++ {
+		if out[p] {
+			continue
+		}
+		live++
+		if c.stackBefore(lastBet+1, p) == 0 {
+			allIn = true
+		}
+	}
+	if live < 2 {
+		return
+	}
+	if allIn {
+		c.allInTabled(out)
+		return
+	}
+	c.showdownOrder()
+}
+
+func (c *Context) flagBuf(n int) []bool {
+	if cap(c.flags) < n {
+		c.flags = make([]bool, n)
+	}
+	c.flags = c.flags[:n]
+	clear(c.flags)
+	return c.flags
+}
+
+// allInTabled: at an all-in showdown every player still in must table (TDA 16).
+func (c *Context) allInTabled(out []bool) {
+	for i := range c.H.Actions {
+		a := &c.H.Actions[i]
+		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(out) || out[a.Player] {
+			continue
+		}
+		if c.firstAction(a.Player, hand.Show) >= 0 {
+			continue // tabled, then the record also says mucked
+		}
+		f := c.atAction(checkAllInNotTabled, i)
+		f.Street = replay.Showdown.String()
+		who := playerName(c.H, a.Player)
+		state := "had called all the betting"
+		if c.stackBefore(i, a.Player) == 0 {
+			state = "was all-in"
+		}
+		f.Message = fmt.Sprintf("%s %s at an all-in showdown but mucked without tabling; every hand still in must be shown face up.",
+			who, state)
+		c.emit(checkAllInNotTabled, f)
+	}
+}
+
+// showdownOrder: the first hand tabled must be the one the rules call for
+// (TDA 17-A), if that player tabled at all; a player who mucks instead
+// forfeits and breaks no order.
+func (c *Context) showdownOrder() {
+	first := c.T.ShowdownFirst
+	if first < 0 || first >= len(c.H.Seats) {
+		return
+	}
+	shown := -1
+	for i := range c.H.Actions {
+		if c.H.Actions[i].Kind == hand.Show && !c.placed(i) {
+			shown = i
+			break
+		}
+	}
+	if shown < 0 {
+		return
+	}
+	a := &c.H.Actions[shown]
+	if a.Player == first || c.firstAction(first, hand.Show) < 0 {
+		return
+	}
+	f := c.atAction(checkShowdownOrder, shown)
+	f.Street = replay.Showdown.String()
+	why := c.T.ShowdownReason
+	if why == "" {
+		why = "the rules call for that order"
+	}
+	f.Message = fmt.Sprintf("%s tabled first at showdown, but %s had to table first (%s).",
+		playerName(c.H, a.Player), playerName(c.H, first), why)
+	c.emit(checkShowdownOrder, f)
+}
+
+// placed reports whether action i was put in place by the reader rather
+// than read in play order: a later action comes from an earlier line of the
+// same file. (PokerStars readers add the hands a summary says were shown
+// before the pot is pushed; the summary lists them in seat order, which
+// says nothing about who tabled first.)
+func (c *Context) placed(i int) bool {
+	a := &c.H.Actions[i]
+	for j := i + 1; j < len(c.H.Actions); j++ {
+		b := &c.H.Actions[j]
+		if b.Pos.File == a.Pos.File && b.Pos.Line > 0 && b.Pos.Line < a.Pos.Line {
+			return true
+		}
+	}
+	return false
+}
