@@ -92,6 +92,3 @@ func BestOmahaFive(hole, board []Card) []Card {
 	}
 	return nil
 }
-
-// BestOmaha is BestOmahaFive.
-func BestOmaha(hole, board []Card) []Card { return BestOmahaFive(hole, board) }

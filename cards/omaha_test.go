@@ -41,9 +41,6 @@ func TestEvalOmaha(t *testing.T) {
 		if c.best != "" && FormatList(best) != c.best {
 			t.Errorf("%s: BestOmahaFive %s, want %s", c.name, FormatList(best), c.best)
 		}
-		if !slices.Equal(best, BestOmaha(hole, board)) {
-			t.Errorf("%s: BestOmaha differs from BestOmahaFive", c.name)
-		}
 	}
 }
 

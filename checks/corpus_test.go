@@ -47,15 +47,12 @@ func corpusGame(h *hand.Hand) bool {
 // of ../shared/corpus/phh. A change to any count must be explained before
 // this table (and testdata/corpus_findings.jsonl) is updated.
 //
-// The one finding today is not a fault of the record but of the replay:
-// WSOP 2023 #43 day 5 hand 76 (wsop/2023/43/5/03-22-08.phh, limit Omaha
-// hi-lo) has a single blind of one small bet (250,000, no small blind), so
-// the first raise, to 500,000, is the legal fixed raise; the replay's window
-// gives MinRaiseTo = CurrentBet = 250,000 and bet.wrong-limit-size follows
-// it. When the replay is fixed the count drops to 0.
-var corpusCounts = map[string]int{
-	"bet.wrong-limit-size": 1,
-}
+// The corpus is clean: every hold'em and Omaha hand of it is a televised or
+// AI-session hand whose record agrees with the rules. (WSOP 2023 #43 day 5
+// hand 76, limit Omaha hi-lo with a single blind of one small bet, used to
+// raise bet.wrong-limit-size through a replay bug: the lone blind was not
+// treated as the opening bet. replay's TestSingleBlindLimit covers it.)
+var corpusCounts = map[string]int{}
 
 // corpusHands is how many hold'em and Omaha hands the corpus holds.
 const corpusHands = 4758

@@ -546,6 +546,13 @@ func (m *machine) post(st *Step, a *hand.Action) {
 		if m.lastBlind < 0 {
 			m.lastBlind = p
 		}
+		if m.h.Stakes.BigBlind == 0 {
+			// A game with a single blind: that blind is the opening bet,
+			// so the first raise is to it plus a full bet (limit) or the blind.
+			m.lastFullTo = m.level
+			m.fullRaise = max(m.fullRaise, m.level)
+			m.raiseCount = max(m.raiseCount, 1)
+		}
 	case hand.PostBigBlind:
 		m.put(p, amt, true)
 		if m.bbPlayer < 0 {

@@ -42,7 +42,7 @@ func (m *machine) eval(p, b int) handValue {
 	default:
 		v.high = cards.EvalOmaha(hole, board)
 		if v.high != cards.NoHand {
-			sh.Best = cards.BestOmaha(hole, board)
+			sh.Best = cards.BestOmahaFive(hole, board)
 		}
 		if m.h.Game.Variant == hand.OmahaHiLo {
 			v.low, v.hasLow = cards.EvalOmahaLow8(hole, board)

@@ -654,3 +654,19 @@ func TestRecordedCallAmount(t *testing.T) {
 		t.Errorf("short call: added %d to %d note %q", st.Added, st.To, st.Note)
 	}
 }
+
+// TestSingleBlindLimit: a limit game with one blind of a full small bet and
+// no big blind (as in WSOP 2023 #43 hand 76, limit Omaha hi-lo): the blind
+// is the opening bet, so the first raise is to two small bets.
+func TestSingleBlindLimit(t *testing.T) {
+	b := newHand(hand.Omaha, hand.FixedLimit, 3, 1000, 1000, 1000, 1000).stakes(250, 0).limits(250, 500).
+		sb(0, 250).raise(1, 500).raise(2, 750)
+	b.h.Stakes.MinBet = 250
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[1].Window; w.CurrentBet != 250 || w.MinRaiseTo != 500 || w.MaxRaiseTo != 500 || w.RaiseCount != 1 {
+		t.Errorf("first raise window %+v, want current bet 250, raise exactly to 500, raise count 1", w)
+	}
+	if w := tr.Steps[2].Window; w.MinRaiseTo != 750 || w.RaiseCount != 2 {
+		t.Errorf("second raise window %+v, want raise to 750, raise count 2", w)
+	}
+}
