@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"io"
 )
 
 // Detect names the format of an input from its first bytes (a few KiB is
@@ -14,7 +15,9 @@ func Detect(head []byte) Format {
 	case bytes.Contains(text, []byte("PokerStars Hand #")),
 		bytes.Contains(text, []byte("PokerStars Game #")),
 		bytes.Contains(text, []byte("PokerStars Zoom Hand #")),
-		bytes.Contains(text, []byte("PokerStars Home Game Hand #")):
+		bytes.Contains(text, []byte("PokerStars Home Game Hand #")),
+		bytes.Contains(text, []byte("PokerStars Home Game #")),
+		bytes.Contains(text, []byte("PPPoker Hand #")): // PPPoker writes PokerStars text
 		return FormatPokerStars
 	}
 	if looksLikePHH(text) {
@@ -49,27 +52,12 @@ func looksLikePHH(text []byte) bool {
 	return false
 }
 
-// decodeHead strips a UTF-8 BOM and turns UTF-16 (with BOM) into ASCII-ish
-// bytes good enough for sniffing.
+// decodeHead turns the head of an input into UTF-8 (dropping a BOM,
+// decoding UTF-16 and Windows-1252) so that sniffing sees plain text.
 func decodeHead(b []byte) []byte {
-	switch {
-	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
-		return b[3:]
-	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}): // UTF-16 LE
-		return squeeze16(b[2:], 0)
-	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}): // UTF-16 BE
-		return squeeze16(b[2:], 1)
+	text, err := io.ReadAll(NewDecodedReader(bytes.NewReader(b)))
+	if err != nil {
+		return b
 	}
-	return b
-}
-
-// squeeze16 keeps the low byte of each 16-bit unit whose high byte is zero.
-func squeeze16(b []byte, hi int) []byte {
-	out := make([]byte, 0, len(b)/2)
-	for i := 0; i+1 < len(b); i += 2 {
-		if b[i+hi] == 0 {
-			out = append(out, b[i+1-hi])
-		}
-	}
-	return out
+	return text
 }

@@ -1,0 +1,657 @@
+package parser
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // ET times convert to UTC on any machine
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// psET is America/New_York, in which PokerStars writes its canonical times.
+var psET = sync.OnceValue(func() *time.Location {
+	loc, err := time.LoadLocation("America/New_York")
+	if err != nil { // cannot happen with time/tzdata linked in
+		return time.FixedZone("EST", -5*3600)
+	}
+	return loc
+})
+
+// psGame is one game name as PokerStars writes it.
+type psGame struct {
+	name    string
+	variant hand.Variant
+	hole    int
+}
+
+// psGames lists the game names, longer names first where one starts another.
+var psGames = [...]psGame{
+	{"5 Card Omaha Hi/Lo", hand.OmahaHiLo, 5},
+	{"6 Card Omaha Hi/Lo", hand.OmahaHiLo, 6},
+	{"5 Card Omaha", hand.Omaha, 5},
+	{"6 Card Omaha", hand.Omaha, 6},
+	{"Courchevel Hi/Lo", hand.OmahaHiLo, 5},
+	{"Courchevel", hand.Omaha, 5},
+	{"Omaha Hi/Lo", hand.OmahaHiLo, 4},
+	{"Omaha", hand.Omaha, 4},
+	{"6+ Hold'em", hand.ShortDeck, 2},
+	{"Hold'em 6+", hand.ShortDeck, 2},
+	{"Hold'em", hand.Holdem, 2},
+	{"7 Card Stud Hi/Lo", hand.StudHiLo, 7},
+	{"7 Card Stud", hand.Stud, 7},
+	{"Razz", hand.Razz, 7},
+	{"Triple Draw 2-7 Lowball", hand.Deuce7Triple, 5},
+	{"Single Draw 2-7 Lowball", hand.Deuce7Single, 5},
+	{"5 Card Draw", hand.UnknownVariant, 5},
+	{"Badugi", hand.Badugi, 4},
+}
+
+// psMixed are the names of mixed games, whose current game is in parentheses.
+var psMixed = [...]string{"HORSE", "8-Game", "Mixed", "HOSE", "Hold'em/Omaha", "Triple Stud"}
+
+// header reads the hand header line.
+func (p *psParser) header(line []byte) error {
+	h := p.h
+	site, id, rest, ok := psSplitHeader(line)
+	if !ok {
+		return psErrorf("cannot read the hand header")
+	}
+	h.Site = p.r.intern(site)
+	h.ID = string(id)
+	rest = bytes.TrimLeft(rest, " ")
+
+	if psHas(rest, "Tournament #") {
+		rest = rest[12:]
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 0 || !psHas(rest[i:], ", ") {
+			return psErrorf("cannot read the tournament number")
+		}
+		h.Tournament = string(rest[:i])
+		p.isTourn = true
+		rest = rest[i+2:]
+	}
+	if len(rest) > 0 && rest[0] == '{' { // home game club name
+		end := bytes.IndexByte(rest, '}')
+		if end < 0 {
+			return psErrorf("cannot read the club name")
+		}
+		rest = bytes.TrimLeft(rest[end+1:], " ")
+	}
+
+	// The game name, after a tournament's buy-in.
+	at, g := psFindGame(rest)
+	if at < 0 {
+		return psErrorf("unknown game")
+	}
+	rest = rest[at:]
+	gameEnd := len(rest)
+	if i := bytes.Index(rest, []byte(" (")); i >= 0 {
+		gameEnd = i
+	}
+	if i := bytes.Index(rest, []byte(" - ")); i >= 0 && i < gameEnd {
+		gameEnd = i
+	}
+	gameText := rest[:gameEnd]
+	rest = rest[gameEnd:]
+
+	var stakes []byte
+	if psHas(rest, " (") {
+		end := bytes.IndexByte(rest, ')')
+		if end < 0 {
+			return psErrorf("cannot read the stakes")
+		}
+		inner := rest[2:end]
+		rest = rest[end+1:]
+		if mixed, inG := psFindGame(inner); mixed == 0 && psIsMixed(gameText) {
+			// "HORSE (Razz Limit, $0.10/$0.20)": the game being played is inside.
+			g = inG
+			gameText = inner
+			if c := bytes.Index(inner, []byte(", ")); c >= 0 {
+				gameText, stakes = inner[:c], inner[c+2:]
+			}
+		} else {
+			stakes = inner
+		}
+	}
+	if err := p.game(gameText, g); err != nil {
+		return err
+	}
+	if !psHas(rest, " - ") {
+		return psErrorf("cannot read the hand header")
+	}
+	rest = rest[3:]
+	// Tournament parts before the date: "Level I (10/20)", "Match Round I, Level II (15/30)".
+	for len(rest) > 0 && (rest[0] < '0' || rest[0] > '9') {
+		seg := rest
+		next := bytes.Index(rest, []byte(" - "))
+		if next >= 0 {
+			seg = rest[:next]
+		}
+		if lv := bytes.Index(seg, []byte("Level ")); lv >= 0 {
+			open := bytes.Index(seg[lv:], []byte(" ("))
+			if open < 0 || seg[len(seg)-1] != ')' {
+				return psErrorf("cannot read the tournament level")
+			}
+			if stakes == nil {
+				stakes = seg[lv+open+2 : len(seg)-1]
+			}
+		}
+		if next < 0 {
+			return psErrorf("cannot read the hand header")
+		}
+		rest = rest[next+3:]
+	}
+	if stakes == nil {
+		return psErrorf("header gives no stakes")
+	}
+	if err := p.stakes(stakes); err != nil {
+		return err
+	}
+	return p.date(rest)
+}
+
+// psFindGame finds the first game name in b.
+func psFindGame(b []byte) (int, psGame) {
+	if len(b) == 0 {
+		return -1, psGame{}
+	}
+	for _, g := range psGames {
+		if g.name[0] == b[0] && psHas(b, g.name) {
+			return 0, g
+		}
+	}
+	for _, m := range psMixed {
+		if psHas(b, m) {
+			return 0, psGame{name: m}
+		}
+	}
+	best, bestGame := -1, psGame{}
+	for _, g := range psGames {
+		if i := bytes.Index(b, []byte(g.name)); i >= 0 && (best < 0 || i < best) {
+			best, bestGame = i, g
+		}
+	}
+	for _, m := range psMixed {
+		if i := bytes.Index(b, []byte(m)); i >= 0 && (best < 0 || i < best) {
+			best, bestGame = i, psGame{name: m}
+		}
+	}
+	return best, bestGame
+}
+
+func psIsMixed(b []byte) bool {
+	for _, m := range psMixed {
+		if psHas(b, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// game reads "Hold'em No Limit", "5 Card Omaha Pot Limit", "Omaha Hi/Lo Limit"...
+func (p *psParser) game(text []byte, g psGame) error {
+	h := p.h
+	h.Game.Code = p.r.intern(text)
+	rest := text[len(g.name):]
+	switch string(rest) {
+	case " No Limit":
+		h.Game.Structure = hand.NoLimit
+	case " Pot Limit":
+		h.Game.Structure = hand.PotLimit
+	case " Limit", " Fixed Limit":
+		h.Game.Structure = hand.FixedLimit
+	default:
+		return psErrorf("unknown betting structure %q", strings.TrimSpace(string(rest)))
+	}
+	if g.variant == hand.UnknownVariant || !g.variant.IsBoardGame() {
+		return psErrorf("%s is not read by this reader (board games only)", g.name)
+	}
+	h.Game.Variant, h.Game.HoleCards = g.variant, g.hole
+	p.holeN = g.hole
+	return nil
+}
+
+// stakes reads "$0.05/$0.10 USD", "€1/€2 EUR", "$1/$2 - $40 Cap -  USD",
+// "10/20" (chips) and takes the hand's scale from them.
+func (p *psParser) stakes(b []byte) error {
+	st := &p.h.Stakes
+	// The currency: an ISO code at the end, or a sign before the amounts.
+	if i := bytes.LastIndexByte(b, ' '); i >= 0 {
+		code := b[i+1:]
+		if len(code) == 3 && psUpper(code) {
+			p.h.Currency = p.r.intern(code)
+			b = bytes.TrimRight(b[:i], " ")
+		}
+	}
+	if sign := psCurrencySign(b); sign != "" {
+		p.currency = true
+		if p.h.Currency == "" {
+			p.h.Currency = sign
+		}
+	} else if p.h.Currency != "" {
+		p.currency = true
+	}
+	if p.currency {
+		p.scale = 2
+	} else {
+		// Chips: the scale is set by the decimals the amounts use.
+		p.scale = max(psDecimals(b), 0)
+	}
+	lo, k, err := p.amount(b)
+	if err != nil {
+		return err
+	}
+	scLo := p.scale
+	if !psHas(b[k:], "/") {
+		return psErrorf("cannot read the stakes")
+	}
+	b = b[k+1:]
+	hi, k, err := p.amount(b)
+	if err != nil {
+		return err
+	}
+	scHi := p.scale
+	b = b[k:]
+	if psHas(b, " - ") { // capped no-limit: "- $40 Cap -"
+		b = b[3:]
+		c, k, err := p.amount(b)
+		if err != nil || !psHas(b[k:], " Cap") {
+			return psErrorf("cannot read the cap")
+		}
+		st.Cap = c // read last: no later amount can rescale it
+		b = bytes.TrimRight(bytes.TrimPrefix(b[k+4:], []byte(" -")), " ")
+	}
+	if len(b) > 0 {
+		return psErrorf("cannot read the stakes")
+	}
+	lo, hi = p.since(lo, scLo), p.since(hi, scHi)
+	if p.h.Game.Structure == hand.FixedLimit {
+		st.SmallBet, st.BigBet = lo, hi
+	} else {
+		st.SmallBlind, st.BigBlind = lo, hi
+	}
+	return nil
+}
+
+func psUpper(b []byte) bool {
+	for _, c := range b {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// psCurrencySign returns the ISO code of the currency sign starting b, or "".
+func psCurrencySign(b []byte) string {
+	switch {
+	case psHas(b, "$"):
+		return "USD"
+	case psHas(b, "€"):
+		return "EUR"
+	case psHas(b, "£"):
+		return "GBP"
+	case psHas(b, "₹"):
+		return "INR"
+	case psHas(b, "¥"):
+		return "CNY"
+	}
+	return ""
+}
+
+// psDecimals returns the most digits after a decimal point in b.
+func psDecimals(b []byte) int {
+	most := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] == '.' && i+1 < len(b) && b[i+1] >= '0' && b[i+1] <= '9' {
+			n := 0
+			for i+1 < len(b) && b[i+1] >= '0' && b[i+1] <= '9' {
+				i++
+				n++
+			}
+			most = max(most, n)
+		}
+	}
+	return most
+}
+
+// date reads "2014/01/06 7:22:02 ET" or "2014/02/21 12:45:08 WET [2014/02/21 6:45:08 ET]";
+// the bracketed ET time wins.
+func (p *psParser) date(b []byte) error {
+	if i := bytes.IndexByte(b, '['); i >= 0 {
+		end := bytes.IndexByte(b[i:], ']')
+		if end < 0 || i+end != len(b)-1 {
+			return psErrorf("cannot read the hand's time")
+		}
+		b = b[i+1 : i+end]
+	}
+	t, ok := psParseTime(b)
+	if !ok {
+		return psErrorf("cannot read the hand's time")
+	}
+	p.h.Start = t
+	return nil
+}
+
+// psParseTime reads "2014/01/06 7:22:02 ET" into UTC. An unknown zone gives
+// the zero time and true: the time is not needed to audit a hand.
+func psParseTime(b []byte) (time.Time, bool) {
+	var f [6]int
+	i := 0
+	for k := 0; k < 6; k++ {
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 4 {
+			f[k] = f[k]*10 + int(b[i]-'0')
+			i++
+		}
+		if i == start {
+			return time.Time{}, false
+		}
+		if k == 5 {
+			break
+		}
+		if i >= len(b) {
+			return time.Time{}, false
+		}
+		want := byte(':')
+		switch k {
+		case 0, 1:
+			if b[i] != '/' && b[i] != '-' {
+				return time.Time{}, false
+			}
+		case 2:
+			want = ' '
+			fallthrough
+		default:
+			if b[i] != want {
+				return time.Time{}, false
+			}
+		}
+		i++
+	}
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 60 {
+		return time.Time{}, false
+	}
+	zone := string(bytes.TrimSpace(b[i:]))
+	var loc *time.Location
+	if zone == "ET" {
+		loc = psET()
+	} else {
+		loc = psLoc(zone)
+	}
+	if loc == nil {
+		return time.Time{}, true
+	}
+	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, loc).UTC(), true
+}
+
+// table reads "Table 'Name' 9-max [(Play Money)] Seat #7 is the button".
+func (p *psParser) table(line []byte) error {
+	if !psHas(line, "Table '") {
+		return psErrorf("expected the Table line")
+	}
+	end := bytes.LastIndexByte(line, '\'')
+	if end < 7 {
+		return psErrorf("cannot read the table name")
+	}
+	h := p.h
+	h.Table = p.r.intern(line[7:end])
+	rest := line[end+1:]
+	for len(rest) > 0 {
+		rest = bytes.TrimLeft(rest, " ")
+		switch {
+		case psHas(rest, "Seat #"):
+			i := 6
+			for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+				i++
+			}
+			h.Button = psNum(rest[6:i])
+			if h.Button <= 0 || !psIs(rest[i:], " is the button") {
+				return psErrorf("cannot read the button seat")
+			}
+			rest = nil
+		case psHas(rest, "("):
+			close := bytes.IndexByte(rest, ')')
+			if close < 0 {
+				return psErrorf("cannot read the table line")
+			}
+			rest = rest[close+1:]
+		default:
+			sp := bytes.IndexByte(rest, ' ')
+			if sp < 0 {
+				sp = len(rest)
+			}
+			word := rest[:sp]
+			if psHasSuffix(word, "-max") {
+				h.MaxSeats = psNum(word[:len(word)-4])
+				if h.MaxSeats <= 0 {
+					return psErrorf("cannot read the table size")
+				}
+			} else {
+				return psErrorf("cannot read the table line")
+			}
+			rest = rest[sp:]
+		}
+	}
+	p.state = psSeats
+	return nil
+}
+
+// seat reads "Seat 3: NAME ($10.50 in chips[, $1 bounty])[ is sitting out| out of hand (...)]".
+func (p *psParser) seat(line []byte) error {
+	colon := bytes.Index(line, []byte(": "))
+	if colon < 6 {
+		return psErrorf("cannot read the seat line")
+	}
+	number := psNum(line[5:colon])
+	if number <= 0 {
+		return psErrorf("cannot read the seat number")
+	}
+	if p.h.MaxSeats > 0 && number > p.h.MaxSeats {
+		return psErrorf("seat %d at a %d-max table", number, p.h.MaxSeats)
+	}
+	rest := line[colon+2:]
+	chips := bytes.Index(rest, []byte(" in chips"))
+	if chips < 0 {
+		return psErrorf("cannot read the seat's stack")
+	}
+	open := bytes.LastIndex(rest[:chips], []byte(" ("))
+	if open <= 0 {
+		return psErrorf("cannot read the seat's stack")
+	}
+	name := rest[:open]
+	stack, k, err := p.amount(rest[open+2:])
+	if err != nil {
+		return err
+	}
+	if open+2+k != chips {
+		return psErrorf("cannot read the seat's stack")
+	}
+	tail := rest[chips+9:]
+	close := bytes.IndexByte(tail, ')')
+	if close < 0 {
+		return psErrorf("cannot read the seat line")
+	}
+	if close > 0 && !psHas(tail, ", ") { // ", $1 bounty" and the like
+		return psErrorf("cannot read the seat line")
+	}
+	tail = tail[close+1:]
+	s := hand.Seat{Number: number, Player: p.r.intern(name), Stack: stack}
+	switch {
+	case len(tail) == 0:
+	case psIs(tail, " is sitting out"):
+		// Cash players sitting out are not dealt in; tournament players are,
+		// and fold each hand.
+		s.SittingOut = !p.isTourn
+	case psHas(tail, " out of hand"):
+		s.SittingOut = true
+	default:
+		return psErrorf("unexpected text after the seat's stack")
+	}
+	for i := range p.seats {
+		if p.seats[i].Number == number {
+			return psErrorf("seat %d listed twice", number)
+		}
+		if p.seats[i].Player == s.Player {
+			return psErrorf("player %q seated twice", s.Player)
+		}
+		if p.seats[i].Number > number {
+			return psErrorf("seats out of order")
+		}
+	}
+	p.seats = append(p.seats, s)
+	return nil
+}
+
+// amount reads an amount at the start of b ("$1,234.56", "€0.50", "1500")
+// into the hand's minor units, and returns the bytes it used. A fraction
+// finer than the hand's scale raises the scale of the whole hand.
+func (p *psParser) amount(b []byte) (hand.Amount, int, error) {
+	mant, frac, n, ok := psNumber(b)
+	if !ok {
+		return 0, 0, errPSNoAmount
+	}
+	if frac > p.scale {
+		if !p.rescale(frac) {
+			return 0, 0, psErrorf("amount has too many decimals")
+		}
+	}
+	for f := frac; f < p.scale; f++ {
+		if mant > (1<<62)/10 {
+			return 0, 0, psErrorf("amount too large")
+		}
+		mant *= 10
+	}
+	return hand.Amount(mant), n, nil
+}
+
+// psNumber reads a currency sign (optional), digits with optional
+// thousands commas, and an optional decimal fraction. It returns the
+// digits as an integer, how many were after the point, and the bytes used.
+func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
+	i := 0
+	switch {
+	case len(b) > 0 && b[0] == '$':
+		i = 1
+	case len(b) > 1 && (b[0] == 0xC2 && (b[1] == 0xA3 || b[1] == 0xA5)): // £ ¥
+		i = 2
+	case len(b) > 2 && b[0] == 0xE2 && b[1] == 0x82 && (b[2] == 0xAC || b[2] == 0xB9): // € ₹
+		i = 3
+	}
+	start := i
+	digits := 0
+	for i < len(b) {
+		c := b[i]
+		if c >= '0' && c <= '9' {
+			if digits >= 18 {
+				return 0, 0, 0, false
+			}
+			mant = mant*10 + int64(c-'0')
+			digits++
+			i++
+			continue
+		}
+		// A thousands comma: between digits, followed by exactly three.
+		if c == ',' && i > start && i+3 < len(b)+0 && psDigit3(b[i+1:]) {
+			i++
+			continue
+		}
+		break
+	}
+	if i == start {
+		return 0, 0, 0, false
+	}
+	if i+1 < len(b) && b[i] == '.' && b[i+1] >= '0' && b[i+1] <= '9' {
+		i++
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			if digits >= 18 {
+				return 0, 0, 0, false
+			}
+			mant = mant*10 + int64(b[i]-'0')
+			digits++
+			frac++
+			i++
+		}
+		// "12.50" needs no finer scale than "12.5".
+		for frac > 0 && mant%10 == 0 {
+			mant /= 10
+			frac--
+		}
+	}
+	return mant, frac, i, true
+}
+
+// psDigit3 reports whether b starts with exactly three digits.
+func psDigit3(b []byte) bool {
+	if len(b) < 3 {
+		return false
+	}
+	for _, c := range b[:3] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) == 3 || b[3] < '0' || b[3] > '9'
+}
+
+// rescale raises the hand's scale to digits decimals, converting every
+// amount read so far. It reports false if the scale would be too fine.
+func (p *psParser) rescale(digits int) bool {
+	if digits >= len(psPow10) {
+		return false
+	}
+	f := hand.Amount(psPow10[digits-p.scale])
+	ok := true
+	mul := func(a *hand.Amount) {
+		if *a > math.MaxInt64/f {
+			ok = false
+		}
+		*a *= f
+	}
+	st := &p.h.Stakes
+	for _, a := range []*hand.Amount{&st.Ante, &st.SmallBlind, &st.BigBlind, &st.BringIn, &st.SmallBet,
+		&st.BigBet, &st.MinBet, &st.Cap, &p.sbPosted, &p.bbPosted, &p.antes,
+		&p.h.Outcome.TotalPot, &p.h.Outcome.Rake} {
+		mul(a)
+	}
+	for i := range st.Straddles {
+		mul(&st.Straddles[i])
+	}
+	for i := range p.seats {
+		mul(&p.seats[i].Stack)
+	}
+	for i := range p.actions {
+		mul(&p.actions[i].Amount)
+		mul(&p.actions[i].To)
+	}
+	for i := range p.pots {
+		mul(&p.pots[i])
+	}
+	for i := range p.fees {
+		mul(&p.fees[i].Amount)
+	}
+	for i := range p.winnings {
+		mul(&p.winnings[i])
+	}
+	for i := range p.cashOuts {
+		mul(&p.cashOuts[i].Amount)
+		mul(&p.cashOuts[i].Fee)
+	}
+	p.scale = digits
+	return ok
+}
+
+// since converts an amount read at scale sc to the hand's scale now, for
+// an amount held while a later one on the same line raised the scale.
+func (p *psParser) since(v hand.Amount, sc int) hand.Amount {
+	for ; sc < p.scale; sc++ {
+		v *= 10
+	}
+	return v
+}

@@ -1,0 +1,121 @@
+package parser
+
+import (
+	"bytes"
+	"io"
+)
+
+// psLineReader splits decoded text into lines ending in LF, CRLF or a lone
+// CR (old Mac exports), counting them from 1. A line's bytes are valid
+// until the next call. Memory is bounded: a line longer than psMaxLine is
+// returned cut, with long set, and the rest of it is dropped.
+type psLineReader struct {
+	r          io.Reader
+	buf        []byte
+	start, end int   // unread bytes are buf[start:end]
+	err        error // sticky read error; io.EOF at the end
+	line       int   // number of the line last returned
+	dropping   bool  // inside an over-long line, dropping bytes to its end
+}
+
+const (
+	psBufSize = 64 << 10
+	psMaxLine = 1 << 20
+)
+
+// next returns the next line without its terminator. At the end of input
+// it returns io.EOF; any other error is the underlying reader's.
+func (l *psLineReader) next() (line []byte, long bool, err error) {
+	for {
+		data := l.buf[l.start:l.end]
+		if n, skip, ok := psLineEnd(data, l.err != nil); ok {
+			line = data[:n]
+			l.start += n + skip
+			if l.dropping {
+				l.dropping = false
+				continue
+			}
+			l.line++
+			return line, false, nil
+		}
+		if l.err != nil {
+			if len(data) > 0 && !l.dropping {
+				l.start = l.end
+				l.line++
+				return data, false, nil
+			}
+			l.start = l.end
+			return nil, false, l.err
+		}
+		if l.dropping {
+			l.start, l.end = 0, 0
+		} else if l.start == 0 && l.end == len(l.buf) && len(l.buf) >= psMaxLine {
+			// No terminator in a full buffer: return the line cut short.
+			l.start = l.end
+			l.dropping = true
+			l.line++
+			return data, true, nil
+		}
+		l.fill()
+	}
+}
+
+// psLineEnd finds the end of the first line in data: its length and the
+// length of its terminator. A CR at the very end of data needs the next byte
+// to tell CRLF from CR, so it counts only at EOF.
+func psLineEnd(data []byte, atEOF bool) (n, skip int, ok bool) {
+	lf := bytes.IndexByte(data, '\n')
+	seg := data
+	if lf >= 0 {
+		seg = data[:lf]
+	}
+	if cr := bytes.IndexByte(seg, '\r'); cr >= 0 {
+		if cr+1 < len(data) {
+			if data[cr+1] == '\n' {
+				return cr, 2, true
+			}
+			return cr, 1, true
+		}
+		if atEOF {
+			return cr, 1, true
+		}
+		return 0, 0, false
+	}
+	if lf >= 0 {
+		return lf, 1, true
+	}
+	return 0, 0, false
+}
+
+// fill reads more input, first moving unread bytes to the front and growing
+// the buffer when a line does not fit.
+func (l *psLineReader) fill() {
+	if l.buf == nil {
+		l.buf = make([]byte, psBufSize)
+	}
+	if l.start > 0 {
+		l.end = copy(l.buf, l.buf[l.start:l.end])
+		l.start = 0
+	}
+	if l.end == len(l.buf) {
+		size := 2 * len(l.buf)
+		if size > psMaxLine {
+			size = psMaxLine
+		}
+		grown := make([]byte, size)
+		copy(grown, l.buf[:l.end])
+		l.buf = grown
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := l.r.Read(l.buf[l.end:])
+		l.end += n
+		if err != nil {
+			l.err = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	l.err = io.ErrNoProgress
+}

@@ -1,0 +1,115 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func TestDecodedReader(t *testing.T) {
+	cases := []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"empty", nil, ""},
+		{"ASCII", []byte("Seat 1: Ann ($1 in chips)\r\n"), "Seat 1: Ann ($1 in chips)\r\n"},
+		{"UTF-8 BOM dropped", []byte("\xEF\xBB\xBFabc"), "abc"},
+		{"only a BOM", []byte("\xEF\xBB\xBF"), ""},
+		{"UTF-8 kept", []byte("Dü€r ₹10 ¥5 £3"), "Dü€r ₹10 ¥5 £3"},
+		{"a later BOM is text", []byte("a\xEF\xBB\xBFb"), "a\uFEFFb"},
+		{"Windows-1252", []byte{'D', 0xFC, 0x80, 'r', ' ', 0x93, 'q', 0x94, ' ', 0x9F}, "Dü€r “q” Ÿ"},
+		{"1252 undefined bytes are C1 controls", []byte{0x81, 0x8D, 0x8F, 0x90, 0x9D}, "\u0081\u008D\u008F\u0090\u009D"},
+		{"1252 mixed into UTF-8", []byte("é\xE9"), "éé"},
+		{"cut UTF-8 sequence at the end", []byte("ab\xE2\x82"), "abâ‚"},
+		{"lone BOM start", []byte{0xEF}, "ï"},
+		{"two BOM bytes then EOF", []byte{0xEF, 0xBB}, "ï»"},
+		{"UTF-16LE", psUTF16("Ann ₹5\r\nDü", false), "Ann ₹5\r\nDü"},
+		{"UTF-16BE", psUTF16("Ann ₹5\nDü", true), "Ann ₹5\nDü"},
+		{"UTF-16 surrogate pair", psUTF16("a😀b", false), "a😀b"},
+		{"UTF-16 lone high surrogate", []byte{0xFF, 0xFE, 0x3D, 0xD8, 'a', 0}, "\uFFFDa"},
+		{"UTF-16 lone low surrogate", []byte{0xFE, 0xFF, 0xDE, 0x00, 0, 'a'}, "\uFFFDa"},
+		{"UTF-16 high surrogate at the end", []byte{0xFF, 0xFE, 'a', 0, 0x3D, 0xD8}, "a\uFFFD"},
+		{"UTF-16 odd byte at the end", []byte{0xFF, 0xFE, 'a', 0, 'b'}, "a\uFFFD"},
+		{"UTF-16 BOM only", []byte{0xFF, 0xFE}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			readers := map[string]func(io.Reader) io.Reader{
+				"whole":       func(r io.Reader) io.Reader { return r },
+				"one byte":    iotest.OneByteReader,
+				"half":        iotest.HalfReader,
+				"data+EOF":    iotest.DataErrReader,
+				"tiny output": func(r io.Reader) io.Reader { return r },
+			}
+			for name, wrap := range readers {
+				d := NewDecodedReader(wrap(bytes.NewReader(c.in)))
+				var got []byte
+				var err error
+				if name == "tiny output" {
+					got, err = decodeReadSmall(d)
+				} else {
+					got, err = io.ReadAll(d)
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if string(got) != c.want {
+					t.Errorf("%s: got %q, want %q", name, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// readSmall reads with a one-byte buffer.
+func decodeReadSmall(r io.Reader) ([]byte, error) {
+	var out []byte
+	p := make([]byte, 1)
+	for {
+		n, err := r.Read(p)
+		out = append(out, p[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}
+
+func TestDecodedReaderLarge(t *testing.T) {
+	// Many chunks, with multi-byte characters across chunk edges.
+	text := strings.Repeat("Çé:ñ posts €0.05 ₹ 😀\n", 20000)
+	for _, enc := range []struct {
+		name string
+		in   []byte
+	}{
+		{"UTF-8", []byte(text)},
+		{"UTF-16LE", psUTF16(text, false)},
+		{"UTF-16BE", psUTF16(text, true)},
+	} {
+		got, err := io.ReadAll(NewDecodedReader(iotest.HalfReader(bytes.NewReader(enc.in))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != text {
+			t.Errorf("%s: %d bytes decoded, want %d equal bytes", enc.name, len(got), len(text))
+		}
+	}
+}
+
+func TestDecodedReaderError(t *testing.T) {
+	boom := errors.New("boom")
+	d := NewDecodedReader(io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(boom)))
+	got, err := io.ReadAll(d)
+	if !errors.Is(err, boom) || string(got) != "abc" {
+		t.Fatalf("got %q, %v; want \"abc\" and the error", got, err)
+	}
+	if _, err := d.Read(make([]byte, 4)); !errors.Is(err, boom) {
+		t.Fatalf("error not sticky: %v", err)
+	}
+}
