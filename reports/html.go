@@ -1,0 +1,819 @@
+package reports
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+//go:embed html/report.css
+var reportCSS string
+
+//go:embed html/report.js
+var reportJS string
+
+// The Content-Security-Policy allows exactly the report's own inline
+// style and script, by hash, and nothing else: no network, no injected
+// script even if escaping ever failed.
+var reportCSP = "default-src 'none'; script-src " + cspHash(reportJS) + "; style-src " + cspHash(reportCSS) +
+	"; img-src data:; base-uri 'none'; form-action 'none'"
+
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// HTMLOptions bound what report.html keeps.
+type HTMLOptions struct {
+	// MaxHandViews is how many flagged hands, the first in input order,
+	// get a full hand view (default 2,000).
+	MaxHandViews int
+	// MaxFindings is how many findings the findings table lists (default
+	// 200,000); the summary counts every finding.
+	MaxFindings int
+}
+
+// HTMLWriter writes report.html: one self-contained page with the run's
+// summary, a filterable findings table and hand views. Findings rows and
+// hand views are spooled to temporary files in the output directory as
+// they come, so memory stays bounded; the page is assembled on Close.
+type HTMLWriter struct {
+	opts HTMLOptions
+	info RunInfo
+	dir  string
+
+	out      *atomicFile
+	findings *tempSpool // finding arrays, comma separated
+	hands    *tempSpool // flagged-hand entries, comma separated
+	views    *tempSpool // one <script type="application/json"> per hand view
+
+	strs     interner // strings referenced by index from the data
+	rules    interner // rule citations, quoted once each
+	ruleText map[string][2]string
+
+	handsRead, handsClean, handsFlagged, parseErrors int64
+	sev                                              severityCounts
+	listed, flagged, viewed, withFindings            int
+	byCheck                                          map[string]*severityCounts
+	byTable                                          map[string]*severityCounts
+	byDay                                            map[string]int64
+	undated                                          int64
+	first, last                                      time.Time
+
+	jw jsonWriter
+}
+
+// NewHTML returns a writer for report.html.
+func NewHTML(opts HTMLOptions) *HTMLWriter {
+	if opts.MaxHandViews <= 0 {
+		opts.MaxHandViews = 2000
+	}
+	if opts.MaxFindings <= 0 {
+		opts.MaxFindings = 200000
+	}
+	return &HTMLWriter{opts: opts}
+}
+
+// interner numbers distinct strings in first-seen order.
+type interner struct {
+	m    map[string]int
+	list []string
+}
+
+func (in *interner) id(s string) int {
+	if i, ok := in.m[s]; ok {
+		return i
+	}
+	if in.m == nil {
+		in.m = make(map[string]int)
+	}
+	in.m[s] = len(in.list)
+	in.list = append(in.list, s)
+	return len(in.list) - 1
+}
+
+// Open creates the output and spool files in dir.
+func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
+	w.info = info.normalized()
+	w.dir = dir
+	w.byCheck = make(map[string]*severityCounts)
+	w.byTable = make(map[string]*severityCounts)
+	w.byDay = make(map[string]int64)
+	w.ruleText = make(map[string][2]string)
+	for _, c := range w.info.Checks {
+		if c.Rule != "" && (c.RuleText != "" || c.RuleTextZH != "") {
+			w.ruleText[c.Rule] = [2]string{c.RuleText, c.RuleTextZH}
+		}
+	}
+	for _, q := range w.info.Rules {
+		w.ruleText[q.Citation] = [2]string{q.Text, q.TextZH}
+	}
+	if w.out, err = createAtomic(dir, "report.html"); err != nil {
+		return err
+	}
+	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views} {
+		if *s, err = createSpool(dir, "report.html"); err != nil {
+			_ = w.Abort()
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteHand counts the hand and, if it has findings, records them.
+func (w *HTMLWriter) WriteHand(r *HandResult) error {
+	if w.out == nil {
+		return fmt.Errorf("reports: html writer not open")
+	}
+	w.handsRead++
+	h := r.Hand
+	var start time.Time
+	if h != nil && !h.Start.IsZero() {
+		start = h.Start.UTC()
+		if w.first.IsZero() || start.Before(w.first) {
+			w.first = start
+		}
+		if start.After(w.last) {
+			w.last = start
+		}
+	}
+	switch r.status() {
+	case StatusParseError:
+		w.parseErrors++
+	case StatusClean:
+		w.handsClean++
+	default:
+		w.handsFlagged++
+	}
+	if len(r.Findings) == 0 {
+		return nil
+	}
+	w.withFindings++
+	table := ""
+	if h != nil {
+		table = text(h.Table)
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		w.sev.add(f.Severity)
+		c := w.byCheck[f.CheckID]
+		if c == nil {
+			c = new(severityCounts)
+			w.byCheck[f.CheckID] = c
+		}
+		c.add(f.Severity)
+		t := f.Table
+		if t == "" {
+			t = table
+		}
+		tc := w.byTable[t]
+		if tc == nil {
+			tc = new(severityCounts)
+			w.byTable[t] = tc
+		}
+		tc.add(f.Severity)
+		day := start
+		if !f.StartedAt.IsZero() {
+			day = f.StartedAt.UTC()
+		}
+		if day.IsZero() {
+			w.undated++
+		} else {
+			w.byDay[day.Format("2006-01-02")]++
+		}
+	}
+	if w.listed >= w.opts.MaxFindings {
+		return nil
+	}
+
+	// The flagged hand's entry: [id, table, file, line, start, view, findings].
+	handIdx := w.flagged
+	w.flagged++
+	view := -1
+	if w.viewed < w.opts.MaxHandViews && h != nil {
+		view = w.viewed
+		w.viewed++
+		if err := w.writeView(view, r); err != nil {
+			return err
+		}
+	}
+	jw := &w.jw
+	jw.reset()
+	if handIdx > 0 {
+		jw.b = append(jw.b, ',')
+	}
+	jw.beginArray()
+	id, file, line := "", r.File, r.Line
+	if h != nil {
+		id = h.ID
+		if file == "" {
+			file = h.Pos.File
+		}
+		if line == 0 {
+			line = h.Pos.Line
+		}
+	}
+	jw.str(id)
+	jw.int(int64(w.strs.id(table)))
+	jw.int(int64(w.strs.id(text(file))))
+	jw.int(int64(line))
+	if start.IsZero() {
+		jw.null()
+	} else {
+		jw.str(start.Format("2006-01-02 15:04:05"))
+	}
+	jw.int(int64(view))
+	jw.int(int64(len(r.Findings)))
+	jw.endArray()
+	if _, err := w.hands.Write(jw.b); err != nil {
+		return err
+	}
+
+	// Finding rows: [hand, check, severity, player, street, action, message, expected, recorded, rule, seat].
+	jw.reset()
+	for i := range r.Findings {
+		if w.listed >= w.opts.MaxFindings {
+			break
+		}
+		f := &r.Findings[i]
+		if w.listed > 0 {
+			jw.b = append(jw.b, ',')
+		}
+		w.listed++
+		scale, cur := findingScale(f, h)
+		jw.beginArray()
+		jw.int(int64(handIdx))
+		jw.int(int64(w.strs.id(text(f.CheckID))))
+		jw.int(int64(f.Severity))
+		jw.int(int64(w.strs.id(text(f.Player))))
+		jw.int(int64(w.strs.id(text(f.Street))))
+		jw.int(int64(f.ActionIndex))
+		jw.str(f.Message)
+		if f.HasExpected {
+			jw.str(formatAmountCur(f.Expected, scale, cur))
+		} else {
+			jw.null()
+		}
+		if f.HasRecorded {
+			jw.str(formatAmountCur(f.Recorded, scale, cur))
+		} else {
+			jw.null()
+		}
+		jw.int(int64(w.ruleID(f.Rule)))
+		jw.int(int64(f.Seat))
+		jw.endArray()
+	}
+	_, err := w.findings.Write(jw.b)
+	return err
+}
+
+// ruleID interns a rule citation; -1 for none.
+func (w *HTMLWriter) ruleID(rule string) int {
+	if rule == "" {
+		return -1
+	}
+	return w.rules.id(text(rule))
+}
+
+func findingScale(f *checks.Finding, h *hand.Hand) (int64, string) {
+	scale, cur := f.Scale, f.Currency
+	if h != nil {
+		if scale == 0 {
+			scale = h.Scale
+		}
+		if cur == "" {
+			cur = h.Currency
+		}
+	}
+	return scale, cur
+}
+
+func formatAmountCur(a hand.Amount, scale int64, cur string) string {
+	s := formatAmount(a, scale)
+	if cur != "" {
+		s += " " + cur
+	}
+	return s
+}
+
+func cardsString(cs []cards.Card) string {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// writeView spools the hand view of r as JSON in its own script block, so
+// that the page parses a hand's data only when it is opened.
+func (w *HTMLWriter) writeView(n int, r *HandResult) error {
+	h := r.Hand
+	t := r.Trace
+	replayed := t != nil && t.Supported
+	amt := func(a hand.Amount) string { return formatAmount(a, h.Scale) }
+	name := func(i int) string { return text(h.PlayerName(i)) }
+
+	jw := &w.jw
+	jw.reset()
+	jw.beginObject()
+	jw.kstr("id", text(h.ID))
+	jw.kstr("table", text(h.Table))
+	file := r.File
+	if file == "" {
+		file = h.Pos.File
+	}
+	jw.kstr("file", text(file))
+	jw.kint("line", int64(max(r.Line, h.Pos.Line)))
+	jw.kint("end", int64(h.End))
+	jw.kstrOmit("site", text(h.Site))
+	jw.kstrOmit("format", text(h.Format))
+	if !h.Start.IsZero() {
+		jw.kstr("start", h.Start.UTC().Format("2006-01-02 15:04:05"))
+	}
+	game := h.Game.Variant.String() + " " + h.Game.Structure.String()
+	jw.kstr("game", game)
+	jw.kstr("stakes", stakesString(h))
+	jw.kstrOmit("currency", text(h.Currency))
+	jw.kint("button", int64(h.Button))
+	if t != nil && !t.Supported {
+		jw.kstr("unsupported", t.Unsupported)
+	}
+
+	jw.key("seats")
+	jw.beginArray()
+	for i, s := range h.Seats {
+		jw.beginObject()
+		jw.kint("n", int64(s.Number))
+		jw.kstr("p", text(s.Player))
+		jw.kstr("stack", amt(s.Stack))
+		if h.Outcome.HasFinishingStacks && i < len(h.Outcome.FinishingStacks) {
+			jw.kstr("finRec", amt(h.Outcome.FinishingStacks[i]))
+		}
+		if replayed && i < len(t.FinishingStacks) {
+			jw.kstr("finCalc", amt(t.FinishingStacks[i]))
+		}
+		if s.SittingOut {
+			jw.kbool("out", true)
+		}
+		jw.endObject()
+	}
+	jw.endArray()
+
+	jw.key("steps")
+	jw.beginArray()
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		jw.beginObject()
+		jw.kint("i", int64(i))
+		jw.kint("line", int64(a.Pos.Line))
+		kind := a.Kind.String()
+		if a.Kind == hand.Post && a.PostKind != 0 {
+			kind += " " + a.PostKind.String()
+		}
+		jw.kstr("k", kind)
+		jw.kstrOmit("p", name(a.Player))
+		switch a.Kind {
+		case hand.Bet, hand.Raise:
+			jw.kstr("to", amt(a.To))
+			if a.HasAmount {
+				jw.kstr("amt", amt(a.Amount))
+			}
+		default:
+			if a.HasAmount || a.Amount != 0 {
+				jw.kstr("amt", amt(a.Amount))
+			}
+		}
+		if len(a.Cards) > 0 {
+			jw.kstr("cards", cardsString(a.Cards))
+		}
+		if a.AllIn {
+			jw.kbool("allin", true)
+		}
+		if replayed && i < len(t.Steps) {
+			st := &t.Steps[i]
+			jw.kstr("st", st.Street.String())
+			if st.Added != 0 {
+				jw.kstr("add", amt(st.Added))
+			}
+			jw.kstr("pot", amt(st.PotAfter))
+			if a.Player >= 0 && a.Player < len(st.Stacks) {
+				jw.kstr("stk", amt(st.Stacks[a.Player]))
+			}
+			if st.Betting {
+				win := st.Window
+				var parts []string
+				parts = append(parts, "to call "+amt(win.ToCall))
+				if win.MinRaiseTo > 0 {
+					parts = append(parts, "min raise to "+amt(win.MinRaiseTo), "max "+amt(win.MaxRaiseTo))
+				} else {
+					parts = append(parts, "no raise allowed")
+				}
+				if win.OpenReason != "" {
+					parts = append(parts, win.OpenReason)
+				}
+				jw.kstr("win", strings.Join(parts, "; "))
+			}
+			jw.kstrOmit("note", text(st.Note))
+		}
+		jw.endObject()
+	}
+	jw.endArray()
+
+	jw.key("boards")
+	jw.beginArray()
+	for _, b := range h.Boards {
+		jw.str(cardsString(b))
+	}
+	jw.endArray()
+
+	jw.key("pots")
+	jw.beginObject()
+	if len(h.Outcome.Pots) > 0 {
+		jw.key("rec")
+		jw.beginArray()
+		for _, p := range h.Outcome.Pots {
+			jw.str(amt(p))
+		}
+		jw.endArray()
+	}
+	if h.Outcome.HasTotalPot {
+		jw.kstr("recTotal", amt(h.Outcome.TotalPot))
+	}
+	if h.Outcome.HasRake {
+		jw.kstr("recRake", amt(h.Outcome.Rake))
+	}
+	if replayed {
+		jw.key("calc")
+		jw.beginArray()
+		for _, p := range t.Pots {
+			jw.beginObject()
+			jw.kstr("amt", amt(p.Amount))
+			names := make([]string, 0, len(p.Eligible))
+			for _, e := range p.Eligible {
+				names = append(names, name(e))
+			}
+			jw.kstr("elig", strings.Join(names, ", "))
+			jw.endObject()
+		}
+		jw.endArray()
+		jw.kstr("calcTotal", amt(t.TotalPot))
+		jw.kstr("calcRake", amt(t.Rake))
+	}
+	jw.endObject()
+
+	if replayed {
+		jw.key("awards")
+		jw.beginArray()
+		for _, a := range t.Awards {
+			jw.beginObject()
+			jw.kint("pot", int64(a.Pot))
+			jw.kint("board", int64(a.Board))
+			jw.kstr("p", name(a.Player))
+			jw.kstr("amt", amt(a.Amount))
+			half := ""
+			switch a.Half {
+			case replay.High:
+				half = "high"
+			case replay.Low:
+				half = "low"
+			}
+			jw.kstrOmit("half", half)
+			if a.OddChip != 0 {
+				jw.kstr("odd", amt(a.OddChip))
+			}
+			jw.kstrOmit("why", text(a.Reason))
+			jw.endObject()
+		}
+		jw.endArray()
+		jw.key("returns")
+		jw.beginArray()
+		for _, rt := range t.Returns {
+			jw.beginObject()
+			jw.kstr("p", name(rt.Player))
+			jw.kstr("amt", amt(rt.Amount))
+			jw.endObject()
+		}
+		jw.endArray()
+		jw.key("shown")
+		jw.beginArray()
+		for _, s := range t.Shown {
+			jw.beginObject()
+			jw.kstr("p", name(s.Player))
+			jw.kstr("cards", cardsString(s.Cards))
+			jw.kint("board", int64(s.Board))
+			jw.kstrOmit("desc", text(s.Desc))
+			jw.endObject()
+		}
+		jw.endArray()
+		if t.ShowdownFirst >= 0 {
+			jw.kstr("first", name(t.ShowdownFirst))
+			jw.kstrOmit("firstWhy", text(t.ShowdownReason))
+		}
+	}
+	jw.key("collects")
+	jw.beginArray()
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Kind != hand.Collect {
+			continue
+		}
+		jw.beginObject()
+		jw.kstr("p", name(a.Player))
+		jw.kstr("amt", amt(a.Amount))
+		jw.kint("pot", int64(a.Pot))
+		jw.endObject()
+	}
+	jw.endArray()
+
+	jw.key("findings")
+	jw.beginArray()
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		scale, cur := findingScale(f, h)
+		jw.beginObject()
+		jw.kstr("c", text(f.CheckID))
+		jw.kint("s", int64(f.Severity))
+		jw.kstr("m", f.Message)
+		jw.kint("r", int64(w.ruleID(f.Rule)))
+		jw.kint("a", int64(f.ActionIndex))
+		jw.kstrOmit("st", text(f.Street))
+		jw.kstrOmit("p", text(f.Player))
+		if f.HasExpected {
+			jw.kstr("exp", formatAmountCur(f.Expected, scale, cur))
+		}
+		if f.HasRecorded {
+			jw.kstr("rec", formatAmountCur(f.Recorded, scale, cur))
+		}
+		jw.endObject()
+	}
+	jw.endArray()
+	jw.endObject()
+
+	var err error
+	write := func(s string) {
+		if err == nil {
+			_, err = w.views.WriteString(s)
+		}
+	}
+	write(`<script type="application/json" id="hv-` + strconv.Itoa(n) + `">`)
+	if err == nil {
+		_, err = w.views.Write(jw.b)
+	}
+	write("</script>\n")
+	return err
+}
+
+// Close assembles report.html and renames it into place.
+func (w *HTMLWriter) Close() (err error) {
+	if w.out == nil {
+		return nil
+	}
+	defer func() {
+		if err != nil {
+			_ = w.Abort()
+		}
+	}()
+	out := w.out
+	lang := w.info.Lang
+	L := func(k string) string { return label(lang, k) }
+	e := html.EscapeString
+	p := func(format string, args ...any) {
+		if err == nil {
+			_, err = fmt.Fprintf(out, format, args...)
+		}
+	}
+	htmlLang := "en"
+	if lang == "zh" {
+		htmlLang = "zh-CN"
+	}
+	p("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", htmlLang)
+	p("<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n", e(reportCSP))
+	p("<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<link rel=\"icon\" href=\"data:,\">\n")
+	p("<title>%s — %s</title>\n", e(L("title")), e(w.info.RunID))
+	p("<style>%s</style>\n</head>\n<body>\n", reportCSS)
+
+	// Header: what was audited.
+	p("<header>\n<h1>%s</h1>\n<dl class=\"run\">\n", e(L("title")))
+	dt := func(k, v string) { p("<div><dt>%s</dt><dd>%s</dd></div>\n", e(L(k)), e(v)) }
+	p("<div class=\"inputs\"><dt>%s</dt><dd><ul>", e(L("inputs")))
+	for i, in := range w.info.Inputs {
+		if i == 20 {
+			p("<li>+%d %s</li>", len(w.info.Inputs)-20, e(L("more_inputs")))
+			break
+		}
+		p("<li>%s</li>", e(text(in)))
+	}
+	p("</ul></dd></div>\n")
+	dt("hands_audited", groupInt(w.handsRead))
+	span := L("unknown")
+	if !w.first.IsZero() {
+		span = w.first.Format("2006-01-02 15:04") + " – " + w.last.Format("2006-01-02 15:04") + " UTC"
+	}
+	dt("time_span", span)
+	dt("ruleset", w.info.Ruleset)
+	dt("tool_version", w.info.ToolVersion)
+	dt("run_id", w.info.RunID)
+	dt("house_digest", w.info.HouseDigest)
+	dt("schema_version", w.info.SchemaVersion)
+	if !w.info.Started.IsZero() {
+		dt("started", w.info.Started.UTC().Format("2006-01-02 15:04:05 UTC"))
+	}
+	dt("fail_on", L(w.info.FailOn.String())+" "+L("at_or_above"))
+	p("</dl>\n</header>\n<main>\n")
+
+	// Summary counts and charts.
+	p("<section id=\"summary\">\n<h2>%s</h2>\n<div class=\"cards\">\n", e(L("summary")))
+	card := func(id, k string, n int64, extra string) {
+		p("<div class=\"card\" id=\"%s\"><div class=\"n\">%s</div><div class=\"k\">%s%s</div></div>\n", id, groupInt(n), e(L(k)), extra)
+	}
+	card("count-hands", "hands_audited", w.handsRead, "")
+	card("count-clean", "hands_clean", w.handsClean, "")
+	card("count-flagged", "hands_flagged", w.handsFlagged, e(percent(w.handsFlagged, w.handsRead)))
+	card("count-parse-errors", "parse_errors", w.parseErrors, "")
+	card("count-findings", "findings", w.sev.total(), "")
+	card("count-error", "error", w.sev[checks.Error], "")
+	card("count-warning", "warning", w.sev[checks.Warning], "")
+	card("count-info", "info", w.sev[checks.Info], "")
+	p("</div>\n")
+	if err == nil {
+		err = w.writeCharts(out, L)
+	}
+	p("</section>\n")
+
+	// Findings table, filled in by script from the embedded data.
+	p("<section id=\"findings\">\n<h2>%s</h2>\n", e(L("findings_table")))
+	if w.listed < int(w.sev.total()) {
+		p("<p class=\"note\" id=\"truncated-rows\">%s %s</p>\n", groupInt(w.sev.total()-int64(w.listed)), e(L("truncated_rows")))
+	}
+	if w.viewed >= w.opts.MaxHandViews && w.withFindings > w.viewed {
+		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-w.viewed)), e(L("truncated_views")))
+	}
+	p("<noscript><p class=\"note\">%s</p></noscript>\n", e(L("noscript")))
+	p("<form id=\"filters\" class=\"filters\" autocomplete=\"off\">\n")
+	p("<label>%s <select id=\"f-check\"><option value=\"\">%s</option></select></label>\n", e(L("filter_check")), e(L("all")))
+	p("<label>%s <select id=\"f-severity\"><option value=\"\">%s</option>", e(L("filter_severity")), e(L("all")))
+	for s := checks.Error; ; s-- {
+		p("<option value=\"%d\">%s</option>", s, e(L(s.String())))
+		if s == checks.Info {
+			break
+		}
+	}
+	p("</select></label>\n")
+	p("<label>%s <input id=\"f-table\" list=\"dl-table\" type=\"search\"></label><datalist id=\"dl-table\"></datalist>\n", e(L("filter_table")))
+	p("<label>%s <input id=\"f-player\" list=\"dl-player\" type=\"search\"></label><datalist id=\"dl-player\"></datalist>\n", e(L("filter_player")))
+	p("<label>%s <input id=\"f-text\" type=\"search\"></label>\n", e(L("filter_text")))
+	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n</form>\n", e(L("reset")))
+	p("<p id=\"match-count\" class=\"count\"></p>\n")
+	p("<div class=\"scroll\"><table id=\"findings-table\"><thead><tr>")
+	for _, c := range [][2]string{{"sev", "severity"}, {"check", "check"}, {"hand", "hand"}, {"time", "time"},
+		{"table", "table"}, {"street", "street"}, {"action", "action"}, {"player", "player"},
+		{"message", "message"}, {"expected", "expected"}, {"recorded", "recorded"}, {"loc", "location"}} {
+		p("<th data-sort=\"%s\" tabindex=\"0\">%s</th>", c[0], e(L(c[1])))
+	}
+	p("</tr></thead><tbody></tbody></table></div>\n")
+	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
+	p("</section>\n")
+	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
+	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(w.info.RunID))
+
+	// Data.
+	p("<script type=\"application/json\" id=\"report-data\">")
+	if err == nil {
+		err = w.writeData(out)
+	}
+	p("</script>\n")
+	if err == nil {
+		err = w.views.copyTo(out)
+	}
+	p("<script>%s</script>\n</body>\n</html>\n", reportJS)
+	if err != nil {
+		return err
+	}
+	w.removeSpools()
+	return w.out.commit()
+}
+
+// writeData writes the JSON the script renders the table and views from.
+func (w *HTMLWriter) writeData(out io.Writer) error {
+	lang := w.info.Lang
+	jw := &w.jw
+	jw.reset()
+	jw.beginObject()
+	jw.kstr("lang", lang)
+	jw.key("labels")
+	jw.beginObject()
+	keys := make([]string, 0, len(labels["en"]))
+	for k := range labels["en"] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		jw.kstr(k, label(lang, k))
+	}
+	jw.endObject()
+	jw.key("checks")
+	jw.beginObject()
+	for _, c := range w.info.Checks {
+		jw.key(c.ID)
+		jw.beginObject()
+		jw.kstr("title", c.Title)
+		jw.kstr("rule", c.Rule)
+		jw.endObject()
+	}
+	jw.endObject()
+	jw.key("rules")
+	jw.beginArray()
+	for _, r := range w.rules.list {
+		jw.beginArray()
+		jw.str(r)
+		texts := w.ruleText[r]
+		quote := texts[0]
+		if lang == "zh" && texts[1] != "" {
+			quote = texts[1]
+		}
+		jw.str(quote)
+		jw.endArray()
+	}
+	jw.endArray()
+	jw.key("s")
+	jw.beginArray()
+	for _, s := range w.strs.list {
+		jw.str(s)
+	}
+	jw.endArray()
+	jw.kint("total", w.sev.total())
+	jw.kint("views", int64(w.viewed))
+	jw.key("hands")
+	jw.b = append(jw.b, '[')
+	if _, err := out.Write(jw.b); err != nil {
+		return err
+	}
+	if err := w.hands.copyTo(out); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(out, `],"findings":[`); err != nil {
+		return err
+	}
+	if err := w.findings.copyTo(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(out, "]}")
+	return err
+}
+
+func (w *HTMLWriter) removeSpools() {
+	w.findings.remove()
+	w.hands.remove()
+	w.views.remove()
+	w.findings, w.hands, w.views = nil, nil, nil
+}
+
+// Abort removes the temporary files.
+func (w *HTMLWriter) Abort() error {
+	w.removeSpools()
+	return w.out.abort()
+}
+
+// groupInt prints n with thousands separators.
+func groupInt(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// percent prints part/whole as " (0.4%)" with one decimal, in integers.
+func percent(part, whole int64) string {
+	if whole <= 0 {
+		return ""
+	}
+	tenths := (part*1000 + whole/2) / whole
+	return fmt.Sprintf(" (%d.%d%%)", tenths/10, tenths%10)
+}

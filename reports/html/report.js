@@ -1,0 +1,380 @@
+(function () {
+  'use strict';
+  // All data is rendered with textContent: nothing from the audited logs
+  // is ever parsed as HTML.
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var L = data.labels, S = data.s, H = data.hands, F = data.findings, R = data.rules;
+  var SEV = ['info', 'warning', 'error'];
+  var PAGE = 100;
+  // Finding rows: [hand, check, severity, player, street, action, message, expected, recorded, rule, seat].
+  var FH = 0, FC = 1, FS = 2, FP = 3, FST = 4, FA = 5, FM = 6, FE = 7, FR = 8, FRULE = 9;
+  // Hand entries: [id, table, file, line, start, view, findings].
+  var HID = 0, HT = 1, HF = 2, HL = 3, HSTART = 4, HV = 5;
+
+  var state = { check: '', sev: '', table: '', player: '', text: '', sort: '', dir: 1, page: 0 };
+  var matched = [];
+  var searchText = null;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function td(tr, text, cls) { var c = el('td', cls, text); tr.appendChild(c); return c; }
+  function lower(s) { return (s || '').toLowerCase(); }
+  function streetLabel(s) { return s ? (L['street_' + s] || s) : ''; }
+  function sevBadge(s) { return el('span', 'badge sev-' + SEV[s], L[SEV[s]] || SEV[s]); }
+  function fmt(n) { return Number(n).toLocaleString('en-US'); }
+
+  function tableOf(f) { return S[H[f[FH]][HT]]; }
+  function searchOf(i) {
+    if (!searchText) searchText = new Array(F.length);
+    var s = searchText[i];
+    if (s === undefined) {
+      var f = F[i], h = H[f[FH]];
+      s = lower([f[FM], h[HID], S[f[FP]], S[h[HT]], S[f[FC]], S[h[HF]], f[FE], f[FR]].join('\u0001'));
+      searchText[i] = s;
+    }
+    return s;
+  }
+
+  var sortKeys = {
+    sev: function (f) { return -f[FS]; },
+    check: function (f) { return S[f[FC]]; },
+    hand: function (f) { return H[f[FH]][HID]; },
+    time: function (f) { return H[f[FH]][HSTART] || ''; },
+    table: function (f) { return tableOf(f); },
+    street: function (f) { return ['preflop', 'flop', 'turn', 'river', 'showdown'].indexOf(S[f[FST]]); },
+    action: function (f) { return f[FA]; },
+    player: function (f) { return S[f[FP]]; },
+    message: function (f) { return f[FM]; },
+    expected: function (f) { return f[FE] === null ? -Infinity : parseFloat(f[FE]); },
+    recorded: function (f) { return f[FR] === null ? -Infinity : parseFloat(f[FR]); },
+    loc: function (f) { var h = H[f[FH]]; return S[h[HF]] + ':' + String(1e9 + h[HL]); }
+  };
+
+  function apply() {
+    var check = state.check, sev = state.sev === '' ? -1 : Number(state.sev);
+    var table = lower(state.table), player = lower(state.player), text = lower(state.text);
+    matched = [];
+    for (var i = 0; i < F.length; i++) {
+      var f = F[i];
+      if (check && S[f[FC]] !== check) continue;
+      if (sev >= 0 && f[FS] !== sev) continue;
+      if (table && lower(tableOf(f)).indexOf(table) < 0) continue;
+      if (player && lower(S[f[FP]]).indexOf(player) < 0) continue;
+      if (text && searchOf(i).indexOf(text) < 0) continue;
+      matched.push(i);
+    }
+    if (state.sort) {
+      var key = sortKeys[state.sort], dir = state.dir;
+      var keys = new Map();
+      matched.forEach(function (i) { keys.set(i, key(F[i])); });
+      matched.sort(function (a, b) {
+        var ka = keys.get(a), kb = keys.get(b);
+        if (ka < kb) return -dir;
+        if (ka > kb) return dir;
+        return a - b;
+      });
+    }
+    var pages = Math.max(1, Math.ceil(matched.length / PAGE));
+    if (state.page >= pages) state.page = pages - 1;
+    render();
+  }
+
+  function render() {
+    var tbody = $('findings-table').tBodies[0];
+    var rows = document.createDocumentFragment();
+    var from = state.page * PAGE, to = Math.min(matched.length, from + PAGE);
+    for (var k = from; k < to; k++) rows.appendChild(findingRow(matched[k]));
+    tbody.replaceChildren(rows);
+    var mc = $('match-count');
+    mc.dataset.matching = String(matched.length);
+    mc.dataset.total = String(F.length);
+    mc.textContent = L.showing + ' ' + (matched.length ? fmt(from + 1) + '–' + fmt(to) : '0') + ' ' + L.of + ' ' +
+      fmt(matched.length) + ' ' + L.matching + (matched.length !== F.length ? ' (' + L.total + ' ' + fmt(F.length) + ')' : '');
+    var pages = Math.max(1, Math.ceil(matched.length / PAGE));
+    $('pg-info').textContent = L.page + ' ' + (state.page + 1) + ' / ' + pages;
+    $('pg-prev').disabled = state.page === 0;
+    $('pg-next').disabled = state.page >= pages - 1;
+    var ths = $('findings-table').tHead.rows[0].cells;
+    for (var i = 0; i < ths.length; i++) {
+      var th = ths[i];
+      if (th.dataset.sort === state.sort) th.dataset.dir = String(state.dir); else delete th.dataset.dir;
+    }
+  }
+
+  function findingRow(i) {
+    var f = F[i], h = H[f[FH]];
+    var tr = el('tr');
+    tr.dataset.index = String(i);
+    td(tr, '').appendChild(sevBadge(f[FS]));
+    var c = td(tr, '');
+    c.appendChild(el('code', '', S[f[FC]]));
+    var rule = f[FRULE] >= 0 ? R[f[FRULE]][0] : '';
+    if (rule) c.title = rule;
+    var hc = td(tr, '');
+    if (h[HV] >= 0) {
+      var b = el('button', 'link hand-link', h[HID] || '#' + (f[FH] + 1));
+      b.type = 'button';
+      b.dataset.view = String(h[HV]);
+      b.dataset.action = String(f[FA]);
+      hc.appendChild(b);
+    } else {
+      hc.textContent = h[HID];
+      hc.title = L.no_view;
+    }
+    td(tr, h[HSTART] || '');
+    td(tr, S[h[HT]]);
+    td(tr, streetLabel(S[f[FST]]));
+    td(tr, f[FA] >= 0 ? f[FA] : '');
+    td(tr, S[f[FP]]);
+    td(tr, f[FM]);
+    td(tr, f[FE] === null ? '' : f[FE]);
+    td(tr, f[FR] === null ? '' : f[FR]);
+    td(tr, S[h[HF]] + (h[HL] ? ':' + h[HL] : ''), 'muted');
+    return tr;
+  }
+
+  // Filters.
+  function fillOptions() {
+    var checks = new Map(), tables = new Map(), players = new Map();
+    F.forEach(function (f) {
+      var c = S[f[FC]];
+      checks.set(c, (checks.get(c) || 0) + 1);
+      var t = tableOf(f);
+      if (t) tables.set(t, (tables.get(t) || 0) + 1);
+      var p = S[f[FP]];
+      if (p) players.set(p, (players.get(p) || 0) + 1);
+    });
+    var sel = $('f-check');
+    Array.from(checks.keys()).sort().forEach(function (c) {
+      var o = el('option', '', c + ' (' + fmt(checks.get(c)) + ')');
+      o.value = c;
+      if (data.checks[c]) o.title = data.checks[c].title;
+      sel.appendChild(o);
+    });
+    function datalist(id, m) {
+      var dl = $(id);
+      Array.from(m.keys()).sort(function (a, b) { return m.get(b) - m.get(a) || (a < b ? -1 : 1); })
+        .slice(0, 2000).forEach(function (v) { var o = el('option'); o.value = v; dl.appendChild(o); });
+    }
+    datalist('dl-table', tables);
+    datalist('dl-player', players);
+  }
+
+  function bind() {
+    var map = { 'f-check': 'check', 'f-severity': 'sev', 'f-table': 'table', 'f-player': 'player', 'f-text': 'text' };
+    Object.keys(map).forEach(function (id) {
+      var input = $(id);
+      var handler = function () { state[map[id]] = input.value; state.page = 0; apply(); };
+      input.addEventListener('input', handler);
+      input.addEventListener('change', handler);
+    });
+    $('filters').addEventListener('submit', function (e) { e.preventDefault(); });
+    $('filters').addEventListener('reset', function () {
+      setTimeout(function () {
+        state.check = state.sev = state.table = state.player = state.text = '';
+        state.page = 0;
+        apply();
+      }, 0);
+    });
+    $('pg-prev').addEventListener('click', function () { if (state.page > 0) { state.page--; render(); } });
+    $('pg-next').addEventListener('click', function () { state.page++; render(); });
+    var ths = $('findings-table').tHead.rows[0].cells;
+    for (var i = 0; i < ths.length; i++) {
+      (function (th) {
+        var sort = function () {
+          var k = th.dataset.sort;
+          if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = 1; }
+          apply();
+        };
+        th.addEventListener('click', sort);
+        th.addEventListener('keydown', function (e) { if (e.key === 'Enter') sort(); });
+      })(ths[i]);
+    }
+    $('findings-table').addEventListener('click', function (e) {
+      var b = e.target.closest('button.hand-link');
+      if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
+    });
+  }
+
+  // Hand view.
+  function dl(parent, pairs) {
+    var d = el('dl', 'hv-meta');
+    pairs.forEach(function (p) {
+      if (p[1] === undefined || p[1] === null || p[1] === '') return;
+      var div = el('div');
+      div.appendChild(el('dt', '', p[0]));
+      div.appendChild(el('dd', '', p[1]));
+      d.appendChild(div);
+    });
+    parent.appendChild(d);
+  }
+  function dataTable(parent, heads, rows, id) {
+    var t = el('table', 'data');
+    if (id) t.id = id;
+    var tr = el('tr');
+    heads.forEach(function (h) { tr.appendChild(el('th', '', h)); });
+    t.appendChild(el('thead')).appendChild(tr);
+    var tb = el('tbody');
+    rows.forEach(function (r) {
+      var row = el('tr');
+      r.forEach(function (v) {
+        if (v instanceof Node) { var c = el('td'); c.appendChild(v); row.appendChild(c); } else row.appendChild(el('td', '', v));
+      });
+      tb.appendChild(row);
+    });
+    t.appendChild(tb);
+    parent.appendChild(t);
+    return t;
+  }
+  function findingItem(f, tag) {
+    var item = el(tag || 'div', 'hv-finding');
+    item.appendChild(sevBadge(f.s));
+    item.appendChild(document.createTextNode(' '));
+    item.appendChild(el('code', '', f.c));
+    item.appendChild(document.createTextNode(' ' + f.m));
+    var amounts = [];
+    if (f.exp !== undefined) amounts.push(L.expected + ' ' + f.exp);
+    if (f.rec !== undefined) amounts.push(L.recorded + ' ' + f.rec);
+    if (amounts.length) item.appendChild(el('div', 'muted', amounts.join(' · ')));
+    if (f.r >= 0) {
+      item.appendChild(el('div', 'rule-cite', L.rule + ': ' + R[f.r][0]));
+      if (R[f.r][1]) item.appendChild(el('blockquote', 'rule', R[f.r][1]));
+    }
+    return item;
+  }
+
+  function openHand(view, action) {
+    var node = $('hv-' + view);
+    if (!node) return;
+    var v = JSON.parse(node.textContent);
+    var sec = $('hand-view');
+    sec.replaceChildren();
+    var h2 = el('h2', '', L.hand_view + ': ' + (v.id || '?'));
+    var close = el('button', '', L.close);
+    close.type = 'button';
+    close.id = 'hv-close';
+    close.addEventListener('click', function () { sec.hidden = true; sec.replaceChildren(); });
+    h2.appendChild(close);
+    sec.appendChild(h2);
+    dl(sec, [[L.table, v.table], [L.file, v.file + ':' + v.line + (v.end ? '–' + v.end : '')], [L.site, v.site],
+      [L.game, v.game], [L.stakes, v.stakes], [L.time, v.start], [L.button, v.button ? String(v.button) : '']]);
+    if (v.unsupported) sec.appendChild(el('p', 'note', L.unsupported_trace + ': ' + v.unsupported));
+
+    var byStep = new Map(), general = [];
+    v.findings.forEach(function (f) {
+      if (f.a >= 0) { if (!byStep.has(f.a)) byStep.set(f.a, []); byStep.get(f.a).push(f); } else general.push(f);
+    });
+    sec.appendChild(el('h3', '', L.hand_findings + ' (' + v.findings.length + ')'));
+    var ul = el('ul', 'hv-findings');
+    v.findings.forEach(function (f) {
+      var li = findingItem(f, 'li');
+      li.insertBefore(el('span', 'muted', (f.a >= 0 ? L.step + f.a + ' ' : L.hand_level + ' · ')), li.firstChild);
+      ul.appendChild(li);
+    });
+    sec.appendChild(ul);
+
+    sec.appendChild(el('h3', '', L.seats));
+    dataTable(sec, [L.seat, L.player, L.stack, L.finish_recorded, L.finish_computed], v.seats.map(function (s) {
+      var calc = el('span', s.finRec !== undefined && s.finCalc !== undefined && s.finRec !== s.finCalc ? 'mismatch' : '', s.finCalc || '');
+      return [s.n, s.p + (s.out ? ' (' + L.not_replayed + ')' : ''), s.stack, s.finRec || '', calc];
+    }), 'hv-seats');
+
+    sec.appendChild(el('h3', '', L.timeline));
+    var t = el('table', 'data');
+    t.id = 'hv-timeline';
+    var head = el('tr');
+    [L.step, L.line, L.player, L.amount, L.to, L.pot_after, L.stack_after, L.note].forEach(function (x) { head.appendChild(el('th', '', x)); });
+    t.appendChild(el('thead')).appendChild(head);
+    var tb = el('tbody'), street = null, target = null;
+    v.steps.forEach(function (s) {
+      var st = s.st || '';
+      if (st !== street) {
+        street = st;
+        var sh = el('tr', 'street-h');
+        var c = el('td', '', streetLabel(st) || '—');
+        c.colSpan = 8;
+        sh.appendChild(c);
+        tb.appendChild(sh);
+      }
+      var tr = el('tr');
+      tr.id = 'hv-step-' + s.i;
+      var fs = byStep.get(s.i);
+      if (fs) tr.className = 'flagged';
+      td(tr, String(s.i));
+      td(tr, s.line ? String(s.line) : '', 'muted');
+      var who = td(tr, (s.p ? s.p + ' ' : '') + s.k + (s.allin ? ' (all-in)' : ''));
+      if (s.cards) { who.appendChild(document.createTextNode(' ')); who.appendChild(el('span', 'cards-str', s.cards)); }
+      td(tr, s.add || s.amt || '');
+      td(tr, s.to || '');
+      td(tr, s.pot || '');
+      td(tr, s.stk || '');
+      var note = [s.win, s.note].filter(Boolean).join(' — ');
+      td(tr, note, 'muted');
+      tb.appendChild(tr);
+      if (s.i === action) target = tr;
+      (fs || []).forEach(function (f) {
+        var fr = el('tr', 'finding s' + f.s);
+        var c = el('td');
+        c.colSpan = 8;
+        c.appendChild(findingItem(f));
+        fr.appendChild(c);
+        tb.appendChild(fr);
+      });
+    });
+    t.appendChild(tb);
+    sec.appendChild(t);
+
+    if (v.boards.length) {
+      sec.appendChild(el('h3', '', L.boards));
+      dataTable(sec, [L.board, L.cards], v.boards.map(function (b, i) { return [String(i + 1), el('span', 'cards-str', b)]; }));
+    }
+    if (v.shown && v.shown.length) {
+      sec.appendChild(el('h3', '', L.shown));
+      dataTable(sec, [L.player, L.cards, L.hand_desc], v.shown.map(function (s) { return [s.p, el('span', 'cards-str', s.cards), s.desc || '']; }));
+      if (v.first) sec.appendChild(el('p', 'muted', L.showdown_first + ': ' + v.first + (v.firstWhy ? ' — ' + v.firstWhy : '')));
+    }
+
+    sec.appendChild(el('h3', '', L.pots + ' (' + L.computed_vs + ')'));
+    var p = v.pots, n = Math.max((p.rec || []).length, (p.calc || []).length), prow = [];
+    for (var i = 0; i < n; i++) {
+      var rec = p.rec && p.rec[i] !== undefined ? p.rec[i] : '';
+      var calc = p.calc && p.calc[i] ? p.calc[i].amt : '';
+      prow.push([i === 0 ? L.main_pot : L.side_pot + ' ' + i, rec, el('span', rec && calc && rec !== calc ? 'mismatch' : '', calc), p.calc && p.calc[i] ? p.calc[i].elig : '']);
+    }
+    var tot = el('span', p.recTotal && p.calcTotal && p.recTotal !== p.calcTotal ? 'mismatch' : '', p.calcTotal || '');
+    prow.push([L.total_pot, p.recTotal || '', tot, '']);
+    var rk = el('span', p.recRake && p.calcRake && p.recRake !== p.calcRake ? 'mismatch' : '', p.calcRake || '');
+    prow.push([L.rake, p.recRake || '', rk, '']);
+    dataTable(sec, [L.pot, L.recorded_pots, L.computed_pots, L.eligible], prow, 'hv-pots');
+
+    if (v.awards) {
+      sec.appendChild(el('h3', '', L.awards));
+      dataTable(sec, [L.pot, L.player, L.amount, L.reason], v.awards.map(function (a) {
+        return [(a.pot === 0 ? L.main_pot : L.side_pot + ' ' + a.pot) + (a.half ? ' (' + a.half + ')' : '') + (a.board ? ' · ' + L.board + ' ' + (a.board + 1) : ''),
+          a.p, a.amt + (a.odd ? ' (+' + a.odd + ')' : ''), a.why || ''];
+      }), 'hv-awards');
+    }
+    if (v.collects.length) {
+      sec.appendChild(el('h3', '', L.collects));
+      dataTable(sec, [L.pot, L.player, L.amount], v.collects.map(function (c) {
+        return [c.pot < 0 ? '' : (c.pot === 0 ? L.main_pot : L.side_pot + ' ' + c.pot), c.p, c.amt];
+      }));
+    }
+    if (v.returns && v.returns.length) {
+      sec.appendChild(el('h3', '', L.returns));
+      dataTable(sec, [L.player, L.amount], v.returns.map(function (r) { return [r.p, r.amt]; }));
+    }
+    sec.hidden = false;
+    (target || sec).scrollIntoView({ block: target ? 'center' : 'start' });
+  }
+
+  fillOptions();
+  bind();
+  apply();
+  document.body.dataset.ready = '1';
+})();

@@ -1,0 +1,241 @@
+package reports
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/handaudit/handaudit/checks"
+)
+
+// The summary charts are inline SVG drawn here, not by script, so that
+// they show with scripting off and print as they look.
+
+// bar is one labelled bar of a chart, stacked by severity.
+type bar struct {
+	label  string
+	counts severityCounts
+}
+
+func sortedBars(m map[string]*severityCounts) []bar {
+	bars := make([]bar, 0, len(m))
+	for k, v := range m {
+		bars = append(bars, bar{k, *v})
+	}
+	sort.Slice(bars, func(i, j int) bool {
+		ti, tj := bars[i].counts.total(), bars[j].counts.total()
+		if ti != tj {
+			return ti > tj
+		}
+		return bars[i].label < bars[j].label
+	})
+	return bars
+}
+
+// severity draw order: most severe first, left to right.
+var severityOrder = []checks.Severity{checks.Error, checks.Warning, checks.Info}
+
+// hbarChart draws horizontal stacked bars, one row per bar.
+func hbarChart(id string, bars []bar, L func(string) string) string {
+	const (
+		width  = 820
+		labelW = 260
+		countW = 70
+		rowH   = 22
+	)
+	var peak int64
+	for _, b := range bars {
+		peak = maxInt64(peak, b.counts.total())
+	}
+	if peak == 0 {
+		peak = 1
+	}
+	h := rowH*len(bars) + 8
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg id="%s" class="chart" role="img" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`, id, width, h, width, h)
+	barW := width - labelW - countW
+	for i, b := range bars {
+		y := 4 + i*rowH
+		fmt.Fprintf(&sb, `<text class="lbl" x="%d" y="%d" text-anchor="end">%s</text>`, labelW-8, y+15, html.EscapeString(ellipsis(b.label, 34)))
+		x := labelW
+		for _, s := range severityOrder {
+			n := b.counts[s]
+			if n == 0 {
+				continue
+			}
+			wpx := int(n * int64(barW) / peak)
+			if wpx < 1 {
+				wpx = 1
+			}
+			fmt.Fprintf(&sb, `<rect class="sev-%s" x="%d" y="%d" width="%d" height="%d"><title>%s · %s: %d</title></rect>`,
+				s, x, y+3, wpx, rowH-6, html.EscapeString(b.label), html.EscapeString(L(s.String())), n)
+			x += wpx
+		}
+		fmt.Fprintf(&sb, `<text class="cnt" x="%d" y="%d">%s</text>`, x+6, y+15, groupInt(b.counts.total()))
+	}
+	sb.WriteString(`</svg>`)
+	return sb.String()
+}
+
+// dayBar is one column of the by-day chart.
+type dayBar struct {
+	day string
+	n   int64
+}
+
+// vbarChart draws one column per day, or per month when there are many days.
+func vbarChart(id string, days []dayBar) string {
+	const (
+		width  = 820
+		height = 180
+		top    = 10
+		bottom = 30
+	)
+	var peak int64
+	for _, d := range days {
+		peak = maxInt64(peak, d.n)
+	}
+	if peak == 0 {
+		peak = 1
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg id="%s" class="chart" role="img" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`, id, width, height, width, height)
+	plotH := height - top - bottom
+	colW := float64(width-20) / float64(max1(len(days)))
+	for i, d := range days {
+		hpx := int(d.n * int64(plotH) / peak)
+		if hpx < 1 && d.n > 0 {
+			hpx = 1
+		}
+		x := 10 + float64(i)*colW
+		fmt.Fprintf(&sb, `<rect class="day" x="%.1f" y="%d" width="%.1f" height="%d"><title>%s: %d</title></rect>`,
+			x+colW*0.1, top+plotH-hpx, colW*0.8, hpx, html.EscapeString(d.day), d.n)
+	}
+	// Label at most eight columns, always the last; labels at the edges
+	// are anchored inside the chart.
+	label := func(i int) {
+		x, anchor := 10+float64(i)*colW+colW/2, "middle"
+		if colW < 80 && i == 0 {
+			x, anchor = 10, "start"
+		} else if colW < 80 && i == len(days)-1 {
+			x, anchor = 10+float64(len(days))*colW, "end"
+		}
+		fmt.Fprintf(&sb, `<text class="lbl" x="%.1f" y="%d" text-anchor="%s">%s</text>`, x, height-10, anchor, html.EscapeString(days[i].day))
+	}
+	step := (len(days) + 7) / 8
+	for i := 0; i < len(days)-1; i += step {
+		if len(days)-1-i >= step || i == 0 {
+			label(i)
+		}
+	}
+	label(len(days) - 1)
+	fmt.Fprintf(&sb, `<text class="cnt" x="12" y="%d">%s</text>`, top+10, groupInt(peak))
+	sb.WriteString(`</svg>`)
+	return sb.String()
+}
+
+// writeCharts writes the three summary charts, each with its counts as a table.
+func (w *HTMLWriter) writeCharts(out io.Writer, L func(string) string) error {
+	e := html.EscapeString
+	var sb strings.Builder
+	if w.sev.total() == 0 {
+		fmt.Fprintf(&sb, "<p class=\"note\" id=\"no-findings\">%s</p>\n", e(L("no_findings")))
+		_, err := io.WriteString(out, sb.String())
+		return err
+	}
+
+	checksBars := sortedBars(w.byCheck)
+	fmt.Fprintf(&sb, "<h3>%s</h3>\n<div class=\"legend\">", e(L("by_check")))
+	for _, s := range severityOrder {
+		fmt.Fprintf(&sb, `<span class="key sev-%s"></span>%s `, s, e(L(s.String())))
+	}
+	sb.WriteString("</div>\n")
+	sb.WriteString(hbarChart("chart-checks", checksBars, L))
+	fmt.Fprintf(&sb, "\n<table class=\"counts\" id=\"counts-checks\"><thead><tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>\n",
+		e(L("check")), e(L("error")), e(L("warning")), e(L("info")), e(L("total")))
+	for _, b := range checksBars {
+		title := ""
+		if c, ok := w.info.checkByID(b.label); ok {
+			title = c.Title
+		}
+		fmt.Fprintf(&sb, "<tr><td><code>%s</code> <span class=\"muted\">%s</span></td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+			e(b.label), e(title), groupInt(b.counts[checks.Error]), groupInt(b.counts[checks.Warning]),
+			groupInt(b.counts[checks.Info]), groupInt(b.counts.total()))
+	}
+	sb.WriteString("</tbody></table>\n")
+
+	const topTables = 20
+	tables := sortedBars(w.byTable)
+	fmt.Fprintf(&sb, "<h3>%s</h3>\n", e(L("by_table")))
+	shown := tables[:min(len(tables), topTables)]
+	for i := range shown {
+		if shown[i].label == "" {
+			shown[i].label = "(" + L("unknown") + ")"
+		}
+	}
+	sb.WriteString(hbarChart("chart-tables", shown, L))
+	if rest := len(tables) - len(shown); rest > 0 {
+		var n int64
+		for _, b := range tables[len(shown):] {
+			n += b.counts.total()
+		}
+		fmt.Fprintf(&sb, "\n<p class=\"note\">+ %s %s: %s</p>", groupInt(int64(rest)), e(L("other_tables")), groupInt(n))
+	}
+
+	fmt.Fprintf(&sb, "\n<h3>%s</h3>\n", e(L("by_day")))
+	days := make([]dayBar, 0, len(w.byDay))
+	for d, n := range w.byDay {
+		days = append(days, dayBar{d, n})
+	}
+	sort.Slice(days, func(i, j int) bool { return days[i].day < days[j].day })
+	if len(days) > 120 {
+		days = byMonth(days)
+	}
+	if len(days) > 0 {
+		sb.WriteString(vbarChart("chart-days", days))
+	}
+	if w.undated > 0 {
+		fmt.Fprintf(&sb, "\n<p class=\"note\">%s %s</p>", groupInt(w.undated), e(L("unknown_date")))
+	}
+	sb.WriteString("\n")
+	_, err := io.WriteString(out, sb.String())
+	return err
+}
+
+// byMonth merges sorted days into months.
+func byMonth(days []dayBar) []dayBar {
+	var out []dayBar
+	for _, d := range days {
+		m := d.day[:7]
+		if len(out) > 0 && out[len(out)-1].day == m {
+			out[len(out)-1].n += d.n
+			continue
+		}
+		out = append(out, dayBar{m, d.n})
+	}
+	return out
+}
+
+func ellipsis(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func maxInt64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func max1(n int) int {
+	if n < 1 {
+		return 1
+	}
+	return n
+}

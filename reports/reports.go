@@ -1,0 +1,271 @@
+// Package reports writes the results of an audit run: Parquet and Arrow IPC
+// tables for analysts, findings.jsonl, a self-contained HTML report for
+// compliance officers, SARIF and JUnit XML for CI systems, and a console
+// summary.
+//
+// The batch pipeline drives a Writer as a stream: Open once, WriteHand once
+// per hand in input order, then Close (or Abort on failure). Writers keep
+// memory bounded: the table formats write rows as they come; the HTML report
+// keeps findings compactly and full hand views only for the first
+// HTMLOptions.MaxHandViews flagged hands.
+//
+// Every file is written under a temporary name in the output directory and
+// renamed into place on Close, after an fsync, so that a reader never sees a
+// half-written report; Abort removes the temporary files. Output names are
+// fixed, so nothing is written outside the output directory.
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// SchemaVersion is the version of the table schemas documented in
+// docs/schema.md. It changes whenever a column is added, removed or
+// changes meaning.
+const SchemaVersion = "1"
+
+// Hand statuses, as written to hands.parquet and shown in the HTML report.
+const (
+	StatusClean      = "clean"
+	StatusFindings   = "findings"
+	StatusParseError = "parse-error"
+)
+
+// HandResult is everything the reports know about one hand read: the record,
+// the engine's replay, and the findings. For an input that could not be
+// parsed into a hand, Hand is nil and Error says why.
+type HandResult struct {
+	Hand     *hand.Hand    // nil for a file-level parse error
+	Trace    *replay.Trace // may be nil (parse error, or replay not run)
+	Findings []checks.Finding
+
+	File   string // input file as given
+	Line   int    // first line of the hand (or of the error)
+	Format string // input format: "phh", "pokerstars", ...
+	Status string // StatusClean, StatusFindings or StatusParseError; derived when empty
+	Error  string // the parse error, for StatusParseError
+}
+
+// status returns r.Status, or derives it when the pipeline left it empty.
+func (r *HandResult) status() string {
+	if r.Status != "" {
+		return r.Status
+	}
+	switch {
+	case r.Hand == nil || r.Error != "":
+		return StatusParseError
+	case len(r.Findings) > 0:
+		return StatusFindings
+	}
+	return StatusClean
+}
+
+// CheckInfo describes one check of the catalog, for SARIF rules, the HTML
+// legend and rule quotes.
+type CheckInfo struct {
+	ID       string
+	Title    string
+	Severity checks.Severity
+	Rule     string // citation with version, e.g. "TDA 2024 Rule 43 (Raise Amounts)"
+	RuleText string // the rule's text in English, quoted in reports
+	// RuleTextZH is the rule's text in Simplified Chinese; reports in
+	// Lang "zh" quote it when present and fall back to RuleText.
+	RuleTextZH string
+}
+
+// RunInfo describes the audit run; every output records it.
+type RunInfo struct {
+	ToolVersion   string
+	Ruleset       string // ruleset name, e.g. "tda-2024"
+	HouseDigest   string // digest of the house options in force
+	SchemaVersion string // defaults to SchemaVersion
+	RunID         string
+	Inputs        []string // input paths as given
+	Lang          string   // "en" (default) or "zh": labels and quoted rule text
+	// FailOn is the least severity that fails the run (JUnit failures,
+	// the console verdict).
+	FailOn checks.Severity
+	// Started is when the run started; zero leaves it out of the outputs
+	// (outputs are then a function of the inputs alone).
+	Started time.Time
+	// Checks is the check catalog with rule texts (see CatalogInfo).
+	// Findings whose CheckID is not listed are still reported, under their
+	// own Rule string.
+	Checks []CheckInfo
+	// Rules are the rule texts quoted for findings' Rule citations (see
+	// CatalogInfo); a citation not listed is shown without a quote.
+	Rules []RuleQuote
+}
+
+// normalized returns info with defaults filled in.
+func (info RunInfo) normalized() RunInfo {
+	if info.SchemaVersion == "" {
+		info.SchemaVersion = SchemaVersion
+	}
+	if info.Lang == "" {
+		info.Lang = "en"
+	}
+	if info.ToolVersion == "" {
+		info.ToolVersion = "dev"
+	}
+	info.Inputs = slices.Clone(info.Inputs)
+	info.Checks = slices.Clone(info.Checks)
+	info.Rules = slices.Clone(info.Rules)
+	return info
+}
+
+// metadata returns the key-value metadata that the table formats record,
+// in a fixed order.
+func (info RunInfo) metadata() [][2]string {
+	md := [][2]string{
+		{"handaudit.tool_version", info.ToolVersion},
+		{"handaudit.ruleset", info.Ruleset},
+		{"handaudit.house_digest", info.HouseDigest},
+		{"handaudit.schema_version", info.SchemaVersion},
+		{"handaudit.run_id", info.RunID},
+	}
+	if !info.Started.IsZero() {
+		md = append(md, [2]string{"handaudit.started_at", info.Started.UTC().Format(time.RFC3339)})
+	}
+	return md
+}
+
+// checkByID returns the catalog entry for id, if any.
+func (info *RunInfo) checkByID(id string) (CheckInfo, bool) {
+	for _, c := range info.Checks {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return CheckInfo{}, false
+}
+
+// Writer writes one output format. The pipeline calls Open, then WriteHand
+// for each hand in input order, then Close; on failure it calls Abort
+// instead of Close, which removes any partial output. A Writer is not safe
+// for concurrent use.
+type Writer interface {
+	Open(dir string, info RunInfo) error
+	WriteHand(r *HandResult) error
+	Close() error
+	Abort() error
+}
+
+// Formats lists the format names New accepts.
+func Formats() []string {
+	return []string{"parquet", "arrow", "jsonl", "html", "sarif", "junit"}
+}
+
+// New returns the writer for a format name (see Formats). The console
+// summary is not a file format: use NewConsole.
+func New(format string) (Writer, error) {
+	switch strings.ToLower(format) {
+	case "parquet":
+		return NewParquet(), nil
+	case "arrow":
+		return NewArrow(), nil
+	case "jsonl":
+		return NewJSONL(), nil
+	case "html":
+		return NewHTML(HTMLOptions{}), nil
+	case "sarif":
+		return NewSARIF(), nil
+	case "junit":
+		return NewJUnit(), nil
+	}
+	return nil, fmt.Errorf("unknown report format %q (want one of %s)", format, strings.Join(Formats(), ", "))
+}
+
+// Multi fans one stream out to several writers.
+type Multi []Writer
+
+// Open opens every writer; if one fails, those already open are aborted.
+func (m Multi) Open(dir string, info RunInfo) error {
+	for i, w := range m {
+		if err := w.Open(dir, info); err != nil {
+			for _, o := range m[:i] {
+				_ = o.Abort()
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteHand passes r to every writer and returns the first error.
+func (m Multi) WriteHand(r *HandResult) error {
+	for _, w := range m {
+		if err := w.WriteHand(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close closes every writer. If one fails, the writers after it are
+// aborted and the error returned; outputs already closed stay in place.
+func (m Multi) Close() error {
+	for i, w := range m {
+		if err := w.Close(); err != nil {
+			for _, o := range m[i+1:] {
+				_ = o.Abort()
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// Abort aborts every writer.
+func (m Multi) Abort() error {
+	var errs []error
+	for _, w := range m {
+		errs = append(errs, w.Abort())
+	}
+	return errors.Join(errs...)
+}
+
+// severityCounts counts findings by severity.
+type severityCounts [3]int64
+
+func (c *severityCounts) add(s checks.Severity) {
+	if int(s) < len(c) {
+		c[s]++
+	}
+}
+
+func (c severityCounts) total() int64 { return c[0] + c[1] + c[2] }
+
+// formatAmount prints a in currency units: 1234 at scale 100 is "12.34".
+// Scales that are not powers of ten print as a fraction.
+func formatAmount(a hand.Amount, scale int64) string {
+	if scale <= 1 {
+		return fmt.Sprint(int64(a))
+	}
+	digits := 0
+	for s := scale; s > 1; s /= 10 {
+		if s%10 != 0 {
+			return fmt.Sprintf("%d/%d", int64(a), scale)
+		}
+		digits++
+	}
+	neg := a < 0
+	u := uint64(a)
+	if neg {
+		u = -u
+	}
+	whole, frac := u/uint64(scale), u%uint64(scale)
+	s := fmt.Sprintf("%d.%0*d", whole, digits, frac)
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

@@ -1,0 +1,287 @@
+package reports
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// FindingRow is one row of findings.parquet, findings.arrow and
+// findings.jsonl (docs/schema.md). Empty strings and zero line, seat and
+// scale are written as null; ActionIndex, Expected and Recorded are nil
+// when absent because zero is a real value for them.
+type FindingRow struct {
+	CheckID     string    `parquet:"check_id,dict"`
+	Severity    string    `parquet:"severity,dict"`
+	Rule        string    `parquet:"rule,optional,dict"`
+	Message     string    `parquet:"message"`
+	HandID      string    `parquet:"hand_id,optional"`
+	Table       string    `parquet:"table,optional,dict"`
+	StartedAt   time.Time `parquet:"started_at,optional,timestamp(microsecond)"`
+	File        string    `parquet:"file,optional,dict"`
+	Line        int64     `parquet:"line,optional"`
+	Street      string    `parquet:"street,optional,dict"`
+	ActionIndex *int64    `parquet:"action_index,optional"`
+	Seat        int64     `parquet:"seat,optional"`
+	Player      string    `parquet:"player,optional,dict"`
+	Expected    *int64    `parquet:"expected,optional"`
+	Recorded    *int64    `parquet:"recorded,optional"`
+	Currency    string    `parquet:"currency,optional,dict"`
+	Scale       int64     `parquet:"scale,optional"`
+}
+
+// findingRowColumns names the columns of FindingRow in order.
+var findingRowColumns = []string{"check_id", "severity", "rule", "message", "hand_id", "table",
+	"started_at", "file", "line", "street", "action_index", "seat", "player", "expected",
+	"recorded", "currency", "scale"}
+
+// HandRow is one row of hands.parquet and hands.arrow: one per hand read,
+// so that a run can state its coverage.
+type HandRow struct {
+	HandID          string    `parquet:"hand_id,optional"`
+	File            string    `parquet:"file,optional,dict"`
+	Line            int64     `parquet:"line,optional"`
+	EndLine         int64     `parquet:"end_line,optional"`
+	Format          string    `parquet:"format,optional,dict"`
+	Site            string    `parquet:"site,optional,dict"`
+	Table           string    `parquet:"table,optional,dict"`
+	StartedAt       time.Time `parquet:"started_at,optional,timestamp(microsecond)"`
+	Tournament      string    `parquet:"tournament,optional,dict"`
+	Game            string    `parquet:"game,optional,dict"`
+	Structure       string    `parquet:"structure,optional,dict"`
+	Stakes          string    `parquet:"stakes,optional,dict"`
+	SmallBlind      *int64    `parquet:"small_blind,optional"`
+	BigBlind        *int64    `parquet:"big_blind,optional"`
+	Ante            *int64    `parquet:"ante,optional"`
+	Currency        string    `parquet:"currency,optional,dict"`
+	Scale           int64     `parquet:"scale,optional"`
+	Players         *int64    `parquet:"players,optional"`
+	TotalPot        *int64    `parquet:"total_pot,optional"`
+	ComputedPot     *int64    `parquet:"computed_pot,optional"`
+	Rake            *int64    `parquet:"rake,optional"`
+	Findings        int64     `parquet:"findings"`
+	FindingsError   int64     `parquet:"findings_error"`
+	FindingsWarning int64     `parquet:"findings_warning"`
+	FindingsInfo    int64     `parquet:"findings_info"`
+	Status          string    `parquet:"status,dict"`
+	Error           string    `parquet:"error,optional"`
+}
+
+var handRowColumns = []string{"hand_id", "file", "line", "end_line", "format", "site", "table",
+	"started_at", "tournament", "game", "structure", "stakes", "small_blind", "big_blind", "ante",
+	"currency", "scale", "players", "total_pot", "computed_pot", "rake", "findings",
+	"findings_error", "findings_warning", "findings_info", "status", "error"}
+
+// int64Slab hands out *int64 from reusable blocks so that building a batch
+// of rows does not allocate once per nullable value. Pointers stay valid
+// until reset.
+type int64Slab struct {
+	blocks [][]int64
+	cur    int
+}
+
+func (s *int64Slab) ptr(v int64) *int64 {
+	for {
+		if s.cur == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]int64, 0, 4096))
+		}
+		if b := s.blocks[s.cur]; len(b) < cap(b) {
+			b = append(b, v)
+			s.blocks[s.cur] = b
+			return &b[len(b)-1]
+		}
+		s.cur++
+	}
+}
+
+// reset lets the slab reuse its blocks once the rows pointing into them are written.
+func (s *int64Slab) reset() {
+	for i := range s.blocks {
+		s.blocks[i] = s.blocks[i][:0]
+	}
+	s.cur = 0
+}
+
+// utc returns t in UTC, keeping the zero time zero.
+func utc(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	return t.UTC()
+}
+
+// text returns s as valid UTF-8: input logs may hold any bytes, and every
+// output format requires UTF-8 strings.
+func text(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// filled returns a copy of f with what the finding leaves empty taken from
+// its hand: hand ID, table, start, currency, scale, file and line.
+func filled(f *checks.Finding, r *HandResult) checks.Finding {
+	g := *f
+	if h := r.Hand; h != nil {
+		if g.HandID == "" {
+			g.HandID = h.ID
+		}
+		if g.Table == "" {
+			g.Table = h.Table
+		}
+		if g.StartedAt.IsZero() {
+			g.StartedAt = h.Start
+		}
+		if g.Currency == "" {
+			g.Currency = h.Currency
+		}
+		if g.Scale == 0 {
+			g.Scale = h.Scale
+		}
+	}
+	if g.File == "" {
+		g.File = r.File
+	}
+	if g.Line == 0 {
+		g.Line = r.Line
+	}
+	return g
+}
+
+// findingRow builds the row for f; r supplies what the finding leaves empty.
+func findingRow(f *checks.Finding, r *HandResult, slab *int64Slab) FindingRow {
+	g := filled(f, r)
+	row := FindingRow{
+		CheckID:   text(g.CheckID),
+		Severity:  g.Severity.String(),
+		Rule:      text(g.Rule),
+		Message:   text(g.Message),
+		HandID:    text(g.HandID),
+		Table:     text(g.Table),
+		StartedAt: utc(g.StartedAt),
+		File:      text(g.File),
+		Line:      int64(g.Line),
+		Street:    text(g.Street),
+		Seat:      int64(g.Seat),
+		Player:    text(g.Player),
+		Currency:  text(g.Currency),
+		Scale:     g.Scale,
+	}
+	if g.ActionIndex >= 0 {
+		row.ActionIndex = slab.ptr(int64(g.ActionIndex))
+	}
+	if g.HasExpected {
+		row.Expected = slab.ptr(int64(g.Expected))
+	}
+	if g.HasRecorded {
+		row.Recorded = slab.ptr(int64(g.Recorded))
+	}
+	return row
+}
+
+// handRow builds the hands-table row for r.
+func handRow(r *HandResult, slab *int64Slab) (row HandRow) {
+	row = HandRow{
+		File:   r.File,
+		Line:   int64(r.Line),
+		Format: r.Format,
+		Status: r.status(),
+		Error:  text(r.Error),
+	}
+	defer func() {
+		row.HandID, row.File, row.Format, row.Site = text(row.HandID), text(row.File), text(row.Format), text(row.Site)
+		row.Table, row.Tournament, row.Currency = text(row.Table), text(row.Tournament), text(row.Currency)
+	}()
+	var counts severityCounts
+	for i := range r.Findings {
+		counts.add(r.Findings[i].Severity)
+	}
+	row.Findings = int64(len(r.Findings))
+	row.FindingsInfo, row.FindingsWarning, row.FindingsError = counts[checks.Info], counts[checks.Warning], counts[checks.Error]
+	h := r.Hand
+	if h == nil {
+		return row
+	}
+	row.HandID = h.ID
+	if row.File == "" {
+		row.File = h.Pos.File
+	}
+	if row.Line == 0 {
+		row.Line = int64(h.Pos.Line)
+	}
+	row.EndLine = int64(h.End)
+	if row.Format == "" {
+		row.Format = h.Format
+	}
+	row.Site = h.Site
+	row.Table = h.Table
+	row.StartedAt = utc(h.Start)
+	row.Tournament = h.Tournament
+	if h.Game.Variant != hand.UnknownVariant {
+		row.Game = h.Game.Variant.String()
+	}
+	if h.Game.Structure != hand.UnknownStructure {
+		row.Structure = h.Game.Structure.String()
+	}
+	row.Stakes = stakesString(h)
+	st := &h.Stakes
+	if st.SmallBlind != 0 {
+		row.SmallBlind = slab.ptr(int64(st.SmallBlind))
+	}
+	if st.BigBlind != 0 {
+		row.BigBlind = slab.ptr(int64(st.BigBlind))
+	}
+	if st.Ante != 0 {
+		row.Ante = slab.ptr(int64(st.Ante))
+	}
+	row.Currency = h.Currency
+	row.Scale = h.Scale
+	row.Players = slab.ptr(int64(len(h.Seats)))
+	if h.Outcome.HasTotalPot {
+		row.TotalPot = slab.ptr(int64(h.Outcome.TotalPot))
+	}
+	if t := r.Trace; t != nil && t.Supported {
+		row.ComputedPot = slab.ptr(int64(t.TotalPot))
+	}
+	if h.Outcome.HasRake {
+		row.Rake = slab.ptr(int64(h.Outcome.Rake))
+	}
+	return row
+}
+
+// stakesString describes the forced bets in currency units: "0.50/1.00",
+// with " ante 0.10" and straddles when present, and the currency code.
+func stakesString(h *hand.Hand) string {
+	st := &h.Stakes
+	scale := h.Scale
+	s := ""
+	switch {
+	case st.SmallBlind != 0 || st.BigBlind != 0:
+		s = formatAmount(st.SmallBlind, scale) + "/" + formatAmount(st.BigBlind, scale)
+		for _, str := range st.Straddles {
+			s += "/" + formatAmount(str, scale)
+		}
+	case st.SmallBet != 0 || st.BigBet != 0:
+		s = formatAmount(st.SmallBet, scale) + "/" + formatAmount(st.BigBet, scale)
+	}
+	if st.Ante != 0 {
+		if s != "" {
+			s += " "
+		}
+		s += "ante " + formatAmount(st.Ante, scale)
+	}
+	if st.BringIn != 0 {
+		if s != "" {
+			s += " "
+		}
+		s += "bring-in " + formatAmount(st.BringIn, scale)
+	}
+	if s != "" && h.Currency != "" {
+		s += " " + h.Currency
+	}
+	return s
+}
