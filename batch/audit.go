@@ -1,0 +1,252 @@
+package batch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// ToolVersion is handaudit's version, written into every output's metadata.
+const ToolVersion = "0.1.0"
+
+// Options is everything `audit run` can be asked to do.
+type Options struct {
+	Args       []string // files, folders, globs, "-"
+	InputsFrom string   // a file listing inputs, one per line
+
+	OutDir      string
+	Formats     []string // parquet, html, jsonl, arrow, sarif, junit
+	SummaryFile string   // write the summary JSON here ("" = none)
+	FailOn      checks.Severity
+
+	Rules     string // preset name
+	HouseFile string // house options TOML ("" = none)
+	Only      []string
+	Skip      []string
+	Lang      string
+
+	Workers      int
+	MaxFileBytes int64
+
+	Stdin  io.Reader
+	Stdout io.Writer // the human summary
+	Stderr io.Writer
+	Logger *slog.Logger
+	// OnProgress is called with progress snapshots (from one goroutine).
+	OnProgress func(Progress)
+}
+
+// Outcome is the result of Audit: the summary and the exit status it implies.
+type Outcome struct {
+	Summary *Summary
+	// Failed is true when a finding is at or above FailOn.
+	Failed bool
+}
+
+// LoadRules resolves a preset name and an optional house file into a Ruleset.
+func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
+	rs, err := replay.Preset(name)
+	if err != nil {
+		return nil, err
+	}
+	if houseFile != "" {
+		f, err := os.Open(houseFile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		rs, err = replay.LoadHouse(f, rs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", houseFile, err)
+		}
+	}
+	return &rs, nil
+}
+
+// Audit runs a whole audit: expands the inputs, runs the pipeline, and
+// writes the requested outputs and the summary. Configuration errors are
+// returned as *ConfigError so the CLI can tell them from I/O errors.
+func Audit(ctx context.Context, o Options) (*Outcome, error) {
+	rs, err := LoadRules(o.Rules, o.HouseFile)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	sel, err := checks.Select(o.Only, o.Skip)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	inputs, err := ExpandInputs(o.Args, o.InputsFrom)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	if len(inputs) == 0 {
+		return nil, &ConfigError{fmt.Errorf("no inputs")}
+	}
+	formats, err := normaliseFormats(o.Formats)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	out, err := openOutputs(o, formats, rs, inputs)
+	if err != nil {
+		return nil, err
+	}
+	cfg := Config{Inputs: inputs, Workers: o.Workers, Rules: rs, Selection: sel,
+		MaxFileBytes: o.MaxFileBytes, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress}
+	sum, err := Run(ctx, cfg, out.write)
+	if err != nil {
+		out.abort()
+		return nil, err
+	}
+	if err := out.close(sum); err != nil {
+		out.abort()
+		return nil, err
+	}
+	if o.Stdout != nil {
+		WriteTextSummary(o.Stdout, sum)
+	}
+	if o.SummaryFile != "" {
+		if err := writeFileAtomic(o.SummaryFile, func(w io.Writer) error { return WriteJSONSummary(w, sum) }); err != nil {
+			return nil, err
+		}
+	}
+	failed := false
+	for s := o.FailOn; int(s) < len(sum.BySeverity); s++ {
+		if sum.BySeverity[s] > 0 {
+			failed = true
+		}
+	}
+	return &Outcome{Summary: sum, Failed: failed}, nil
+}
+
+// ConfigError is a bad flag value or option file: a usage error.
+type ConfigError struct{ Err error }
+
+func (e *ConfigError) Error() string { return e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// KnownFormats lists the output formats `--format` accepts.
+var KnownFormats = []string{"parquet", "html", "jsonl", "arrow", "sarif", "junit"}
+
+func normaliseFormats(in []string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range in {
+		for _, p := range strings.Split(f, ",") {
+			p = strings.ToLower(strings.TrimSpace(p))
+			if p == "" || seen[p] {
+				continue
+			}
+			ok := false
+			for _, k := range KnownFormats {
+				ok = ok || k == p
+			}
+			if !ok {
+				return nil, fmt.Errorf("unknown --format %q (known: %s)", p, strings.Join(KnownFormats, ", "))
+			}
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// summaryJSON is the --summary file. Keys are only ever added, never renamed.
+type summaryJSON struct {
+	Files          int             `json:"files"`
+	Hands          int64           `json:"hands"`
+	ParseErrors    int64           `json:"parse_errors"`
+	IOErrors       int64           `json:"io_errors"`
+	InternalErrors int64           `json:"internal_errors"`
+	Findings       summaryFindings `json:"findings"`
+	ElapsedSeconds float64         `json:"elapsed_seconds"`
+	HandsPerSecond float64         `json:"hands_per_second"`
+}
+
+type summaryFindings struct {
+	ByCheck    map[string]int64 `json:"by_check"`
+	BySeverity map[string]int64 `json:"by_severity"`
+}
+
+// WriteJSONSummary writes the summary as the --summary JSON document.
+func WriteJSONSummary(w io.Writer, s *Summary) error {
+	sec := s.Elapsed.Seconds()
+	rate := 0.0
+	if sec > 0 {
+		rate = float64(s.Hands) / sec
+	}
+	doc := summaryJSON{
+		Files: s.Files, Hands: s.Hands, ParseErrors: s.ParseErrors, IOErrors: s.IOErrors,
+		InternalErrors: s.Internal,
+		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
+			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
+		ElapsedSeconds: sec, HandsPerSecond: rate,
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc) // encoding/json sorts map keys: stable output
+}
+
+// WriteTextSummary prints the run's summary for a person.
+func WriteTextSummary(w io.Writer, s *Summary) {
+	sec := s.Elapsed.Seconds()
+	rate := 0.0
+	if sec > 0 {
+		rate = float64(s.Hands) / sec
+	}
+	fmt.Fprintf(w, "files %d, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
+		s.Files, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
+		s.BySeverity[checks.Info], sec, rate)
+	ids := make([]string, 0, len(s.ByCheck))
+	for id := range s.ByCheck {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		fmt.Fprintf(w, "  %-28s %d\n", id, s.ByCheck[id])
+	}
+}
+
+// writeFileAtomic writes a file through a temporary name in the same
+// folder, syncs it and renames it into place, so a reader never sees a
+// half-written file under the final name.
+func writeFileAtomic(name string, write func(io.Writer) error) error {
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err := write(f); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"errors"
+	"io"
+)
+
+// Subcommands of later issues; each says plainly that it is not built yet.
+
+func cmdExplain(args []string, stdout, stderr io.Writer) error {
+	return errors.New("explain is not implemented yet")
+}
+
+func cmdMerge(args []string, stdout, stderr io.Writer) error {
+	return errors.New("merge is not implemented yet")
+}
+
+func cmdGen(args []string, stdout, stderr io.Writer) error {
+	return errors.New("gen is not implemented yet")
+}
