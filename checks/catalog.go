@@ -173,6 +173,15 @@ var (
 			"Omaha) and a board of three, then one, then one card. A player dealt another number of " +
 			"cards, or a board with other than five cards at a showdown, is a misdeal or a wrong record.",
 	}
+	checkNotReplayed = &Check{
+		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
+		Title: "the hand was read but the rules engine could not replay it",
+		Explain: "The rules engine replays hold'em and Omaha (high and hi-lo) in no-limit, pot-limit " +
+			"and fixed limit. A hand of another game (stud, razz, draw, short-deck) or one the engine " +
+			"cannot start (no seats, no stacks) is read and its cards are checked, but its betting, " +
+			"pots and awards are not audited. This finding says so, with the reason, so that a " +
+			"report's coverage is stated rather than implied.",
+	}
 	checkParseError = &Check{
 		ID: "parse.error", Severity: Error, RuleKey: "",
 		Title: "the input could not be read",
@@ -202,6 +211,7 @@ var catalog = []*Check{
 	checkAllInNotTabled,
 	checkDuplicateCard,
 	checkCardCount,
+	checkNotReplayed,
 	checkParseError,
 }
 

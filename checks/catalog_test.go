@@ -54,9 +54,10 @@ func TestCitationsFollowVersion(t *testing.T) {
 		}
 		for _, c := range checks.Catalog() {
 			rule := c.Rule(&rs, hand.NoLimit)
-			if c.ID == "parse.error" {
+			if c.ID == "parse.error" || c.ID == "hand.not-replayed" {
+				// About the audit itself, not a poker rule.
 				if rule != "" {
-					t.Errorf("parse.error cites %q", rule)
+					t.Errorf("%s cites %q", c.ID, rule)
 				}
 				continue
 			}

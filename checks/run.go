@@ -44,6 +44,15 @@ func (r *Runner) Run(h *hand.Hand, tr *replay.Trace, sel Selection) []Finding {
 		}
 		checkPots(c)
 		checkShowdown(c)
+	} else {
+		f := c.finding(checkNotReplayed)
+		reason := "the rules engine did not replay it"
+		if tr != nil && tr.Unsupported != "" {
+			reason = tr.Unsupported
+		}
+		f.Message = "Hand " + h.ID + " (" + h.Game.Variant.String() + ", " + h.Game.Structure.String() +
+			") was not replayed: " + reason + ". Only its cards were checked."
+		c.emit(checkNotReplayed, f)
 	}
 	if len(c.out) == 0 {
 		return nil

@@ -57,7 +57,7 @@ func TestSelect(t *testing.T) {
 	if len(zero.IDs()) != all || zero.Empty() {
 		t.Error("the zero Selection must select every check")
 	}
-	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "pot.", "showdown.", "cards.", "parse."})
+	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "pot.", "showdown.", "cards.", "hand.", "parse."})
 	if err != nil || !none.Empty() {
 		t.Errorf("skipping every family: Empty() = %v, err %v", none.Empty(), err)
 	}
@@ -72,7 +72,7 @@ func TestCatalogIDs(t *testing.T) {
 		"bet.wrong-limit-size", "bet.exceeds-stack", "bet.wrong-call-amount", "action.out-of-turn", "action.after-fold",
 		"blind.wrong-amount", "pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
 		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "showdown.order",
-		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "parse.error",
+		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "hand.not-replayed", "parse.error",
 	}
 	var got []string
 	for _, c := range checks.Catalog() {

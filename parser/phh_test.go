@@ -615,9 +615,9 @@ func TestPHHFixtureNLHE(t *testing.T) {
 	})
 }
 
-// TestPHHFixtureStudHeadsUp checks the two hands of the .phhs fixture.
+// TestPHHFixtureStudHeadsUp checks the two hands of the hand.not-replayed fixture.
 func TestPHHFixtureStudHeadsUp(t *testing.T) {
-	p := filepath.Join(phhRepoRoot(t), "fixtures", "phh", "clean", "stud-and-headsup.phhs")
+	p := filepath.Join(phhRepoRoot(t), "fixtures", "phh", "hand.not-replayed.phhs")
 	f, err := os.Open(p)
 	if err != nil {
 		t.Fatal(err)
