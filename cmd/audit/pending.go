@@ -7,10 +7,6 @@ import (
 
 // Subcommands of later issues; each says plainly that it is not built yet.
 
-func cmdExplain(args []string, stdout, stderr io.Writer) error {
-	return errors.New("explain is not implemented yet")
-}
-
 func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	return errors.New("merge is not implemented yet")
 }

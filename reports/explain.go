@@ -1,0 +1,275 @@
+package reports
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// Explanation is one hand replayed and checked under one ruleset: what
+// `audit explain` lays out when a player disputes a pot. It holds the
+// evidence only; WriteExplanationText, WriteExplanationJSON and
+// WriteExplanationHTML render it.
+type Explanation struct {
+	Hand     *hand.Hand
+	Trace    *replay.Trace
+	Findings []checks.Finding
+	Rules    *replay.Ruleset
+	File     string // the input as given on the command line
+	// Notes are remarks about the file the hand came from (other hands
+	// that could not be read, a hand ID used twice), shown before the hand.
+	Notes []string
+}
+
+// Explain replays h under rs (nil: the default preset) and runs the
+// selected checks over it.
+func Explain(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
+	if rs == nil {
+		d := replay.Default()
+		rs = &d
+	}
+	tr := replay.Replay(h, rs)
+	return &Explanation{Hand: h, Trace: tr, Findings: checks.Run(h, tr, sel), Rules: rs, File: h.Pos.File}
+}
+
+// ExplainOptions control how an explanation is rendered.
+type ExplainOptions struct {
+	Lang        string          // "en" (default) or "zh": labels, verdict and quoted rule texts
+	Color       bool            // ANSI colours, for a terminal (text only)
+	FailOn      checks.Severity // findings at or above it fail the hand (exit status 1)
+	ToolVersion string          // recorded in the JSON and HTML outputs
+}
+
+// Failed reports whether the hand has a finding at or above failOn.
+func (e *Explanation) Failed(failOn checks.Severity) bool {
+	for i := range e.Findings {
+		if e.Findings[i].Severity >= failOn {
+			return true
+		}
+	}
+	return false
+}
+
+// replayed reports whether the engine replayed the hand step by step.
+func (e *Explanation) replayed() bool {
+	t := e.Trace
+	return t != nil && t.Supported && len(t.Steps) == len(e.Hand.Actions)
+}
+
+// exCtx carries what every renderer needs: the hand, its scale and
+// currency, the language and the ruleset.
+type exCtx struct {
+	e    *Explanation
+	h    *hand.Hand
+	t    *replay.Trace
+	rs   *replay.Ruleset
+	lang string
+	pos  []string // position label per seat index
+}
+
+func newExCtx(e *Explanation, lang string) *exCtx {
+	if lang != "zh" {
+		lang = "en"
+	}
+	c := &exCtx{e: e, h: e.Hand, t: e.Trace, rs: e.Rules, lang: lang}
+	if c.rs == nil && c.t != nil {
+		c.rs = c.t.Rules
+	}
+	button := -1
+	if c.t != nil && c.t.Supported {
+		button = c.t.Button
+	}
+	if button < 0 {
+		button = c.h.ButtonIndex()
+	}
+	c.pos = SeatPositions(c.h, button)
+	return c
+}
+
+// L is the label for key in the context's language.
+func (c *exCtx) L(key string) string { return exLabel(c.lang, key) }
+
+// money prints an amount of the hand as findings print it: thousands
+// grouped, with the currency sign or code ("$2.50", "1,500", "12.00 CNY").
+func (c *exCtx) money(a hand.Amount) string { return exMoney(c.h, a) }
+
+func exMoney(h *hand.Hand, a hand.Amount) string {
+	scale := h.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	s := exGroup(a.Format(scale))
+	sym := ""
+	switch h.Currency {
+	case "":
+		return s
+	case "USD":
+		sym = "$"
+	case "EUR":
+		sym = "€"
+	case "GBP":
+		sym = "£"
+	default:
+		return s + " " + h.Currency
+	}
+	if strings.HasPrefix(s, "-") {
+		return "-" + sym + s[1:]
+	}
+	return sym + s
+}
+
+// exGroup inserts commas into the integer part of a decimal number.
+func exGroup(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i := 0; i < len(intPart); i++ {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(intPart[i])
+	}
+	b.WriteString(frac)
+	return b.String()
+}
+
+// name is the player at seat index i as a reader knows him: the recorded
+// name, or "seat N".
+func (c *exCtx) name(i int) string {
+	h := c.h
+	if i < 0 || i >= len(h.Seats) {
+		return c.L("no_one")
+	}
+	if n := h.Seats[i].Player; n != "" {
+		return n
+	}
+	return c.L("seat") + " " + strconv.Itoa(h.Seats[i].Number)
+}
+
+// nameWithPos is the player with his position: "Ann (SB)".
+func (c *exCtx) nameWithPos(i int) string {
+	n := c.name(i)
+	if i >= 0 && i < len(c.pos) && c.pos[i] != "" {
+		n += " (" + c.pos[i] + ")"
+	}
+	return n
+}
+
+// names lists players: "A, B, C".
+func (c *exCtx) names(ps []int) string {
+	parts := make([]string, len(ps))
+	for k, p := range ps {
+		parts[k] = c.name(p)
+	}
+	return strings.Join(parts, c.L("list_sep"))
+}
+
+// cite is the citation of rule key under the context's ruleset.
+func (c *exCtx) cite(key string) replay.Citation { return replay.Cite(c.rs, key) }
+
+// exCiteKnown reports whether key is in the citation table.
+func exCiteKnown(cit replay.Citation) bool {
+	return !strings.HasPrefix(cit.Title, "unknown rule key")
+}
+
+// exFindingRuleKey is the citation key of the rule a finding cites, or "".
+func exFindingRuleKey(f *checks.Finding, s hand.Structure) string {
+	ck := checks.Lookup(f.CheckID)
+	if ck == nil {
+		return ""
+	}
+	if ck.LimitRuleKey != "" && s == hand.FixedLimit {
+		return ck.LimitRuleKey
+	}
+	return ck.RuleKey
+}
+
+// ruleText is the text of the rule a finding cites, in the context's
+// language (English when the table has no Chinese), and whether the text
+// is a summary written for this project rather than a quotation.
+func (c *exCtx) ruleText(f *checks.Finding) (string, bool) {
+	key := exFindingRuleKey(f, c.h.Game.Structure)
+	if key == "" {
+		return "", false
+	}
+	cit := c.cite(key)
+	if !exCiteKnown(cit) {
+		return "", false
+	}
+	if c.lang == "zh" && cit.TextZH != "" {
+		return cit.TextZH, cit.ZHSummary
+	}
+	return cit.TextEN, cit.ENSummary
+}
+
+// streetName is the street in the context's language.
+func (c *exCtx) streetName(s replay.Street) string { return c.L("street_" + s.String()) }
+
+// potName names pot k: "main pot", "side pot 1".
+func (c *exCtx) potName(k int) string {
+	if k == 0 {
+		return c.L("main_pot")
+	}
+	return c.L("side_pot") + " " + strconv.Itoa(k)
+}
+
+// SeatPositions names each seat's position for the hand (indexed like
+// h.Seats), counting clockwise from the button over the seats dealt in:
+// SB, BB, then UTG, UTG+1, ..., LJ, HJ, CO and BTN; heads-up the button is
+// "BTN/SB". Seats not dealt in, and every seat when the button is not
+// known (button < 0), get "".
+func SeatPositions(h *hand.Hand, button int) []string {
+	out := make([]string, len(h.Seats))
+	if button < 0 || button >= len(h.Seats) {
+		return out
+	}
+	var order []int
+	n := len(h.Seats)
+	for k := 1; k <= n; k++ {
+		i := (button + k) % n
+		if !h.Seats[i].SittingOut || i == button {
+			order = append(order, i)
+		}
+	}
+	switch len(order) {
+	case 0, 1:
+		return out
+	case 2:
+		out[button] = "BTN/SB"
+		for _, i := range order {
+			if i != button {
+				out[i] = "BB"
+			}
+		}
+		return out
+	}
+	// order ends with the button.
+	out[order[0]], out[order[1]], out[order[len(order)-1]] = "SB", "BB", "BTN"
+	middle := order[2 : len(order)-1]
+	m := len(middle)
+	tail := []string{"LJ", "HJ", "CO"}
+	for k, i := range middle {
+		fromEnd := m - k // 1 for the seat right of the button
+		switch {
+		case k == 0:
+			out[i] = "UTG"
+		case fromEnd <= 3 && m >= 2 && fromEnd <= m-1 && (m >= 4 || fromEnd <= 2):
+			out[i] = tail[3-fromEnd]
+		default:
+			out[i] = "UTG+" + strconv.Itoa(k)
+		}
+	}
+	return out
+}

@@ -1,0 +1,390 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// ExplainCompareSchema names the JSON document WriteComparisonJSON writes.
+const ExplainCompareSchema = "handaudit.explain-compare/1"
+
+// exDiff is one place where the rulings of the compared rulesets differ.
+type exDiff struct {
+	Kind   string // window, applied, expected, finding, citation, pot, award, finish, showdown
+	Step   int    // action index, -1 when not tied to a step
+	Player int    // seat index, -1 when none
+	What   string // the field or item that differs: "min_raise_to", a check ID, "main pot", ...
+	// Values holds one value per ruleset, in the order compared: an
+	// amount (int64), a bool, a string, or nil for "not there".
+	Values []any
+}
+
+// exCompare lists the differences between the explanations of one hand
+// under several rulesets, step by step, then the outcome.
+func exCompare(es []*Explanation) []exDiff {
+	var out []exDiff
+	h := es[0].Hand
+	n := len(es)
+	all := true
+	for _, e := range es {
+		all = all && e.replayed()
+	}
+	differ := func(vs []any) bool {
+		for _, v := range vs[1:] {
+			if v != vs[0] {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(kind string, step, player int, what string, get func(e *Explanation) any) {
+		vs := make([]any, n)
+		for k, e := range es {
+			vs[k] = get(e)
+		}
+		if differ(vs) {
+			out = append(out, exDiff{Kind: kind, Step: step, Player: player, What: what, Values: vs})
+		}
+	}
+	findingKey := func(f *checks.Finding) string {
+		return fmt.Sprintf("%s|%d|%s|%t%d|%t%d", f.CheckID, f.ActionIndex, f.Player, f.HasExpected, f.Expected, f.HasRecorded, f.Recorded)
+	}
+	findingAt := func(e *Explanation, key string) *checks.Finding {
+		for i := range e.Findings {
+			if findingKey(&e.Findings[i]) == key {
+				return &e.Findings[i]
+			}
+		}
+		return nil
+	}
+	// Findings in the order of the first ruleset that has them.
+	var keys []string
+	var firsts []*checks.Finding
+	seen := map[string]bool{}
+	for _, e := range es {
+		for i := range e.Findings {
+			k := findingKey(&e.Findings[i])
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+				firsts = append(firsts, &e.Findings[i])
+			}
+		}
+	}
+	findingDiffs := func(step int) {
+		for j, k := range keys {
+			f := firsts[j]
+			if f.ActionIndex != step {
+				continue
+			}
+			player := h.SeatIndex(f.Player)
+			add("finding", step, player, f.CheckID, func(e *Explanation) any {
+				if g := findingAt(e, k); g != nil {
+					return g.Rule
+				}
+				return nil
+			})
+		}
+	}
+
+	if all {
+		for i := range h.Actions {
+			i := i
+			st0 := &es[0].Trace.Steps[i]
+			p := st0.Player
+			step := func(e *Explanation) *replay.Step { return &e.Trace.Steps[i] }
+			add("expected", i, p, "forced_bet_due", func(e *Explanation) any {
+				if s := step(e); s.HasExpected {
+					return int64(s.Expected)
+				}
+				return nil
+			})
+			add("applied", i, p, "added", func(e *Explanation) any { return int64(step(e).Added) })
+			if st0.Betting {
+				win := func(e *Explanation) *replay.Window { return &step(e).Window }
+				add("window", i, p, "to_call", func(e *Explanation) any { return int64(win(e).ToCall) })
+				add("window", i, p, "min_raise_to", func(e *Explanation) any { return int64(win(e).MinRaiseTo) })
+				add("window", i, p, "max_raise_to", func(e *Explanation) any { return int64(win(e).MaxRaiseTo) })
+				add("window", i, p, "full_raise", func(e *Explanation) any { return int64(win(e).FullRaise) })
+				add("window", i, p, "open", func(e *Explanation) any { return win(e).Open })
+				add("window", i, p, "cap", func(e *Explanation) any { return int64(win(e).Cap) })
+				add("window", i, p, "to_act", func(e *Explanation) any { return int64(win(e).ToAct) })
+			}
+			findingDiffs(i)
+		}
+		maxPots := 0
+		for _, e := range es {
+			maxPots = max(maxPots, len(e.Trace.Pots))
+		}
+		for k := 0; k < maxPots; k++ {
+			k := k
+			add("pot", -1, -1, strconv.Itoa(k), func(e *Explanation) any {
+				if k < len(e.Trace.Pots) {
+					return int64(e.Trace.Pots[k].Amount)
+				}
+				return nil
+			})
+		}
+		// Awards by pot, board, half and player, in the first ruleset's
+		// order, then any others.
+		type awardKey struct{ pot, board, player int }
+		var aks []awardKey
+		aseen := map[awardKey]bool{}
+		for _, e := range es {
+			for _, a := range e.Trace.Awards {
+				k := awardKey{a.Pot, a.Board, a.Player}
+				if !aseen[k] {
+					aseen[k] = true
+					aks = append(aks, k)
+				}
+			}
+		}
+		for _, k := range aks {
+			k := k
+			add("award", -1, k.player, strconv.Itoa(k.pot)+"/"+strconv.Itoa(k.board), func(e *Explanation) any {
+				var sum hand.Amount
+				for _, a := range e.Trace.Awards {
+					if (awardKey{a.Pot, a.Board, a.Player}) == k {
+						sum += a.Amount
+					}
+				}
+				return int64(sum)
+			})
+		}
+		for i := range h.Seats {
+			i := i
+			add("finish", -1, i, "finishing_stack", func(e *Explanation) any {
+				if i < len(e.Trace.FinishingStacks) {
+					return int64(e.Trace.FinishingStacks[i])
+				}
+				return nil
+			})
+		}
+		add("showdown", -1, -1, "first_to_table", func(e *Explanation) any { return int64(e.Trace.ShowdownFirst) })
+	}
+	findingDiffs(-1)
+	if !all {
+		// Findings at steps, when a ruleset could not replay the hand.
+		for i := range h.Actions {
+			findingDiffs(i)
+		}
+	}
+	// Findings that stand under every ruleset but cite it differently.
+	for j, k := range keys {
+		f := firsts[j]
+		vs := make([]any, n)
+		present := true
+		for x, e := range es {
+			g := findingAt(e, k)
+			if g == nil {
+				present = false
+				break
+			}
+			vs[x] = g.Rule
+		}
+		if present && differ(vs) {
+			out = append(out, exDiff{Kind: "citation", Step: f.ActionIndex, Player: h.SeatIndex(f.Player), What: f.CheckID, Values: vs})
+		}
+	}
+	return out
+}
+
+// rulesetLabel is "tda-2024", with the house's name.
+func exRulesetLabel(rs *replay.Ruleset) string {
+	if rs == nil {
+		return replay.DefaultPreset
+	}
+	if rs.House != "" {
+		return rs.Name + "+" + rs.House
+	}
+	return rs.Name
+}
+
+// WriteComparisonText writes where the rulings on one hand differ between
+// rulesets (es: the same hand explained under each): step by step the
+// windows, forced bets and findings, then the pots, awards, finishing
+// stacks and showdown order, the findings cited differently, and each
+// ruleset's verdict.
+func WriteComparisonText(w io.Writer, es []*Explanation, o ExplainOptions) error {
+	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
+	c := newExCtx(es[0], o.Lang)
+	c.textSetup(out, false)
+	for _, n := range es[0].Notes {
+		out.wrapped("  ", c.L("note")+": "+n, exYellow)
+	}
+	labels := make([]string, len(es))
+	for k, e := range es {
+		labels[k] = exRulesetLabel(e.Rules)
+	}
+	out.section(c.L("compare") + ": " + strings.Join(labels, " · "))
+	diffs := exCompare(es)
+	var main, cites []exDiff
+	for _, d := range diffs {
+		if d.Kind == "citation" {
+			cites = append(cites, d)
+		} else {
+			main = append(main, d)
+		}
+	}
+	out.section(c.L("differences") + " (" + strconv.Itoa(len(main)) + ")")
+	if len(main) == 0 {
+		out.line("  ", out.paint(exGreen, c.L("no_differences")))
+	}
+	for _, d := range main {
+		out.wrapped("  ", c.diffText(d, labels, es), "")
+	}
+	if len(cites) > 0 {
+		out.section(c.L("citations"))
+		for _, d := range cites {
+			out.wrapped("  ", c.diffText(d, labels, es), exDim)
+		}
+	}
+	out.section(c.L("verdicts"))
+	for k, e := range es {
+		ck := newExCtx(e, o.Lang)
+		style := exGreen
+		switch {
+		case e.Failed(o.FailOn):
+			style = exRed
+		case len(e.Findings) > 0:
+			style = exYellow
+		}
+		out.wrapped("  ", labels[k]+": "+ck.verdict(exSettle(e)), style)
+	}
+	return out.w.Flush()
+}
+
+// diffText is one difference as a line: where, what, and each ruleset's value.
+func (c *exCtx) diffText(d exDiff, labels []string, es []*Explanation) string {
+	var b strings.Builder
+	if d.Step >= 0 {
+		b.WriteString("#" + strconv.Itoa(d.Step) + " ")
+		if d.Step < len(c.h.Actions) {
+			a := &c.h.Actions[d.Step]
+			b.WriteString(c.lineRef(a))
+			var st *replay.Step
+			if c.e.replayed() {
+				st = &c.t.Steps[d.Step]
+			}
+			b.WriteString(c.describe(a, st))
+		}
+		b.WriteString(": ")
+	}
+	amount := true
+	switch d.Kind {
+	case "window":
+		b.WriteString(c.L("window") + " " + c.L(d.What))
+		if d.What == "open" {
+			amount = false
+		}
+		if d.What == "to_act" || d.What == "cap" {
+			amount = false
+		}
+	case "expected":
+		b.WriteString(c.L("expected_post"))
+	case "applied":
+		b.WriteString(c.L(d.What))
+	case "finding", "citation":
+		b.WriteString(c.L("finding_word") + " " + d.What)
+	case "pot":
+		k, _ := strconv.Atoi(d.What)
+		b.WriteString(c.potName(k))
+	case "award":
+		pot, board, _ := strings.Cut(d.What, "/")
+		k, _ := strconv.Atoi(pot)
+		bi, _ := strconv.Atoi(board)
+		b.WriteString(c.L("award_word") + " " + c.potName(k))
+		if bi > 0 {
+			b.WriteString(" (" + c.L("run") + " " + strconv.Itoa(bi+1) + ")")
+		}
+		b.WriteString(" → " + c.name(d.Player))
+	case "finish":
+		b.WriteString(c.L("finish_word") + " " + c.name(d.Player))
+	case "showdown":
+		b.WriteString(c.L("showdown_first_word"))
+		amount = false
+	}
+	b.WriteString(" — ")
+	for k, v := range d.Values {
+		if k > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(labels[k] + ": ")
+		switch x := v.(type) {
+		case nil:
+			b.WriteString("—")
+		case int64:
+			switch {
+			case d.Kind == "showdown" || d.What == "to_act":
+				b.WriteString(c.name(int(x)))
+			case amount:
+				b.WriteString(c.money(hand.Amount(x)))
+			default:
+				b.WriteString(strconv.FormatInt(x, 10))
+			}
+		case bool:
+			b.WriteString(strconv.FormatBool(x))
+		case string:
+			b.WriteString(x)
+		}
+	}
+	if d.Kind == "expected" && c.h.Stakes.BigBlindAnte {
+		// The presets differ here in who pays first with a big blind ante.
+		cites := make([]string, len(es))
+		for k, e := range es {
+			cites[k] = replay.Cite(e.Rules, "big-blind-ante").String()
+		}
+		b.WriteString(" (" + strings.Join(cites, " · ") + ")")
+	}
+	return b.String()
+}
+
+type exJSONCompare struct {
+	Schema       string          `json:"schema"`
+	ToolVersion  string          `json:"tool_version"`
+	Lang         string          `json:"lang"`
+	File         string          `json:"file"`
+	Currency     string          `json:"currency"`
+	Scale        int64           `json:"scale"`
+	Rulesets     []string        `json:"rulesets"`
+	Differences  []exJSONDiff    `json:"differences"`
+	Explanations []*exJSON       `json:"explanations"`
+	Failed       bool            `json:"failed"`
+	Verdicts     []exJSONVerdict `json:"verdicts"`
+}
+
+type exJSONDiff struct {
+	Kind   string `json:"kind"`
+	Step   int    `json:"step"`
+	Player int    `json:"player"`
+	What   string `json:"what"`
+	Values []any  `json:"values"`
+}
+
+// WriteComparisonJSON writes the comparison as JSON: the differences
+// (kind, step, player, what, and one value per ruleset: amounts as
+// integers in minor units, null where absent) and each ruleset's full
+// explanation as WriteExplanationJSON writes it.
+func WriteComparisonJSON(w io.Writer, es []*Explanation, o ExplainOptions) error {
+	h := es[0].Hand
+	doc := &exJSONCompare{Schema: ExplainCompareSchema, ToolVersion: o.ToolVersion, Lang: exLangOf(o.Lang),
+		File: es[0].File, Currency: h.Currency, Scale: max(h.Scale, 1), Differences: []exJSONDiff{}}
+	for _, e := range es {
+		doc.Rulesets = append(doc.Rulesets, exRulesetLabel(e.Rules))
+		j := exBuildJSON(e, o)
+		doc.Explanations = append(doc.Explanations, j)
+		doc.Verdicts = append(doc.Verdicts, j.Verdict)
+		doc.Failed = doc.Failed || e.Failed(o.FailOn)
+	}
+	for _, d := range exCompare(es) {
+		doc.Differences = append(doc.Differences, exJSONDiff(d))
+	}
+	return exEncode(w, doc)
+}

@@ -1,0 +1,68 @@
+package reports
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// WriteExplanationHTML writes the hand as the HTML report shows it: the
+// report writer's own page (NewHTML), holding this one hand, standalone
+// and self-contained. The page is built in a temporary folder and copied
+// to w. Note that the report gives a hand view only to a hand with
+// findings; a clean hand is listed as clean.
+func WriteExplanationHTML(w io.Writer, e *Explanation, o ExplainOptions) error {
+	r := &HandResult{Hand: e.Hand, Trace: e.Trace, Findings: e.Findings, File: e.File, Line: e.Hand.Pos.Line, Format: e.Hand.Format}
+	return exWriteHTML(w, r, e.Rules, e.File, o)
+}
+
+// WriteParseErrorHTML writes a hand or file that could not be read as the
+// HTML report shows it.
+func WriteParseErrorHTML(w io.Writer, src *HandSource, rs *replay.Ruleset, o ExplainOptions) error {
+	f := parseErrorFinding(src)
+	r := &HandResult{Findings: []checks.Finding{f}, File: src.File, Line: src.ParseError.Line, Format: string(src.Format),
+		Status: StatusParseError, Error: src.ParseError.Msg}
+	return exWriteHTML(w, r, rs, src.File, o)
+}
+
+func exWriteHTML(w io.Writer, r *HandResult, rs *replay.Ruleset, file string, o ExplainOptions) (err error) {
+	if rs == nil {
+		d := replay.Default()
+		rs = &d
+	}
+	dir, err := os.MkdirTemp("", "handaudit-explain-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	infos, quotes := CatalogInfo(rs)
+	id := "explain"
+	if r.Hand != nil && r.Hand.ID != "" {
+		id += " " + r.Hand.ID
+	}
+	info := RunInfo{
+		ToolVersion: o.ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(), RunID: id,
+		Inputs: []string{file}, Lang: exLangOf(o.Lang), FailOn: o.FailOn, Checks: infos, Rules: quotes,
+	}
+	hw := NewHTML(HTMLOptions{MaxHandViews: 1})
+	if err := hw.Open(dir, info); err != nil {
+		return err
+	}
+	if err := hw.WriteHand(r); err != nil {
+		_ = hw.Abort()
+		return err
+	}
+	if err := hw.Close(); err != nil {
+		return err
+	}
+	f, err := os.Open(filepath.Join(dir, "report.html"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(w, f)
+	return err
+}

@@ -1,0 +1,357 @@
+package reports
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+)
+
+// HandSource is the hand `audit explain` was asked about, read from its
+// file: the hand, or, when that hand (or the whole file) could not be
+// read, the parse error in its place.
+type HandSource struct {
+	File       string // the file as given
+	Format     parser.Format
+	Hand       *hand.Hand    // nil when ParseError is set
+	ParseError *parser.Error // the hand or file could not be read
+	// SourceLine is the text of the parse error's line, read back from
+	// the file (not shortened), "" when it cannot be read.
+	SourceLine string
+	Notes      []string // about the file: other unreadable hands, a hand ID used twice
+}
+
+// HandNotFoundError says that no hand of a file matched --hand or --line.
+type HandNotFoundError struct {
+	File        string
+	ID          string // the ID asked for, "" if none
+	Line        int    // the line asked for, 0 if none
+	Hands       int    // hands read from the file
+	IDs         []string
+	ParseErrors int // hands that could not be read
+}
+
+// exMaxListedIDs is how many hand IDs a HandNotFoundError lists.
+const exMaxListedIDs = 5
+
+func (e *HandNotFoundError) Error() string {
+	var what string
+	switch {
+	case e.ID != "":
+		what = "no hand with ID " + strconv.Quote(e.ID)
+	case e.Line > 0:
+		what = "no hand at line " + strconv.Itoa(e.Line)
+	default:
+		what = "no hand chosen (give --hand ID or --line N)"
+	}
+	s := what + " in " + e.File + ": the file has " + exPlural(e.Hands, "hand", "hands")
+	if e.ParseErrors > 0 {
+		s += " and " + exPlural(e.ParseErrors, "hand that could not be read", "hands that could not be read")
+	}
+	if len(e.IDs) > 0 {
+		s += "; IDs: " + strings.Join(e.IDs, ", ")
+		if e.Hands > len(e.IDs) {
+			s += ", ..."
+		}
+	}
+	return s
+}
+
+// LoadHand reads the hand history at path (plain text, or gzip when the
+// name ends in .gz) and returns the hand with ID id (a leading "#" is
+// ignored), or the hand or unreadable hand that spans line when line > 0.
+// With neither, the file must hold exactly one hand. A file whose format
+// is not recognised is a HandSource with a file-level ParseError. When no
+// hand matches the error is a *HandNotFoundError; other errors are I/O
+// errors.
+func LoadHand(path, id string, line int) (*HandSource, error) {
+	open := func() (io.ReadCloser, error) { return exOpen(path) }
+	rc, err := open()
+	if err != nil {
+		return nil, err
+	}
+	src, err := findHand(rc, path, id, line)
+	rc.Close()
+	if err != nil {
+		return nil, err
+	}
+	if pe := src.ParseError; pe != nil && pe.Line > 0 {
+		if rc, err := open(); err == nil {
+			src.SourceLine, _ = exSourceLine(rc, pe.Line)
+			rc.Close()
+		}
+	}
+	return src, nil
+}
+
+// exOpen opens a file, decompressing .gz.
+func exOpen(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return f, nil
+	}
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{zr, f}, nil
+}
+
+// exSourceLine returns line n (1-based) of r as the parsers number lines
+// (after decoding the text to UTF-8).
+func exSourceLine(r io.Reader, n int) (string, error) {
+	br := bufio.NewReader(parser.NewDecodedReader(r))
+	for k := 1; ; k++ {
+		s, err := br.ReadString('\n')
+		if k == n {
+			return strings.TrimRight(s, "\r\n"), nil
+		}
+		if err != nil {
+			if err == io.EOF {
+				return "", fmt.Errorf("line %d is past the end of the file", n)
+			}
+			return "", err
+		}
+	}
+}
+
+// findHand reads every hand of r and picks the one asked for.
+func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
+	br := bufio.NewReaderSize(parser.NewDecodedReader(r), 64*1024)
+	head, _ := br.Peek(8192)
+	format := parser.Detect(head)
+	if format == parser.FormatUnknown {
+		msg := "unrecognised input format (not PHH or PokerStars text)"
+		if len(head) == 0 {
+			msg = "empty input: no hands"
+		}
+		return &HandSource{File: file, ParseError: &parser.Error{File: file, Line: 1, HandIndex: -1, Msg: msg}}, nil
+	}
+	rd, err := parser.Open(format, br, file)
+	if err != nil {
+		return nil, err
+	}
+	want := strings.TrimPrefix(id, "#")
+	var (
+		found     *HandSource
+		foundLine int // first line of the match, for the duplicate note
+		dupes     int
+		hands     int
+		ids       []string
+		errs      []*parser.Error
+		pending   []*parser.Error // parse errors since the last hand read
+		prevEnd   int             // last line of the last hand read
+		only      *hand.Hand      // the first hand read
+	)
+	pick := func(s *HandSource, at int) {
+		if found == nil {
+			found, foundLine = s, at
+		} else {
+			dupes++
+		}
+	}
+	// A parse error spans the lines between the hands read around it.
+	settleGap := func(nextStart int) {
+		if line > 0 && id == "" && line > prevEnd && (nextStart == 0 || line < nextStart) && len(pending) > 0 {
+			pe := pending[0]
+			for _, p := range pending {
+				if p.Line <= line {
+					pe = p
+				}
+			}
+			pick(&HandSource{File: file, Format: format, ParseError: pe}, pe.Line)
+		}
+		pending = pending[:0]
+	}
+	for {
+		h, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *parser.Error
+			if !errors.As(err, &pe) {
+				return nil, err
+			}
+			errs = append(errs, pe)
+			pending = append(pending, pe)
+			if id != "" && (pe.HandID == id || pe.HandID == want) {
+				pick(&HandSource{File: file, Format: format, ParseError: pe}, pe.Line)
+			}
+			continue
+		}
+		settleGap(h.Pos.Line)
+		hands++
+		if hands == 1 {
+			only = h
+		}
+		if len(ids) < exMaxListedIDs {
+			ids = append(ids, h.ID)
+		}
+		switch {
+		case id != "" && (h.ID == id || h.ID == want):
+			pick(&HandSource{File: file, Format: format, Hand: h}, h.Pos.Line)
+		case id == "" && line > 0 && line >= h.Pos.Line && line <= max(h.End, h.Pos.Line):
+			pick(&HandSource{File: file, Format: format, Hand: h}, h.Pos.Line)
+		}
+		prevEnd = max(h.End, h.Pos.Line)
+	}
+	settleGap(0)
+	if id == "" && line == 0 {
+		switch {
+		case hands == 1:
+			found, foundLine = &HandSource{File: file, Format: format, Hand: only}, only.Pos.Line
+		case hands == 0 && len(errs) > 0:
+			found = &HandSource{File: file, Format: format, ParseError: errs[0]}
+		}
+	}
+	if found == nil {
+		return nil, &HandNotFoundError{File: file, ID: id, Line: line, Hands: hands, IDs: ids, ParseErrors: len(errs)}
+	}
+	if dupes > 0 {
+		found.Notes = append(found.Notes, fmt.Sprintf("%d more hands in the file match; this is the first, at line %d (use --line to pick another)", dupes, foundLine))
+	}
+	var other []string
+	for _, pe := range errs {
+		if pe != found.ParseError {
+			other = append(other, strconv.Itoa(pe.Line))
+		}
+	}
+	if len(other) > 0 {
+		found.Notes = append(found.Notes, fmt.Sprintf("%s of this file could not be read (line %s)",
+			exPlural(len(other), "other hand", "other hands"), strings.Join(other, ", ")))
+	}
+	return found, nil
+}
+
+// parseErrorView is a hand (or file) that could not be read, with where
+// to point on its line.
+type parseErrorView struct {
+	pe     *parser.Error
+	format parser.Format
+	text   string // the line as read back, or the error's shortened text
+	col    int    // byte offset of the pointer in text, -1 for none
+	width  int    // columns the pointer spans
+}
+
+func newParseErrorView(src *HandSource) *parseErrorView {
+	pe := src.ParseError
+	v := &parseErrorView{pe: pe, format: src.Format, text: src.SourceLine, col: -1}
+	if v.text == "" {
+		v.text = pe.Text
+	}
+	if v.text == "" {
+		return v
+	}
+	// Point at the first quoted token of the message found on the line
+	// ("action \"p7 cbr 300\": ..."), else at the line's first character.
+	msg := pe.Msg
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(msg[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		tok := msg[i+1 : i+1+j]
+		msg = msg[i+1+j+1:]
+		if tok == "" {
+			continue
+		}
+		if k := strings.Index(v.text, tok); k >= 0 {
+			v.col, v.width = k, exDisplayWidth(tok)
+			return v
+		}
+	}
+	v.col = len(v.text) - len(strings.TrimLeft(v.text, " \t"))
+	v.width = 1
+	return v
+}
+
+// pointer is the caret line under text: tabs kept so it lines up.
+func (v *parseErrorView) pointer() string {
+	if v.col < 0 || v.col > len(v.text) {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range v.text[:v.col] {
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteString(strings.Repeat(" ", exRuneWidth(r)))
+		}
+	}
+	b.WriteString("^")
+	if v.width > 1 {
+		b.WriteString(strings.Repeat("~", v.width-1))
+	}
+	return b.String()
+}
+
+// parseErrorFinding is the parse.error finding of src.
+func parseErrorFinding(src *HandSource) checks.Finding {
+	return checks.ParseErrorFinding(src.ParseError)
+}
+
+// WriteParseErrorText explains a hand or file that could not be read:
+// where (file:line, the line's text with a pointer under the fault) and why.
+func WriteParseErrorText(w io.Writer, src *HandSource, o ExplainOptions) error {
+	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
+	lang := o.Lang
+	L := func(k string) string { return exLabel(lang, k) }
+	pe := src.ParseError
+	v := newParseErrorView(src)
+	loc := pe.File + ":" + strconv.Itoa(pe.Line)
+	head := loc
+	if src.Format != parser.FormatUnknown {
+		head += " (" + string(src.Format) + ")"
+	}
+	out.line(out.paint(exBold+";"+exRed, L("parse_error")), "  ", out.paint(exDim, head))
+	for _, n := range src.Notes {
+		out.wrapped("  ", L("note")+": "+n, exYellow)
+	}
+	what := L("parse_error_file")
+	if pe.HandIndex >= 0 {
+		what = L("parse_error_hand") + " (" + L("hand_in_file") + " " + strconv.Itoa(pe.HandIndex+1)
+		if pe.HandID != "" {
+			what += ", " + strconv.Quote(pe.HandID)
+		}
+		what += ")"
+	}
+	out.wrapped("  ", what+":", exBold)
+	out.wrapped("  ", pe.Msg, exRed)
+	if v.text != "" {
+		num := strconv.Itoa(pe.Line)
+		gutter := strings.Repeat(" ", len(num))
+		out.line()
+		out.line("  ", out.paint(exDim, num+" | "), v.text)
+		if p := v.pointer(); p != "" {
+			out.line("  ", out.paint(exDim, gutter+" | "), out.paint(exRed, p))
+		}
+	}
+	f := parseErrorFinding(src)
+	out.section(L("verdict"))
+	if lang == "zh" {
+		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, exRed)
+	} else {
+		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", exRed)
+	}
+	return out.w.Flush()
+}

@@ -1,0 +1,599 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// The golden files under testdata/explain are rewritten by
+// `go test ./reports/ -run TestExplain -update`. Another test file of the
+// package may define the flag already; define it only if not.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files")
+	}
+}
+
+func explainUpdate() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// explainRoot is the repository root (the folder holding go.mod).
+func explainRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test's folder")
+		}
+		dir = parent
+	}
+}
+
+// explainCase is one hand explained, with the golden outputs it must give
+// and the numbers its text must state.
+type explainCase struct {
+	name    string // golden base name under testdata/explain
+	file    string // from the repository root
+	hand    string
+	line    int
+	house   string // house options file, from the repository root
+	rules   string
+	compare []string // presets compared, instead of rules
+	lang    string
+	html    bool
+	failed  bool     // findings at or above error
+	checks  []string // check IDs of the findings, in order
+	want    []string // the text states these
+}
+
+var explainCases = []explainCase{
+	{
+		name: "raise-amounts-ex1", file: "fixtures/explain/tda-raise-amounts.phhs", hand: "raise-amounts-ex1",
+		// TDA addendum Rule 42 (2013) / 43 (2015, 2024), example 1.
+		want: []string{"A (SB) bets 600", "B (BB) raises to 1,600 (+1,000)", "C (UTG) raises to 3,600 (+2,000)",
+			"to call 3,600 · min raise to 5,600", "full raise 2,000", "D (BTN) raises to 5,600 (+2,000)"},
+	},
+	{
+		name: "raise-amounts-ex2", file: "fixtures/explain/tda-raise-amounts.phhs", hand: "raise-amounts-ex2",
+		// Example 2: a short all-in of 150 over the 100 blind leaves the minimum increment at 100.
+		want: []string{"A (UTG) raises to 150 (+50) (all-in)", "to call 150 · min raise to 250", "full raise 100",
+			"B (BTN) raises to 250 (+100)"},
+	},
+	{
+		name: "reopening-ex1-1a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1a",
+		// Example 1: A faces 100 (25 + 75), a full raise: reopened. 1-A: C faces 75: not reopened.
+		want: []string{"B (BB) raises to 125 (+25) (all-in)", "D (CO) raises to 200 (+75) (all-in)",
+			"betting reopened: the short all-ins since the player acted at 100 add up to 100, at least a full raise of 100",
+			"to call 75 · no raise allowed · betting not reopened: the short all-in of 200 is 75 over the 125 bet, less than a full raise of 100"},
+	},
+	{
+		name: "reopening-ex1-1b", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1b",
+		// 1-B: A raises to 300; C faces 175 more: reopened.
+		want: []string{"A (SB) raises to 300 (+100)", "to call 175 · min raise to 400",
+			"betting reopened: a raise to 300 since the player acted at 125"},
+	},
+	{
+		name: "reopening-ex2a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex2a",
+		// 2-A: the big blind may call 3,500 or raise to 11,500; A faces 3,500: not reopened.
+		want: []string{"C (BTN) raises to 7,500 (+3,500) (all-in)", "BB (BB) calls 3,500",
+			"to call 3,500 · min raise to 11,500",
+			"to call 3,500 · no raise allowed · betting not reopened: the short all-in of 7500 is 3500 over the 4000 bet, less than a full raise of 4000"},
+	},
+	{
+		name: "reopening-ex2b", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex2b",
+		// 2-B: the big blind raises to 11,500; A faces 7,500: reopened.
+		want: []string{"BB (BB) raises to 11,500 (+4,000)", "to call 7,500 · min raise to 15,500",
+			"betting reopened: a raise to 11500 since the player acted at 4000"},
+	},
+	{
+		name: "short-all-in-no-reopen", file: "fixtures/explain/tda-reopening.phhs", hand: "short-all-in-no-reopen",
+		failed: true, checks: []string{"raise.not-reopened"},
+		want: []string{"betting not reopened: the short all-in of 125 is 25 over the 100 bet, less than a full raise of 100",
+			"✗ error raise.not-reopened", "expected 125, recorded 400", "Rule: TDA 2024 Rule 47-A (Reopening the Bet)",
+			"the 275 no one called goes back to A"},
+	},
+	{
+		name: "short-all-in-no-reopen-2019", file: "fixtures/explain/tda-reopening.phhs", hand: "short-all-in-no-reopen",
+		rules: "tda-2019", failed: true, checks: []string{"raise.not-reopened"},
+		want: []string{"Rule: TDA 2019 Rule 47 (Reopening the Bet)", "The record breaks the rules (TDA 2019) once"},
+	},
+	{
+		name: "short-all-in-no-reopen", file: "fixtures/explain/tda-reopening.phhs", hand: "short-all-in-no-reopen",
+		lang: "zh", failed: true, checks: []string{"raise.not-reopened"},
+		want: []string{"合法范围: 跟注需 25 · 不得加注", "未达到加注数额的全下行为并未对之前已经行动的玩家重新打开下注轮", "结论"},
+	},
+	{
+		name: "pot-limit-overbet", file: "fixtures/explain/pot-limit-overbet.phh", hand: "pot-limit-overbet",
+		failed: true, checks: []string{"raise.over-pot-limit"},
+		// Seed 002: pot 1,000, bet 100, raise to at most 1,300, then to at most 5,000.
+		want: []string{"A (SB) bets 100", "max raise to 1,300 (the pot limit)", "B (BB) raises to 1,300 (+1,200)",
+			"max raise to 5,000 (the pot limit)", "expected 5,000, recorded 5,500", "TDA 2024 Rule 54 (Pot Size and Pot-Limit Bets)"},
+	},
+	{
+		name: "side-pots-2750", file: "fixtures/explain/side-pots-2750.phh",
+		// Seed 002: $2,750 in a main pot of $300 and side pots of $1,000, $400, $450, $600;
+		// A wins $300, B $1,000, D $1,450.
+		want: []string{"Total pot $2,750",
+			"$300 (A, B, C, D, E) + $1,000 (B, C, D, E) + $400 (C, D, E) + $450 (D, E) + $600 (D, E)",
+			"Main pot $300", "Side pot 1 $1,000", "Side pot 2 $400", "Side pot 3 $1,050",
+			"By the rules the pot goes: A $300, B $1,000, D $1,450."},
+	},
+	{
+		name: "side-pots-2750", file: "fixtures/explain/side-pots-2750.phh", lang: "zh",
+		want: []string{"总底池 $2,750", "底池分配为:A $300、B $1,000、D $1,450。", "每个底池由有资格的玩家单独争夺"},
+	},
+	{
+		name: "odd-chip-1000", file: "fixtures/explain/odd-chip-1000.phh", house: "fixtures/explain/.house-smallest-chip-10.toml",
+		// Seed 002: $1,000 split three ways in $10 chips: C $340, D and E $330.
+		want: []string{"Chip unit $10", "C $340", "D $330", "E $330",
+			"odd chip: C gets the extra $10 (smallest chip $10; first seat left of the button; TDA 2024 Rule 20 (Awarding Odd Chips))"},
+	},
+	{
+		name: "odd-chip-1000-no-house", file: "fixtures/explain/odd-chip-1000.phh",
+		failed: true, checks: []string{"pot.award-mismatch"},
+		want: []string{"C $334", "D $333", "E $333", "C got $6 too much"},
+	},
+	{
+		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001",
+		failed: true, checks: []string{"pot.odd-chip"},
+		want: []string{"Main pot $3.03", "Side pot 1 $4.00", "Bob $1.52", "odd chip: Bob gets the extra $0.01",
+			"Bob is owed $0.01", "Cat got $0.01 too much"},
+	},
+	{
+		name: "run-it-twice", file: "fixtures/explain/run-it-twice.txt", hand: "#300000009101",
+		want: []string{"Board run 1: 2c 7d 9h Js 3c", "Board run 2: Ac 8s 4d 5c 6s", "Bob $10.03 — run 1",
+			"Cat $10.02 — run 2", "the odd chip to the first run"},
+	},
+	{
+		name: "showdown-order", file: "fixtures/explain/showdown-order.phh", checks: []string{"showdown.order"},
+		want: []string{"First to table: Bob — last aggressor on the river: Bob, to 400", "Tabled in the record, in order: Ann shows, Bob shows",
+			"! warning showdown.order"},
+	},
+	{
+		name: "wrong-award", file: "fixtures/explain/wrong-award.txt", hand: "300000009201", html: true,
+		failed: true, checks: []string{"pot.award-mismatch"},
+		want: []string{"Main pot $33.50 (after rake $1.00)", "Bob $33.50 — best hand: pair of Kings",
+			"Bob is owed $33.50 (paid: the record $0.00, the rules $33.50) and Cat got $33.50 too much"},
+	},
+	{
+		name: "clean", file: "fixtures/explain/clean.phh", line: 12, html: true,
+		want: []string{"No findings: the record follows the rules.", "Clean: the record follows the rules (TDA 2024) at every step",
+			"The record pays out correctly: no one is owed anything."},
+	},
+	{
+		name: "clean", file: "fixtures/explain/clean.phh", lang: "zh",
+		want: []string{"无问题:记录在每一步都符合规则(TDA 2024)", "翻牌前", "加注到"},
+	},
+	{
+		name: "bb-ante-short-compare", file: "fixtures/explain/bb-ante-short.phh", compare: []string{"tda-2019", "tda-2024"},
+		failed: true,
+		want: []string{"Rulings compared: tda-2019 · tda-2024", "posts the ante 200: forced bet due — tda-2019: 200 · tda-2024: 100",
+			"TDA 2024 RP-11 (Big Blind Ante)", "finding blind.wrong-amount — tda-2019: — · tda-2024:",
+			"tda-2019: Clean", "tda-2024: The record breaks the rules (TDA 2024) twice"},
+	},
+}
+
+// goldenName is the case's golden file name for an extension.
+func (tc *explainCase) goldenName(ext string) string {
+	n := tc.name
+	if tc.lang == "zh" {
+		n += ".zh"
+	}
+	return filepath.Join("reports", "testdata", "explain", n+ext)
+}
+
+// checkGolden compares got with the golden file (rewriting it with -update).
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if explainUpdate() {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (run with -update to rewrite it); first difference:\n%s", path, firstDiff(want, got))
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+		}
+	}
+	return "(lengths differ)"
+}
+
+// exTestHand is a hand of n seats numbered 1..n.
+func exTestHand(n int) *hand.Hand {
+	h := &hand.Hand{}
+	for i := 1; i <= n; i++ {
+		h.Seats = append(h.Seats, hand.Seat{Number: i, Player: "p" + strconv.Itoa(i), Stack: 100})
+	}
+	return h
+}
+
+// loadRules is batch.LoadRules without importing batch (reports may not).
+func loadRules(t *testing.T, name, house string) *replay.Ruleset {
+	t.Helper()
+	rs, err := replay.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if house != "" {
+		f, err := os.Open(house)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if rs, err = replay.LoadHouse(f, rs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &rs
+}
+
+func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
+	t.Helper()
+	src, err := LoadHand(tc.file, tc.hand, tc.line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.ParseError != nil {
+		t.Fatalf("parse error: %v", src.ParseError)
+	}
+	e := Explain(src.Hand, loadRules(t, preset, tc.house), checks.All())
+	e.File, e.Notes = tc.file, src.Notes
+	return e
+}
+
+// htmlOwnCode matches the report's own stylesheet, script and the CSP
+// that hashes them: they belong to the HTML report and are tested there,
+// so the explain golden files leave them out.
+var (
+	htmlStyle  = regexp.MustCompile(`(?s)<style>.*?</style>`)
+	htmlScript = regexp.MustCompile(`(?s)<script>.*?</script>`)
+	htmlCSP    = regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="[^"]*">`)
+)
+
+func normaliseHTML(b []byte) []byte {
+	b = htmlStyle.ReplaceAll(b, []byte("<style>/* report.css */</style>"))
+	b = htmlScript.ReplaceAll(b, []byte("<script>/* report.js */</script>"))
+	return htmlCSP.ReplaceAll(b, []byte(`<meta http-equiv="Content-Security-Policy" content="(report CSP)">`))
+}
+
+func TestExplainGolden(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	for i := range explainCases {
+		tc := &explainCases[i]
+		t.Run(tc.name+"."+orEN(tc.lang), func(t *testing.T) {
+			o := ExplainOptions{Lang: tc.lang, FailOn: checks.Error, ToolVersion: "test"}
+			var text, js bytes.Buffer
+			if len(tc.compare) > 0 {
+				var es []*Explanation
+				failed := false
+				for _, p := range tc.compare {
+					e := explainFor(t, tc, p)
+					es = append(es, e)
+					failed = failed || e.Failed(checks.Error)
+				}
+				if failed != tc.failed {
+					t.Errorf("failed = %v, want %v", failed, tc.failed)
+				}
+				if err := WriteComparisonText(&text, es, o); err != nil {
+					t.Fatal(err)
+				}
+				if err := WriteComparisonJSON(&js, es, o); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				preset := tc.rules
+				if preset == "" {
+					preset = replay.DefaultPreset
+				}
+				e := explainFor(t, tc, preset)
+				var ids []string
+				for _, f := range e.Findings {
+					ids = append(ids, f.CheckID)
+				}
+				if strings.Join(ids, ",") != strings.Join(tc.checks, ",") {
+					t.Errorf("findings %v, want %v", ids, tc.checks)
+				}
+				if got := e.Failed(checks.Error); got != tc.failed {
+					t.Errorf("Failed = %v, want %v", got, tc.failed)
+				}
+				if err := WriteExplanationText(&text, e, o); err != nil {
+					t.Fatal(err)
+				}
+				if err := WriteExplanationJSON(&js, e, o); err != nil {
+					t.Fatal(err)
+				}
+				if tc.html {
+					var h bytes.Buffer
+					if err := WriteExplanationHTML(&h, e, o); err != nil {
+						t.Fatal(err)
+					}
+					checkGolden(t, tc.goldenName(".html"), normaliseHTML(h.Bytes()))
+				}
+			}
+			if bytes.Contains(text.Bytes(), []byte("\x1b[")) {
+				t.Error("text without colour has ANSI escapes")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(unwrap(text.String()), w) && !strings.Contains(noSpace(text.String()), noSpace(w)) {
+					t.Errorf("the explanation does not state %q", w)
+				}
+			}
+			if !json.Valid(js.Bytes()) {
+				t.Fatal("JSON output is not valid JSON")
+			}
+			checkGolden(t, tc.goldenName(".txt"), text.Bytes())
+			if tc.lang == "" {
+				checkGolden(t, tc.goldenName(".json"), js.Bytes())
+			}
+		})
+	}
+}
+
+func orEN(lang string) string {
+	if lang == "" {
+		return "en"
+	}
+	return lang
+}
+
+// unwrap joins the wrapped lines of an explanation so that a phrase broken
+// over two lines still matches: each line's indentation becomes one space.
+func unwrap(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.Join(lines, " ")
+}
+
+// noSpace drops all white space, for Chinese text wrapped anywhere.
+func noSpace(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// TestExplainJSONAmounts checks the JSON's contract: integer amounts in
+// minor units with the scale, a window on each betting step, and the
+// verdict's amounts owed.
+func TestExplainJSONAmounts(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	tc := &explainCase{file: "fixtures/explain/wrong-award.txt", hand: "300000009201"}
+	e := explainFor(t, tc, "tda-2024")
+	var b bytes.Buffer
+	if err := WriteExplanationJSON(&b, e, ExplainOptions{FailOn: checks.Error}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Schema string `json:"schema"`
+		Scale  int64  `json:"scale"`
+		Trace  struct {
+			TotalPot int64 `json:"total_pot"`
+			Steps    []struct {
+				Betting bool            `json:"betting"`
+				Window  json.RawMessage `json:"window"`
+			} `json:"steps"`
+			Awards []struct {
+				Player int   `json:"player"`
+				Amount int64 `json:"amount"`
+			} `json:"awards"`
+		} `json:"trace"`
+		Settlement struct {
+			Basis string `json:"basis"`
+			Seats []struct {
+				Owed int64 `json:"owed"`
+			} `json:"seats"`
+		} `json:"settlement"`
+		Verdict struct {
+			Failed bool `json:"failed"`
+			Errors int  `json:"errors"`
+		} `json:"verdict"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Schema != ExplainSchema || doc.Scale != 100 || doc.Trace.TotalPot != 3450 {
+		t.Errorf("schema %q scale %d total pot %d, want %q 100 3450", doc.Schema, doc.Scale, doc.Trace.TotalPot, ExplainSchema)
+	}
+	for i, st := range doc.Trace.Steps {
+		if st.Betting != (string(st.Window) != "null") {
+			t.Errorf("step %d: betting %v but window %s", i, st.Betting, st.Window)
+		}
+	}
+	if len(doc.Trace.Awards) != 1 || doc.Trace.Awards[0].Player != 1 || doc.Trace.Awards[0].Amount != 3350 {
+		t.Errorf("awards %+v, want Bob (1) 3350", doc.Trace.Awards)
+	}
+	if doc.Settlement.Basis != "collects" || len(doc.Settlement.Seats) != 3 ||
+		doc.Settlement.Seats[1].Owed != 3350 || doc.Settlement.Seats[2].Owed != -3350 {
+		t.Errorf("settlement %+v, want Bob owed 3350, Cat -3350", doc.Settlement)
+	}
+	if !doc.Verdict.Failed || doc.Verdict.Errors != 1 {
+		t.Errorf("verdict %+v, want failed with 1 error", doc.Verdict)
+	}
+}
+
+// TestExplainColor checks that colour is used only when asked for.
+func TestExplainColor(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, &explainCase{file: "fixtures/explain/wrong-award.txt"}, "tda-2024")
+	for _, color := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := WriteExplanationText(&b, e, ExplainOptions{Color: color, FailOn: checks.Error}); err != nil {
+			t.Fatal(err)
+		}
+		has := bytes.Contains(b.Bytes(), []byte("\x1b[31m")) // red: the error finding and the verdict
+		if has != color {
+			t.Errorf("Color %v: red escape present = %v", color, has)
+		}
+	}
+}
+
+// TestExplainParseError checks the explanation of a hand that could not be
+// read: where it is, the line, a pointer under the fault and why, in text
+// and JSON, found by ID and by line.
+func TestExplainParseError(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	file := "reports/testdata/explain/broken.phhs"
+	for _, sel := range []struct {
+		id   string
+		line int
+	}{{"broken", 0}, {"", 26}, {"", 17}} {
+		src, err := LoadHand(file, sel.id, sel.line)
+		if err != nil {
+			t.Fatalf("%+v: %v", sel, err)
+		}
+		if src.ParseError == nil || src.ParseError.Line != 26 || src.ParseError.HandID != "broken" {
+			t.Fatalf("%+v: parse error %+v, want the broken hand at line 26", sel, src.ParseError)
+		}
+	}
+	src, err := LoadHand(file, "broken", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := ExplainOptions{FailOn: checks.Error, ToolVersion: "test"}
+	var text, js bytes.Buffer
+	if err := WriteParseErrorText(&text, src, o); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"reports/testdata/explain/broken.phhs:26",
+		"action \"p7 cc\": player p7 is not in the hand (players are p1..p3)",
+		"26 | \t\"p3 cbr 300\", \"p7 cc\", \"p1 f\", \"p2 f\",",
+		"   | \t               ^~~~~\n",
+	} {
+		if !strings.Contains(text.String(), w) {
+			t.Errorf("parse error explanation lacks %q:\n%s", w, text.String())
+		}
+	}
+	if err := WriteParseErrorJSON(&js, src, o); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		ParseError struct {
+			Line, Column int
+		} `json:"parse_error"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.ParseError.Line != 26 || doc.ParseError.Column != 17 {
+		t.Errorf("parse error at %d:%d, want 26:17", doc.ParseError.Line, doc.ParseError.Column)
+	}
+	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.txt"), text.Bytes())
+	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.json"), js.Bytes())
+
+	// The readable hand of the same file notes the broken one.
+	src, err = LoadHand(file, "readable", 0)
+	if err != nil || src.Hand == nil {
+		t.Fatalf("readable hand: %v", err)
+	}
+	if len(src.Notes) != 1 || !strings.Contains(src.Notes[0], "could not be read (line 26)") {
+		t.Errorf("notes %q, want one about line 26", src.Notes)
+	}
+}
+
+// TestExplainHandNotFound checks the error for a hand that is not there:
+// how many hands the file has and a few IDs.
+func TestExplainHandNotFound(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	_, err := LoadHand("fixtures/explain/tda-reopening.phhs", "no-such-hand", 0)
+	var nf *HandNotFoundError
+	if !errors.As(err, &nf) {
+		t.Fatalf("error %v, want a HandNotFoundError", err)
+	}
+	if nf.Hands != 5 || len(nf.IDs) != 5 || nf.IDs[0] != "reopening-ex1-1a" {
+		t.Errorf("not found: %+v, want 5 hands listed", nf)
+	}
+	msg := err.Error()
+	for _, w := range []string{`no hand with ID "no-such-hand"`, "the file has 5 hands", "reopening-ex2b"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("message %q lacks %q", msg, w)
+		}
+	}
+	// No hand asked for in a file of several: an error, not a guess.
+	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 0); !errors.As(err, &nf) {
+		t.Errorf("no --hand in a file of 5 hands: %v, want a HandNotFoundError", err)
+	}
+	// A line between hands matches nothing.
+	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 3); !errors.As(err, &nf) || nf.Line != 3 {
+		t.Errorf("--line 3 (the file's comment): %v, want a HandNotFoundError", err)
+	}
+}
+
+// TestSeatPositions checks the position names for table sizes 2 to 9.
+func TestSeatPositions(t *testing.T) {
+	want := map[int]string{
+		2: "BB BTN/SB",
+		3: "SB BB BTN",
+		4: "SB BB UTG BTN",
+		5: "SB BB UTG CO BTN",
+		6: "SB BB UTG HJ CO BTN",
+		7: "SB BB UTG LJ HJ CO BTN",
+		8: "SB BB UTG UTG+1 LJ HJ CO BTN",
+		9: "SB BB UTG UTG+1 UTG+2 LJ HJ CO BTN",
+	}
+	for n, w := range want {
+		h := exTestHand(n)
+		got := strings.Join(SeatPositions(h, n-1), " ")
+		if got != w {
+			t.Errorf("%d seats: %q, want %q", n, got, w)
+		}
+	}
+	if got := SeatPositions(exTestHand(4), -1); strings.Join(got, "") != "" {
+		t.Errorf("unknown button: %q, want no positions", got)
+	}
+}
+
+// TestExWrap checks wrapping of English at spaces and Chinese anywhere.
+func TestExWrap(t *testing.T) {
+	got := exWrap("aaa bbb ccc", 7)
+	if strings.Join(got, "|") != "aaa bbb|ccc" {
+		t.Errorf("english: %q", got)
+	}
+	got = exWrap("中文中文中文", 5)
+	if strings.Join(got, "|") != "中文|中文|中文" {
+		t.Errorf("chinese: %q", got)
+	}
+	for _, l := range exWrap(strings.Repeat("word ", 50), 20) {
+		if exDisplayWidth(l) > 20 {
+			t.Errorf("line %q is wider than 20", l)
+		}
+	}
+}
