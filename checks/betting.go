@@ -174,9 +174,9 @@ func (c *Context) notReopened(i int, st *replay.Step, a *hand.Action) bool {
 	if reason == "" {
 		reason = "only all-ins short of a full raise had come since " + playerName(c.H, st.Player) + " acted"
 	}
-	f.Message = fmt.Sprintf("%s %s %s, but the betting was not reopened to %s (%s); %s could only call %s or fold.",
+	f.Message = fmt.Sprintf("%s %s %s, but the betting was not reopened to %s (%s); %s could only call %s (making %s) or fold.",
 		playerName(c.H, st.Player), c.did(st, a), onStreet(st.Street), playerName(c.H, st.Player),
-		reason, playerName(c.H, st.Player), money(c.H, w.CurrentBet))
+		reason, playerName(c.H, st.Player), money(c.H, w.ToCall), money(c.H, w.CurrentBet))
 	c.emit(checkNotReopened, f)
 	return true
 }
@@ -189,9 +189,9 @@ func (c *Context) capExceeded(i int, st *replay.Step, a *hand.Action) bool {
 	}
 	f := c.atAction(checkCapExceeded, i)
 	expect(&f, w.CurrentBet, a.To)
-	f.Message = fmt.Sprintf("%s %s %s, which would be bet number %d, but the betting was capped at %d bets; %s could only call %s or fold.",
+	f.Message = fmt.Sprintf("%s %s %s, which would be bet number %d, but the betting was capped at %d bets; %s could only call %s (making %s) or fold.",
 		playerName(c.H, st.Player), c.did(st, a), onStreet(st.Street), w.RaiseCount+1, w.Cap,
-		playerName(c.H, st.Player), money(c.H, w.CurrentBet))
+		playerName(c.H, st.Player), money(c.H, w.ToCall), money(c.H, w.CurrentBet))
 	c.emit(checkCapExceeded, f)
 	return true
 }
