@@ -10,7 +10,3 @@ import (
 func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	return errors.New("merge is not implemented yet")
 }
-
-func cmdGen(args []string, stdout, stderr io.Writer) error {
-	return errors.New("gen is not implemented yet")
-}

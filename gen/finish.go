@@ -1,0 +1,306 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// finish adds the showdown, builds the record in the format's shape and
+// lets the engine settle it: the uncalled bets, the pots, the awards, the
+// rake and the finishing stacks.
+func (p *play) finish() error {
+	t := p.t
+	ps := p.f == parser.FormatPokerStars
+	show := p.showdown()
+
+	// The record: forced bets, the deal, the betting, the showdown.
+	h := &hand.Hand{
+		Format: string(p.f), ID: p.g.HandID(p.idx), Start: p.start(),
+		Currency: t.currency, Scale: t.scale, Game: t.game, MaxSeats: t.maxSeats,
+		Button: t.seats[t.button].Number, Seats: slices.Clone(t.seats),
+		Table: "Synthetic " + string(rune('A'+p.idx%26)),
+	}
+	h.Stakes = p.skel.Stakes
+	if ps {
+		h.Site = "PokerStars"
+		h.Game.Code, _ = psGameCode(t.game)
+	} else {
+		h.Site = "handaudit-gen"
+		h.Game.Code = phhCode(t.game)
+		h.Stakes.BigBlind = t.bb
+	}
+	p.readerStakes(h)
+	nPosts := 0
+	for nPosts < len(p.acts) && p.acts[nPosts].Kind == hand.Post {
+		nPosts++
+	}
+	origin := make([]int, 0, len(p.acts)+p.n+len(show)+8) // index in p.acts, or -1
+	acts := make([]hand.Action, 0, cap(origin))
+	for j := 0; j < nPosts; j++ {
+		acts = append(acts, p.acts[j])
+		origin = append(origin, j)
+	}
+	hero := -1
+	if ps {
+		hero = t.inOrder[p.rng.IntN(len(t.inOrder))]
+	}
+	for _, s := range t.inOrder {
+		cs := p.holes[s]
+		if ps && s != hero {
+			cs = make([]cards.Card, t.game.HoleCards)
+			for k := range cs {
+				cs[k] = cards.Unknown
+			}
+		}
+		acts = append(acts, hand.Action{Kind: hand.DealHole, Player: s, Cards: cs})
+		origin = append(origin, -1)
+	}
+	for j := nPosts; j < len(p.acts); j++ {
+		acts = append(acts, p.acts[j])
+		origin = append(origin, j)
+	}
+	for _, a := range show {
+		acts = append(acts, a)
+		origin = append(origin, -1)
+	}
+	if p.want != nil && p.want.preSettle != nil {
+		p.want.preSettle(p, acts, origin)
+	}
+	h.Actions = acts
+	var dealt int
+	for i := range acts {
+		if acts[i].Kind == hand.DealBoard {
+			dealt += len(acts[i].Cards)
+		}
+	}
+	if dealt > 0 {
+		h.Boards = [][]cards.Card{p.board[:dealt:dealt]}
+	}
+
+	// Settle. PokerStars: uncalled bets come back right after the street's
+	// last bet, the room takes its rake, the winners collect.
+	tr := replay.Replay(h, p.g.rules)
+	if !tr.Supported {
+		return errUnsupported(tr.Unsupported)
+	}
+	if ps {
+		for k := len(tr.Returns) - 1; k >= 0; k-- {
+			r := tr.Returns[k]
+			at := r.Step + 1
+			if r.Step < 0 {
+				// No one bet: the forced bets were uncalled; the room
+				// returns them after the deal.
+				at = 0
+				for at < len(h.Actions) && (h.Actions[at].Kind == hand.Post || h.Actions[at].Kind == hand.DealHole) {
+					at++
+				}
+			}
+			h.Actions = slices.Insert(h.Actions, at, hand.Action{Kind: hand.UncalledReturn, Player: r.Player, Amount: r.Amount, HasAmount: true})
+			origin = slices.Insert(origin, at, -1)
+		}
+		o := &h.Outcome
+		o.TotalPot, o.HasTotalPot = tr.TotalPot, true
+		o.HasRake = true
+		if dealt >= 3 {
+			o.Rake = min(tr.TotalPot/20, 300) // 5%, capped at $3; no flop, no drop
+		}
+		tr = replay.Replay(h, p.g.rules)
+		if len(tr.Pots) > 1 {
+			for _, pot := range tr.Pots {
+				o.Pots = append(o.Pots, pot.Amount-pot.Rake)
+			}
+		}
+		o.Winnings = make([]hand.Amount, p.n)
+		o.HasWinnings = true
+		// Collections, side pots first as the room prints them.
+		for k := len(tr.Pots) - 1; k >= 0; k-- {
+			var won []hand.Amount
+			var order []int
+			for _, aw := range tr.Awards {
+				if aw.Pot != k || aw.Amount <= 0 {
+					continue
+				}
+				if won == nil {
+					won = make([]hand.Amount, p.n)
+				}
+				if won[aw.Player] == 0 {
+					order = append(order, aw.Player)
+				}
+				won[aw.Player] += aw.Amount
+			}
+			for _, s := range order {
+				h.Actions = append(h.Actions, hand.Action{Kind: hand.Collect, Player: s, Amount: won[s], HasAmount: true, Pot: k})
+				origin = append(origin, -1)
+				o.Winnings[s] += won[s]
+			}
+		}
+	} else {
+		h.Outcome.FinishingStacks = slices.Clone(tr.FinishingStacks)
+		h.Outcome.HasFinishingStacks = true
+	}
+	p.h = h
+	for i, j := range origin {
+		if (p.injectAt >= 0 && j == p.injectAt) || j == markOrigin {
+			p.label = &Label{HandID: h.ID, CheckID: p.want.check, ActionIndex: i, What: p.what}
+		}
+	}
+	if p.want != nil && p.label == nil && p.want.outcome != nil {
+		p.want.outcome(p, tr)
+	}
+	return nil
+}
+
+// markOrigin marks the action a preSettle hook made illegal.
+const markOrigin = -7
+
+type errUnsupported string
+
+func (e errUnsupported) Error() string { return "the engine cannot replay it: " + string(e) }
+
+// readerStakes sets the stakes the format's reader derives, so that the
+// hand read back equals the one generated.
+func (p *play) readerStakes(h *hand.Hand) {
+	st := &h.Stakes
+	t := p.t
+	if p.f == parser.FormatPokerStars {
+		// The reader takes the ante from the largest posted, and in fixed
+		// limit the blinds from the first posts not all-in.
+		st.Ante, st.BigBlindAnte = 0, false
+		sb, bb := hand.Amount(0), hand.Amount(0)
+		for _, a := range p.acts {
+			if a.Kind != hand.Post {
+				continue
+			}
+			switch a.PostKind {
+			case hand.PostAnte:
+				st.Ante = max(st.Ante, a.Amount)
+			case hand.PostSmallBlind:
+				if sb == 0 && !a.AllIn {
+					sb = a.Amount
+				}
+			case hand.PostBigBlind:
+				if bb == 0 && !a.AllIn {
+					bb = a.Amount
+				}
+			}
+		}
+		if t.game.Structure == hand.FixedLimit {
+			st.SmallBlind, st.BigBlind = sb, bb
+			if sb == 0 {
+				st.SmallBlind = t.small / 2
+			}
+			if bb == 0 {
+				st.BigBlind = t.small
+			}
+			st.MinBet = 0
+		} else {
+			st.MinBet = st.BigBlind
+		}
+		return
+	}
+	// PHH: the antes field says it all.
+	if t.game.Structure == hand.FixedLimit {
+		st.MinBet = 0
+	} else {
+		st.MinBet = t.bb
+		st.SmallBet, st.BigBet = 0, 0
+	}
+}
+
+// showdown decides who shows and who mucks, in the order the rules call
+// for: the player who must table first, then clockwise. At an all-in
+// showdown every hand is tabled; otherwise a player beaten by a hand
+// already shown may muck.
+func (p *play) showdown() []hand.Action {
+	if p.live() < 2 {
+		return nil
+	}
+	p.q = p.skel
+	p.q.Actions = p.acts
+	tr := replay.Replay(&p.q, p.g.rules)
+	first := tr.ShowdownFirst
+	if first < 0 {
+		first = p.t.inOrder[0]
+	}
+	allIn := false
+	for s := range p.folded {
+		if !p.folded[s] && p.stack[s] == 0 {
+			allIn = true
+		}
+	}
+	var out []hand.Action
+	var bestHigh cards.HandRank
+	bestLow, hasLow := cards.LowRank(0), false
+	hilo := p.t.game.Variant == hand.OmahaHiLo
+	mustShow := allIn || p.want != nil && p.want.showAll
+	for k := 0; k < p.n; k++ {
+		s := (first + k) % p.n
+		if p.folded[s] {
+			continue
+		}
+		hi, lo, ok := p.value(s)
+		beaten := len(out) > 0 && hi < bestHigh && (!hilo || !ok || hasLow && lo >= bestLow)
+		if beaten && !mustShow && p.rng.IntN(100) < p.ag.muck {
+			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
+			continue
+		}
+		out = append(out, hand.Action{Kind: hand.Show, Player: s, Cards: p.holes[s]})
+		bestHigh = max(bestHigh, hi)
+		if ok && (!hasLow || lo < bestLow) {
+			bestLow, hasLow = lo, true
+		}
+	}
+	return out
+}
+
+// value is seat s's high hand and qualifying low on the full board.
+func (p *play) value(s int) (cards.HandRank, cards.LowRank, bool) {
+	hole := p.holes[s]
+	switch p.t.game.Variant {
+	case hand.Holdem:
+		all := make([]cards.Card, 0, 7)
+		all = append(append(all, hole...), p.board...)
+		return cards.EvalHigh(all), 0, false
+	case hand.OmahaHiLo:
+		lo, ok := cards.EvalOmahaLow8(hole, p.board)
+		return cards.EvalOmaha(hole, p.board), lo, ok
+	}
+	return cards.EvalOmaha(hole, p.board), 0, false
+}
+
+// psGameCode is the PokerStars reader's Game.Code for g.
+func psGameCode(g hand.Game) (string, error) {
+	name := "Hold'em"
+	if g.Variant != hand.Holdem {
+		name = "Omaha"
+		if g.HoleCards == 5 {
+			name = "5 Card Omaha"
+		}
+		if g.Variant == hand.OmahaHiLo {
+			name += " Hi/Lo"
+		}
+	}
+	switch g.Structure {
+	case hand.NoLimit:
+		return name + " No Limit", nil
+	case hand.PotLimit:
+		return name + " Pot Limit", nil
+	}
+	return name + " Limit", nil
+}
+
+func phhCode(g hand.Game) string {
+	switch {
+	case g.Variant == hand.Holdem && g.Structure == hand.FixedLimit:
+		return "FT"
+	case g.Variant == hand.Holdem:
+		return "NT"
+	case g.Variant == hand.OmahaHiLo:
+		return "FO/8"
+	}
+	return "PO"
+}

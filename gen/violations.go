@@ -1,0 +1,567 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// violation is one kind of fault the generator injects: the check that
+// must find it, the formats that can record it, what the table and the
+// agents must be like for the chance to come up, and where it is made.
+//
+// Action faults are made during the betting, at a decision where the
+// engine's window allows them (with some probability, so they land on
+// every street); later play follows the engine's view of the record, as
+// an auditor's replay does, so the fault is the only one. Showdown and
+// outcome faults change the record before or after the engine settles it.
+type violation struct {
+	check    string
+	formats  uint8
+	always   bool // every hand can carry it (a fallback)
+	needs    needs
+	agent    *agent
+	rigBoard bool // a board on which every hold'em hand ties
+	showAll  bool // nobody mucks at showdown
+
+	atPost    func(p *play)
+	before    func(p *play, v view) bool // an action before the player's turn
+	decide    func(p *play, v view) bool // the player's own action, made illegal
+	preSettle func(p *play, acts []hand.Action, origin []int)
+	outcome   func(p *play, tr *replay.Trace)
+}
+
+// chance is how often an action fault is made when it can be (percent).
+const chance = 35
+
+var (
+	shoving = &agent{fold: 25, raise: 35, bet: 35, allIn: 55, minimum: 25, muck: 70}
+	raising = &agent{fold: 10, raise: 80, bet: 70, allIn: 5, minimum: 90, muck: 70}
+	passive = &agent{fold: 8, raise: 4, bet: 12, allIn: 5, minimum: 80, muck: 0}
+	bigBet  = []hand.Structure{hand.NoLimit, hand.PotLimit}
+)
+
+var violations = []violation{
+	{check: "raise.under-minimum", formats: fBoth, needs: needs{structures: bigBet},
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			lo, hi := w.CurrentBet+1, w.MinRaiseTo-1
+			if w.MinRaiseTo <= 0 || hi < lo || v.allIn <= hi || !p.roll() {
+				return false
+			}
+			to := lo + p.amount(hi-lo+1)
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the minimum was %s", p.money(to), p.money(w.MinRaiseTo)))
+			return true
+		}},
+	{check: "raise.not-reopened", formats: fBoth, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if w.Open || w.ToCall <= 0 || v.stack <= w.ToCall {
+				return false
+			}
+			inc := w.FullRaise
+			if p.t.game.Structure == hand.FixedLimit {
+				inc = w.FixedSize
+			}
+			to := min(w.CurrentBet+inc, v.allIn)
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after only short all-ins: %s", p.money(to), w.OpenReason))
+			return true
+		}},
+	{check: "raise.over-pot-limit", formats: fBoth, needs: needs{structures: []hand.Structure{hand.PotLimit}},
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if w.MinRaiseTo <= 0 || w.PotLimitMax <= 0 || v.allIn <= w.PotLimitMax || !p.roll() {
+				return false
+			}
+			to := w.PotLimitMax + 1 + p.amount(min(v.allIn-w.PotLimitMax, w.PotLimitMax+1))
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s over the pot-limit maximum of %s", p.money(to), p.money(w.PotLimitMax)))
+			return true
+		}},
+	{check: "raise.cap-exceeded", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}, minPlayers: 3}, agent: raising,
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if w.Cap <= 0 || w.RaiseCount < w.Cap || !w.Open || v.stack <= w.ToCall+w.FixedSize {
+				return false
+			}
+			to := w.CurrentBet + w.FixedSize
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after the %d-bet cap", p.money(to), w.Cap))
+			return true
+		}},
+	{check: "bet.wrong-limit-size", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}},
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			to := w.MinRaiseTo + w.FixedSize
+			if w.MinRaiseTo <= 0 || w.FixedSize <= 0 || v.allIn <= to || !p.roll() {
+				return false
+			}
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the fixed-limit raise was to %s", p.money(to), p.money(w.MinRaiseTo)))
+			return true
+		}},
+	{check: "bet.exceeds-stack", formats: fBoth,
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			owe := w.CurrentBet - p.bet[v.player]
+			if p.f == parser.FormatPokerStars && w.ToCall > 0 && owe > v.stack && p.roll() {
+				// Calls the whole bet while having less: all-in for less.
+				p.inject(v, choice{kind: hand.Call, call: owe}, fmt.Sprintf("call of %s with a stack of %s", p.money(owe), p.money(v.stack)))
+				return true
+			}
+			if w.MinRaiseTo <= 0 || w.MaxRaiseTo < v.allIn || !p.roll() {
+				return false
+			}
+			to := v.allIn + 1 + p.amount(p.t.bb)
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("all-in raise to %s with only %s", p.money(to), p.money(v.allIn)))
+			return true
+		}},
+	{check: "bet.wrong-call-amount", formats: fPS,
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if w.ToCall < 2 || v.stack <= w.ToCall || !p.roll() {
+				return false
+			}
+			amt := w.ToCall - 1 - p.amount(w.ToCall-1)
+			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
+			return true
+		}},
+	{check: "action.out-of-turn", formats: fBoth, always: true, needs: needs{minPlayers: 3},
+		before: func(p *play, v view) bool {
+			if p.live() < 3 || !p.roll() {
+				return false
+			}
+			var others []int
+			for q := range p.folded {
+				if q != v.player && !p.folded[q] && p.stack[q] > 0 {
+					others = append(others, q)
+				}
+			}
+			if len(others) == 0 {
+				return false
+			}
+			q := others[p.rng.IntN(len(others))]
+			p.inject(view{player: q}, choice{kind: hand.Fold},
+				fmt.Sprintf("%s folds while %s is to act", p.t.seats[q].Player, p.t.seats[v.player].Player))
+			return true
+		}},
+	{check: "action.after-fold", formats: fBoth, needs: needs{minPlayers: 3},
+		before: func(p *play, v view) bool {
+			if p.live() < 2 || !p.roll() {
+				return false
+			}
+			var gone []int
+			for q := range p.folded {
+				if p.folded[q] && p.t.dealt[q] {
+					gone = append(gone, q)
+				}
+			}
+			if len(gone) == 0 {
+				return false
+			}
+			q := gone[p.rng.IntN(len(gone))]
+			p.acts = append(p.acts, hand.Action{Kind: hand.Fold, Player: q})
+			p.injectAt = len(p.acts) - 1
+			p.what = p.t.seats[q].Player + " acts again after folding"
+			return true
+		}},
+	{check: "blind.wrong-amount", formats: fBoth, needs: needs{structures: bigBet, antes: true},
+		atPost: func(p *play) {
+			var cands []int
+			for j, a := range p.acts {
+				if a.Kind == hand.Post && !a.AllIn && a.Amount < p.stack[a.Player] &&
+					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == parser.FormatPokerStars && a.PostKind == hand.PostBigBlind) {
+					cands = append(cands, j)
+				}
+			}
+			if len(cands) == 0 {
+				return
+			}
+			j := cands[p.rng.IntN(len(cands))]
+			a := &p.acts[j]
+			was := a.Amount
+			switch {
+			case a.PostKind == hand.PostAnte:
+				a.Amount -= 1 + p.amount(a.Amount-1)
+			case a.Amount*3/2 < p.stack[a.Player] && p.rng.IntN(2) == 0:
+				a.Amount = a.Amount * 3 / 2
+			default:
+				a.Amount = max(a.Amount/2, 1)
+			}
+			if a.Amount == was {
+				return
+			}
+			p.injectAt = j
+			p.what = fmt.Sprintf("%s posted %s instead of %s", a.PostKind, p.money(a.Amount), p.money(was))
+		}},
+	{check: "pot.total-mismatch", formats: fPS, always: true,
+		outcome: func(p *play, tr *replay.Trace) {
+			o := &p.h.Outcome
+			d := 1 + p.amount(p.t.bb)
+			if p.rng.IntN(2) == 0 && o.TotalPot > d {
+				d = -d
+			}
+			o.TotalPot += d
+			p.outcomeLabel(-1, fmt.Sprintf("total pot stated as %s instead of %s", p.money(o.TotalPot), p.money(tr.TotalPot)))
+		}},
+	{check: "pot.side-pot-mismatch", formats: fPS, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
+		outcome: func(p *play, tr *replay.Trace) {
+			o := &p.h.Outcome
+			if len(o.Pots) < 2 {
+				return
+			}
+			k := p.rng.IntN(len(o.Pots))
+			d := 1 + p.amount(p.t.bb)
+			if d == tr.Pots[k].Rake {
+				d++
+			}
+			o.Pots[k] += d
+			p.outcomeLabel(-1, fmt.Sprintf("pot %d stated %s too high", k, p.money(d)))
+		}},
+	{check: "pot.award-mismatch", formats: fBoth, always: true,
+		outcome: func(p *play, tr *replay.Trace) { p.wrongAward(tr) }},
+	{check: "pot.odd-chip", formats: fBoth, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
+		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
+	{check: "pot.uncalled-not-returned", formats: fBoth,
+		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
+	{check: "pot.rake-mismatch", formats: fBoth, always: true,
+		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
+	{check: "showdown.order", formats: fBoth, agent: passive, showAll: true,
+		outcome: func(p *play, tr *replay.Trace) {
+			if p.allInShowdown() {
+				return
+			}
+			var shows []int
+			for i, a := range p.h.Actions {
+				if a.Kind == hand.Show {
+					shows = append(shows, i)
+				}
+			}
+			if len(shows) < 2 {
+				return
+			}
+			acts := p.h.Actions
+			i, j := shows[0], shows[1]
+			acts[i], acts[j] = acts[j], acts[i]
+			p.outcomeLabel(i, fmt.Sprintf("%s tabled before %s, who had to show first",
+				p.t.seats[acts[i].Player].Player, p.t.seats[acts[j].Player].Player))
+		}},
+	{check: "showdown.allin-not-tabled", formats: fBoth, needs: needs{short: 2}, agent: shoving,
+		preSettle: func(p *play, acts []hand.Action, origin []int) {
+			if !p.allInShowdown() {
+				return
+			}
+			var shows []int
+			for i, a := range acts {
+				if a.Kind == hand.Show {
+					shows = append(shows, i)
+				}
+			}
+			if len(shows) < 2 {
+				return
+			}
+			i := shows[p.rng.IntN(len(shows))]
+			acts[i] = hand.Action{Kind: hand.Muck, Player: acts[i].Player}
+			origin[i] = markOrigin
+			p.what = p.t.seats[acts[i].Player].Player + " mucks at an all-in showdown"
+		}},
+	{check: "cards.duplicate", formats: fBoth,
+		preSettle: func(p *play, acts []hand.Action, origin []int) {
+			var shows []int
+			for i, a := range acts {
+				if a.Kind == hand.Show {
+					shows = append(shows, i)
+				}
+			}
+			if len(shows) == 0 || len(p.board) < 5 {
+				return
+			}
+			i := shows[p.rng.IntN(len(shows))]
+			cs := slices.Clone(acts[i].Cards)
+			k := p.rng.IntN(len(cs))
+			c := p.board[p.rng.IntN(5)]
+			cs[k] = c
+			acts[i].Cards = cs
+			origin[i] = markOrigin
+			p.what = fmt.Sprintf("%s shows %s, a board card", p.t.seats[acts[i].Player].Player, c)
+		}},
+	{check: "cards.wrong-count", formats: fPHH,
+		preSettle: func(p *play, acts []hand.Action, origin []int) {
+			var cands []int
+			for i, a := range acts {
+				if a.Kind == hand.DealHole && p.folded[a.Player] && p.t.dealt[a.Player] {
+					cands = append(cands, i)
+				}
+			}
+			if len(cands) == 0 || len(p.deck) == 0 {
+				return
+			}
+			i := cands[p.rng.IntN(len(cands))]
+			cs := slices.Clone(acts[i].Cards)
+			if p.rng.IntN(2) == 0 {
+				cs = cs[:len(cs)-1]
+			} else {
+				cs = append(cs, p.deck[0])
+			}
+			acts[i].Cards = cs
+			origin[i] = markOrigin
+			p.what = fmt.Sprintf("%s dealt %d hole cards", p.t.seats[acts[i].Player].Player, len(cs))
+		}},
+}
+
+// money writes an amount in the hand's currency units ("0.60", "1500").
+func (p *play) money(v hand.Amount) string {
+	if p.t.scale <= 1 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, int64(v)/p.t.scale, int64(v)%p.t.scale)
+}
+
+// roll decides whether to make a fault at an opportunity.
+func (p *play) roll() bool { return p.rng.IntN(100) < chance }
+
+// amount returns a random amount in [0, n).
+func (p *play) amount(n hand.Amount) hand.Amount {
+	if n <= 0 {
+		return 0
+	}
+	return hand.Amount(p.rng.Int64N(int64(n)))
+}
+
+// inject records c by v.player (or, for an out-of-turn action, by
+// whoever v names) as the violation.
+func (p *play) inject(v view, c choice, what string) {
+	p.act(v, c)
+	p.injectAt = len(p.acts) - 1
+	p.what = what
+}
+
+// outcomeLabel labels a fault in the finished record.
+func (p *play) outcomeLabel(index int, what string) {
+	p.label = &Label{HandID: p.h.ID, CheckID: p.want.check, ActionIndex: index, What: what}
+}
+
+// allInShowdown reports whether a player still in is all-in at the
+// showdown (TDA 16: every hand is then tabled).
+func (p *play) allInShowdown() bool {
+	if p.live() < 2 {
+		return false
+	}
+	for s := range p.folded {
+		if !p.folded[s] && p.stack[s] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// firstCollect is the index of seat s's first collection, or -1.
+func firstCollect(h *hand.Hand, s int) int {
+	for i, a := range h.Actions {
+		if a.Kind == hand.Collect && a.Player == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// wrongAward gives one pot share to a player who won nothing. Pot findings
+// are placed at the shorted player's first collection, else at the
+// overpaid player's (PokerStars), or on the outcome (PHH).
+func (p *play) wrongAward(tr *replay.Trace) {
+	h := p.h
+	got := make([]hand.Amount, p.n)
+	for _, aw := range tr.Awards {
+		got[aw.Player] += aw.Amount
+	}
+	var losers []int
+	for s := range h.Seats {
+		if got[s] == 0 && p.t.dealt[s] {
+			losers = append(losers, s)
+		}
+	}
+	if len(losers) == 0 {
+		return
+	}
+	l := losers[p.rng.IntN(len(losers))]
+	if p.f == parser.FormatPokerStars {
+		var cs []int
+		for i, a := range h.Actions {
+			if a.Kind == hand.Collect {
+				cs = append(cs, i)
+			}
+		}
+		if len(cs) == 0 {
+			return
+		}
+		i := cs[p.rng.IntN(len(cs))]
+		a := &h.Actions[i]
+		w := a.Player
+		h.Outcome.Winnings[w] -= a.Amount
+		h.Outcome.Winnings[l] += a.Amount
+		a.Player = l
+		at := firstCollect(h, w)
+		if at < 0 {
+			at = i
+		}
+		p.outcomeLabel(at, fmt.Sprintf("%s collects %s won by %s", h.Seats[l].Player, p.money(a.Amount), h.Seats[w].Player))
+		return
+	}
+	var ws []int
+	for s := range got {
+		if got[s] > 0 {
+			ws = append(ws, s)
+		}
+	}
+	w := ws[p.rng.IntN(len(ws))]
+	x := got[w]
+	if x == p.returned(tr, w) {
+		x--
+	}
+	if x <= 0 {
+		return
+	}
+	fs := h.Outcome.FinishingStacks
+	fs[w] -= x
+	fs[l] += x
+	p.outcomeLabel(-1, fmt.Sprintf("%s of %s's winnings in %s's finishing stack", p.money(x), h.Seats[w].Player, h.Seats[l].Player))
+}
+
+// returned is what the rules return to seat s as uncalled.
+func (p *play) returned(tr *replay.Trace, s int) hand.Amount {
+	var r hand.Amount
+	for _, x := range tr.Returns {
+		if x.Player == s {
+			r += x.Amount
+		}
+	}
+	return r
+}
+
+// wrongOddChip moves the odd chip of a split pot to another co-winner.
+func (p *play) wrongOddChip(tr *replay.Trace) {
+	h := p.h
+	for _, aw := range tr.Awards {
+		if aw.OddChip <= 0 {
+			continue
+		}
+		other := -1
+		for _, b := range tr.Awards {
+			if b.Pot == aw.Pot && b.Board == aw.Board && b.Half == aw.Half && b.Player != aw.Player && b.Amount > 0 {
+				other = b.Player
+				break
+			}
+		}
+		if other < 0 {
+			continue
+		}
+		a := aw.Player
+		if p.f == parser.FormatPokerStars {
+			var from, to *hand.Action
+			for i := range h.Actions {
+				c := &h.Actions[i]
+				if c.Kind == hand.Collect && c.Pot == aw.Pot && c.Player == a {
+					from = c
+				}
+				if c.Kind == hand.Collect && c.Pot == aw.Pot && c.Player == other {
+					to = c
+				}
+			}
+			if from == nil || to == nil {
+				continue
+			}
+			from.Amount--
+			to.Amount++
+			h.Outcome.Winnings[a]--
+			h.Outcome.Winnings[other]++
+			p.outcomeLabel(firstCollect(h, a), fmt.Sprintf("the odd chip of pot %d went to %s instead of %s", aw.Pot, h.Seats[other].Player, h.Seats[a].Player))
+			return
+		}
+		if p.returned(tr, a) == 1 {
+			continue
+		}
+		h.Outcome.FinishingStacks[a]--
+		h.Outcome.FinishingStacks[other]++
+		p.outcomeLabel(-1, fmt.Sprintf("the odd chip of pot %d went to %s instead of %s", aw.Pot, h.Seats[other].Player, h.Seats[a].Player))
+		return
+	}
+}
+
+// unreturned keeps an uncalled bet in the pot for the winner.
+func (p *play) unreturned(tr *replay.Trace) {
+	h := p.h
+	if len(tr.Returns) == 0 {
+		return
+	}
+	r := tr.Returns[p.rng.IntN(len(tr.Returns))]
+	if r.Amount <= 0 || r.Step < 0 {
+		return
+	}
+	if p.f == parser.FormatPokerStars {
+		ri, last := -1, -1
+		for i, a := range h.Actions {
+			if a.Kind == hand.UncalledReturn && a.Player == r.Player && a.Amount == r.Amount {
+				ri = i
+			}
+			if a.Kind == hand.Collect {
+				last = i
+			}
+		}
+		if ri < 0 || last < 0 {
+			return
+		}
+		w := h.Actions[last].Player
+		h.Actions[last].Amount += r.Amount
+		h.Outcome.Winnings[w] += r.Amount
+		h.Outcome.TotalPot += r.Amount
+		h.Actions = slices.Delete(h.Actions, ri, ri+1)
+		p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s; %s collects it", p.money(r.Amount), h.Seats[r.Player].Player, h.Seats[w].Player))
+		return
+	}
+	h.Outcome.FinishingStacks[r.Player] -= r.Amount
+	p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s", p.money(r.Amount), h.Seats[r.Player].Player))
+}
+
+// wrongRake states a rake the pot and the collections do not leave.
+func (p *play) wrongRake(tr *replay.Trace) {
+	h := p.h
+	if p.f == parser.FormatPokerStars {
+		o := &h.Outcome
+		if len(o.Pots) > 0 {
+			return // the listed pots are after rake: they would be wrong too
+		}
+		d := 1 + p.amount(max(p.t.bb/2, 1))
+		if o.Rake >= d && p.rng.IntN(2) == 0 {
+			d = -d
+		}
+		was := o.Rake
+		o.Rake += d
+		p.outcomeLabel(-1, fmt.Sprintf("rake stated as %s; the pot less the collections is %s", p.money(o.Rake), p.money(was)))
+		return
+	}
+	got := make([]hand.Amount, p.n)
+	for _, aw := range tr.Awards {
+		got[aw.Player] += aw.Amount
+	}
+	var ws []int
+	for s := range got {
+		if got[s] > 0 {
+			ws = append(ws, s)
+		}
+	}
+	if len(ws) == 0 {
+		return
+	}
+	w := ws[p.rng.IntN(len(ws))]
+	x := 1 + p.amount(min(got[w], p.t.bb))
+	if x == p.returned(tr, w) {
+		x++
+	}
+	h.Outcome.FinishingStacks[w] -= x
+	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack", p.money(x), h.Seats[w].Player))
+}
