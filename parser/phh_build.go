@@ -682,13 +682,14 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			betting = true
 			act.Kind = hand.Fold
 		case phhCheckCall:
+			// PHH "cc" does not say whether it checks or calls, nor how
+			// much: it is recorded as a Call with no amount, and the rules
+			// engine, which knows stacks, all-ins and short blinds,
+			// resolves it (a check when nothing is owed). A second betting
+			// model here would only disagree with the engine's.
 			betting = true
-			if streetBet[a.player] >= streetMax {
-				act.Kind = hand.Check
-			} else {
-				act.Kind = hand.Call
-				streetBet[a.player] = streetMax
-			}
+			act.Kind = hand.Call
+			streetBet[a.player] = streetMax
 		case phhBetTo:
 			betting = true
 			to, err := a.amount.scaled(places)

@@ -101,9 +101,9 @@ actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 
 			{i: 0, kind: hand.Post, player: 1, post: hand.PostAnte, amount: 3, line: 2},
 			{i: 1, kind: hand.Post, player: 2, post: hand.PostSmallBlind, amount: 1, line: 3},
 			{i: 2, kind: hand.Post, player: 1, post: hand.PostBigBlind, amount: 2, line: 3},
-			{i: 5, kind: hand.Call, player: 2, line: 6},  // the small blind completes
-			{i: 6, kind: hand.Check, player: 1, line: 6}, // the big blind's option
-			{i: 8, kind: hand.Check, player: 1, line: 6},
+			{i: 5, kind: hand.Call, player: 2, line: 6}, // the small blind completes
+			{i: 6, kind: hand.Call, player: 1, line: 6}, // "cc" (a check, resolved by the engine): the big blind's option
+			{i: 8, kind: hand.Call, player: 1, line: 6}, // "cc": a check, resolved by the engine
 		})
 	})
 	t.Run("straddles", func(t *testing.T) {
@@ -122,7 +122,7 @@ actions = ["p1 cc", "p2 cc", "p3 cc", "p4 cc"]
 			{i: 3, kind: hand.Post, player: 4, post: hand.PostStraddle, amount: 8, line: 3},
 			{i: 4, kind: hand.Call, player: 1, line: 6},
 			{i: 6, kind: hand.Call, player: 3, line: 6},
-			{i: 7, kind: hand.Check, player: 4, line: 6}, // the last straddle's option
+			{i: 7, kind: hand.Call, player: 4, line: 6}, // "cc" (a check, resolved by the engine): the last straddle's option
 		})
 	})
 	t.Run("short stacks are trimmed", func(t *testing.T) {

@@ -486,8 +486,8 @@ func TestPHHCorpusHands(t *testing.T) {
 			{i: 14, kind: hand.Raise, player: 4, to: 200000, line: 8}, // completes the bring-in
 			{i: 15, kind: hand.Call, player: 5, line: 8},
 			{i: 16, kind: hand.DealHole, player: 4, cards: "6d", line: 8},
-			{i: 18, kind: hand.Check, player: 4, line: 8},
-			{i: 19, kind: hand.Check, player: 5, line: 8},
+			{i: 18, kind: hand.Call, player: 4, line: 8}, // "cc": a check, resolved by the engine
+			{i: 19, kind: hand.Call, player: 5, line: 8}, // "cc": a check, resolved by the engine
 			{i: 23, kind: hand.Bet, player: 5, to: 400000, line: 8},
 			{i: 24, kind: hand.Fold, player: 4, line: 8},
 		})
@@ -607,9 +607,9 @@ func TestPHHFixtureNLHE(t *testing.T) {
 		{i: 9, kind: hand.Raise, player: 4, to: 30, line: 19},
 		{i: 11, kind: hand.Call, player: 6, line: 21},
 		{i: 13, kind: hand.Call, player: 2, line: 23},
-		{i: 15, kind: hand.Check, player: 2, line: 27},
+		{i: 15, kind: hand.Call, player: 2, line: 27}, // "cc": a check, resolved by the engine
 		{i: 16, kind: hand.Bet, player: 4, to: 50, line: 28},
-		{i: 21, kind: hand.Check, player: 4, line: 35},
+		{i: 21, kind: hand.Call, player: 4, line: 35}, // "cc": a check, resolved by the engine
 		{i: 23, kind: hand.Bet, player: 2, to: 100, line: 39},
 		{i: 26, kind: hand.Show, player: 4, cards: "AcAd", line: 44},
 	})
@@ -646,7 +646,7 @@ func TestPHHFixtureStudHeadsUp(t *testing.T) {
 		{i: 1, kind: hand.Post, player: 1, post: hand.PostBigBlind, amount: 50, line: 40},
 		{i: 4, kind: hand.Raise, player: 2, to: 150, line: 46},
 		{i: 5, kind: hand.Call, player: 1, line: 47},
-		{i: 7, kind: hand.Check, player: 1, line: 49},
+		{i: 7, kind: hand.Call, player: 1, line: 49}, // "cc": a check, resolved by the engine
 		{i: 8, kind: hand.Bet, player: 2, to: 150, line: 50},
 	})
 }

@@ -92,7 +92,7 @@ func phhSample() *hand.Hand {
 			{Kind: hand.Raise, Player: 2, To: 350},
 			{Kind: hand.Call, Player: 0},
 			{Kind: hand.DealBoard, Player: hand.NoPlayer, Cards: c("Ah9d4c")},
-			{Kind: hand.Check, Player: 0},
+			{Kind: hand.Call, Player: 0}, // PHH "cc" with nothing owed: the engine makes it a check
 			{Kind: hand.Bet, Player: 2, To: 125.0},
 			{Kind: hand.Fold, Player: 0},
 			{Kind: hand.DealBoard, Player: hand.NoPlayer, Cards: c("Jc")},

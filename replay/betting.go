@@ -45,10 +45,9 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		case a.Kind == hand.Call && !a.HasAmount:
 			add = due
 			if add == 0 {
+				// A PHH "cc" with nothing owed is a check: the notation does
+				// not tell the two apart, so there is nothing to remark on.
 				st.Kind = hand.Check
-				if st.Note == "" {
-					st.Note = "call with nothing owed: a check"
-				}
 			}
 		default:
 			add = max(a.Amount, 0)
