@@ -182,6 +182,15 @@ var (
 			"pots and awards are not audited. This finding says so, with the reason, so that a " +
 			"report's coverage is stated rather than implied.",
 	}
+	checkDuplicateID = &Check{
+		ID: "hand.duplicate-id", Severity: Warning, RuleKey: "",
+		Title: "the same hand ID appears twice in the audited records",
+		Explain: "Two records carry the same hand ID from the same site (a re-exported or copied " +
+			"hand, or a tampered log). The later occurrence, in input order, is flagged with the " +
+			"file and line of the first, so that a reviewer can tell a harmless duplicate export " +
+			"from two different hands under one ID. Raised by the pipeline across inputs, within " +
+			"one shard; records that name no site are compared within their own input.",
+	}
 	checkParseError = &Check{
 		ID: "parse.error", Severity: Error, RuleKey: "",
 		Title: "the input could not be read",
@@ -212,6 +221,7 @@ var catalog = []*Check{
 	checkDuplicateCard,
 	checkCardCount,
 	checkNotReplayed,
+	checkDuplicateID,
 	checkParseError,
 }
 

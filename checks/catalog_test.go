@@ -54,7 +54,7 @@ func TestCitationsFollowVersion(t *testing.T) {
 		}
 		for _, c := range checks.Catalog() {
 			rule := c.Rule(&rs, hand.NoLimit)
-			if c.ID == "parse.error" || c.ID == "hand.not-replayed" {
+			if c.ID == "parse.error" || c.ID == "hand.not-replayed" || c.ID == "hand.duplicate-id" {
 				// About the audit itself, not a poker rule.
 				if rule != "" {
 					t.Errorf("%s cites %q", c.ID, rule)

@@ -118,6 +118,13 @@ func fixtureFiles(t *testing.T, root string) []string {
 		if err != nil {
 			return err
 		}
+		if d.IsDir() && p == filepath.Join(root, "fixtures", "bad") {
+			// Hostile inputs (binary garbage, a gzip bomb, amounts that
+			// overflow, ...), not fixtures of a check: cmd/audit's
+			// TestHostileInputs runs `audit run` over them and checks each
+			// file's outcome.
+			return filepath.SkipDir
+		}
 		if d.IsDir() || strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".toml") {
 			return nil
 		}
@@ -192,6 +199,9 @@ func TestFixtures(t *testing.T) {
 	}
 	// Every check has at least one fixture that triggers it.
 	for _, c := range checks.Catalog() {
+		if c.ID == "hand.duplicate-id" {
+			continue // raised by the pipeline across inputs: batch's tests cover it
+		}
 		if !fired[c.ID] {
 			t.Errorf("no fixture triggers %s", c.ID)
 		}

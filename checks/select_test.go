@@ -72,7 +72,7 @@ func TestCatalogIDs(t *testing.T) {
 		"bet.wrong-limit-size", "bet.exceeds-stack", "bet.wrong-call-amount", "action.out-of-turn", "action.after-fold",
 		"blind.wrong-amount", "pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
 		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "showdown.order",
-		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "hand.not-replayed", "parse.error",
+		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "hand.not-replayed", "hand.duplicate-id", "parse.error",
 	}
 	var got []string
 	for _, c := range checks.Catalog() {
