@@ -63,16 +63,70 @@ const (
 // Opener builds a Reader for one format over r; file is the name used in positions.
 type Opener func(r io.Reader, file string) Reader
 
-var openers = map[Format]Opener{}
+// Limits bound the memory one hand may take while it is read, so that a
+// broken or hostile input (a gigabyte on one line, a hand that never ends)
+// becomes a parse error instead of filling memory. A Reader never buffers
+// more than about MaxHandBytes of one hand: a larger hand is reported as
+// an *Error at its first line and skipped, and reading goes on with the
+// next hand; a line longer than MaxLineBytes is reported at its line, and
+// its hand is skipped, without the line ever being held whole (such a line
+// is never taken for a PHH table header). Where the reads of the input fall
+// never changes what is reported.
+//
+// MaxActions bounds the actions of one hand: replaying a hand keeps every
+// seat's stack after every action, so a hand of a million actions, which
+// fits in a few megabytes of text, would take gigabytes to audit.
+type Limits struct {
+	MaxHandBytes int // longest hand text accepted, in bytes (0: DefaultMaxHandBytes)
+	MaxLineBytes int // longest line accepted, in bytes (0: DefaultMaxLineBytes)
+	MaxActions   int // most actions in one hand (0: DefaultMaxActions)
+}
 
-// register adds a format's Opener; each format file calls it from init.
-func register(f Format, o Opener) { openers[f] = o }
+// Default limits: real hands are a few kilobytes, with a few hundred
+// actions at most, and real lines a few hundred bytes, so these are far
+// above anything genuine.
+const (
+	DefaultMaxHandBytes = 16 << 20
+	DefaultMaxLineBytes = 1 << 20
+	DefaultMaxActions   = 50_000
+)
 
-// Open returns a Reader of format f over r. It returns an error if f is unknown.
+// normalized fills in defaults for zero or negative limits and keeps a
+// line no longer than a hand.
+func (l Limits) normalized() Limits {
+	if l.MaxHandBytes <= 0 {
+		l.MaxHandBytes = DefaultMaxHandBytes
+	}
+	if l.MaxLineBytes <= 0 {
+		l.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if l.MaxActions <= 0 {
+		l.MaxActions = DefaultMaxActions
+	}
+	l.MaxLineBytes = min(l.MaxLineBytes, l.MaxHandBytes)
+	return l
+}
+
+// limitedOpener builds a Reader for one format over r under limits.
+type limitedOpener func(r io.Reader, file string, lim Limits) Reader
+
+var openers = map[Format]limitedOpener{}
+
+// register adds a format's opener; each format file calls it from init.
+func register(f Format, o limitedOpener) { openers[f] = o }
+
+// Open returns a Reader of format f over r, with the default Limits. It
+// returns an error if f is unknown.
 func Open(f Format, r io.Reader, file string) (Reader, error) {
+	return OpenLimited(f, r, file, Limits{})
+}
+
+// OpenLimited is Open with limits on the size of a hand and of a line
+// (zero fields take the defaults).
+func OpenLimited(f Format, r io.Reader, file string, lim Limits) (Reader, error) {
 	o, ok := openers[f]
 	if !ok {
 		return nil, fmt.Errorf("unknown input format %q", f)
 	}
-	return o(r, file), nil
+	return o(r, file, lim.normalized()), nil
 }

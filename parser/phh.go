@@ -15,6 +15,7 @@ package parser
 // hand.Hand. Only one hand's text is in memory at a time.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,7 +27,7 @@ import (
 )
 
 func init() {
-	register(FormatPHH, func(r io.Reader, file string) Reader { return NewPHHReader(r, file) })
+	register(FormatPHH, func(r io.Reader, file string, lim Limits) Reader { return newPHHReader(r, file, lim) })
 }
 
 // PHHReader reads hands from a PHH input: a .phh file (one hand) or a .phhs
@@ -44,8 +45,13 @@ type PHHReader struct {
 // NewPHHReader returns a reader of the PHH input r; file is the name used
 // in positions and errors.
 func NewPHHReader(r io.Reader, file string) *PHHReader {
+	return newPHHReader(r, file, Limits{})
+}
+
+// newPHHReader is NewPHHReader under limits (zero fields: the defaults).
+func newPHHReader(r io.Reader, file string, lim Limits) *PHHReader {
 	s := phhStatePool.Get().(*phhState)
-	s.init(r, file)
+	s.init(r, file, lim.normalized())
 	return &PHHReader{st: s}
 }
 
@@ -74,7 +80,7 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 				Msg: fmt.Sprintf("internal error while reading this hand: %v", rec)}
 		}
 	}()
-	if s.mode == phhModeMulti && !s.noFast {
+	if s.mode == phhModeMulti && !s.noFast && c.preLine == 0 {
 		fch, headerLine, ok, err := s.fastHand()
 		if err != nil {
 			s.next--
@@ -83,10 +89,20 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 		}
 		if ok {
 			ch = fch
-			s.lines.reset(ch.data, ch.line)
-			if len(ch.data) > phhMaxHandBytes {
-				return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", phhMaxHandBytes)
+			// Over a limit: the same error, without the hand's text, as
+			// when the chunker skips the hand (which it does when the
+			// hand arrives in smaller reads).
+			if long := phhLongLine(ch.data, ch.line, c.maxLine); long > 0 {
+				s.lines.reset(nil, ch.line)
+				s.fields.reset()
+				return nil, s.errAt(long, "line is longer than %d bytes; the hand is skipped", c.maxLine)
 			}
+			if len(ch.data) > c.maxHand {
+				s.lines.reset(nil, ch.line)
+				s.fields.reset()
+				return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", c.maxHand)
+			}
+			s.lines.reset(ch.data, ch.line)
 			if perr := s.checkHandName(headerLine); perr != nil {
 				return nil, perr
 			}
@@ -132,13 +148,16 @@ func (s *phhState) fastHand() (phhChunk, int, bool, error) {
 			return ch, headerLine, true, nil
 		case phhFastMore:
 			live := c.end - c.start
-			if live > phhMaxHandBytes {
+			if live > c.maxHand || c.end-(c.start+bytes.LastIndexByte(data, '\n')+1) > c.maxLine {
+				// Too large a hand or too long a line: the chunker
+				// skips it without holding it whole.
 				return phhChunk{}, 0, false, nil
 			}
 			// Read a good deal more before trying again, so that a
 			// reader returning little at a time does not make every hand
-			// be parsed over and over.
-			if err := c.fill(live + phhReadBlock); err != nil && err != io.EOF {
+			// be parsed over and over: doubling what is buffered keeps
+			// the work linear in the hand's size.
+			if err := c.fill(min(2*live+phhReadBlock, c.maxHand+1)); err != nil && err != io.EOF {
 				return phhChunk{}, 0, false, err
 			}
 		default:
@@ -162,12 +181,16 @@ var phhStatePool = sync.Pool{New: func() any { return new(phhState) }}
 // phhStatePool, across readers (opening thousands of small .phh files
 // should not allocate thousands of buffers).
 type phhState struct {
-	file    string
-	chunker phhChunker
-	mode    phhMode
-	index   int  // index of the hand being read
-	next    int  // index of the next hand
-	noFast  bool // tests: always use the full TOML parser
+	file       string
+	chunker    phhChunker
+	mode       phhMode
+	index      int  // index of the hand being read
+	next       int  // index of the next hand
+	noFast     bool // tests: always use the full TOML parser
+	maxActions int  // Limits.MaxActions
+	// fastBytes counts the bytes walkFast was given, so that a test can
+	// tell that reading a large hand stays linear in its size.
+	fastBytes int64
 
 	toml     unstable.Parser
 	lines    phhLines
@@ -189,9 +212,10 @@ type phhState struct {
 	firstLine [52]int        // line where each live card was dealt
 }
 
-func (s *phhState) init(r io.Reader, file string) {
+func (s *phhState) init(r io.Reader, file string, lim Limits) {
 	buf := s.chunker.buf
-	s.chunker = phhChunker{r: r, buf: buf, name: s.chunker.name}
+	s.chunker = phhChunker{r: r, buf: buf, name: s.chunker.name, maxHand: lim.MaxHandBytes, maxLine: lim.MaxLineBytes}
+	s.maxActions = lim.MaxActions
 	s.file = file
 	s.noFast = false
 	s.mode = phhModeUnknown
@@ -221,8 +245,11 @@ func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
 	s.mode = s.chunker.mode
 	s.lines.reset(ch.data, ch.line)
 	s.fields.reset()
+	if ch.longLine > 0 {
+		return nil, s.errAt(ch.longLine, "line is longer than %d bytes; the hand is skipped", s.chunker.maxLine)
+	}
 	if ch.tooLarge {
-		return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", phhMaxHandBytes)
+		return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", s.chunker.maxHand)
 	}
 	res, headerLine, end := phhFastBail, 0, 0
 	if tryFast {

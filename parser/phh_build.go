@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -108,6 +109,12 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		if r.need && !fs.has(r.f) {
 			return nil, s.errAt(handLine, "missing required field %s for variant %s", r.f, code)
 		}
+	}
+
+	// Each notation gives at most one action: refuse a hand far over the
+	// limit before building anything for it.
+	if k, most := len(fs.arr[phhActions]), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
+		return nil, s.errAt(fs.keyLine[phhActions], "hand lists %d actions, more than the limit of %d; skipped", k, most)
 	}
 
 	// Player count and per-player arrays.
@@ -259,6 +266,9 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	// Actions: the forced bets PHH leaves implicit, then the recorded ones.
 	if perr := s.actions(h, vi, antes, blinds, places); perr != nil {
 		return nil, perr
+	}
+	if k, most := len(h.Actions), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
+		return nil, s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
 	}
 	return h, nil
 }

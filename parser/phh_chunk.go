@@ -32,7 +32,15 @@ type phhChunker struct {
 	lex      phhLex
 	name     []byte // first key of the current hand's table header (multi mode)
 	nameSeen bool
-	tooLarge bool // the current hand outgrew phhMaxHandBytes and is being skipped
+	tooLarge bool // the current hand outgrew maxHand or has a line over maxLine, and is being skipped
+
+	maxHand, maxLine int  // Limits
+	preLine          int  // the first hand's first line, when detectMode dropped its start (0: it did not)
+	preLong          int  // the line over maxLine that detectMode dropped (0: none)
+	searched         int  // bytes after scan known to hold no newline
+	skipping         bool // dropping the rest of a line longer than maxLine
+	longLine         int  // the current hand's first line over maxLine (0: none)
+	lineLen          int  // single mode: bytes of the last, unterminated line so far
 }
 
 type phhMode uint8
@@ -42,11 +50,6 @@ const (
 	phhModeSingle          // .phh: the whole input is one hand
 	phhModeMulti           // .phhs: one hand per top-level table
 )
-
-// phhMaxHandBytes bounds the memory one hand may take. Real hands are a
-// few kilobytes; a larger one is reported as an error and skipped. (A
-// variable so that tests can lower it.)
-var phhMaxHandBytes = 16 << 20
 
 const phhReadBlock = 64 << 10
 
@@ -61,6 +64,7 @@ type phhChunk struct {
 	data     []byte // valid until the next call to next
 	line     int    // line number of data[0]
 	tooLarge bool   // the hand was too large and was skipped; data is nil
+	longLine int    // the hand was skipped for this line, longer than the limit (0: none)
 }
 
 // prepare handles the start of the input: a UTF-8 byte order mark is
@@ -70,7 +74,7 @@ func (c *phhChunker) prepare() error {
 	if !c.began {
 		c.began = true
 		c.line, c.scanLine = 1, 1
-		if err := c.fill(4); err != nil {
+		if err := c.fill(utf16SniffBytes); err != nil {
 			return err
 		}
 		b := c.buf[c.start:c.end]
@@ -78,13 +82,14 @@ func (c *phhChunker) prepare() error {
 		case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
 			c.start += 3
 			c.scan = c.start
-		case bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		case bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}), sniffUTF16(b) != modeUTF8:
 			// TOML is UTF-8, but a UTF-16 export is still readable:
-			// decode it (NewDecodedReader drops the mark) and start over.
+			// decode it (NewDecodedReader drops the mark, or tells
+			// UTF-16 without one the same way) and start over.
 			read := append([]byte(nil), b...)
 			c.r = NewDecodedReader(io.MultiReader(bytes.NewReader(read), c.r))
 			c.start, c.scan, c.end, c.eof = 0, 0, 0, false
-			if err := c.fill(3); err != nil {
+			if err := c.fill(utf16SniffBytes); err != nil {
 				return err
 			}
 		}
@@ -108,14 +113,38 @@ func (c *phhChunker) next() (phhChunk, error) {
 	return c.nextMulti()
 }
 
-// detectMode looks at the first significant line: a table header means a
-// .phhs file, anything else a single hand. At the end of input with only
-// blank and comment lines it returns io.EOF.
+// detectMode looks at the first significant character: a table header
+// means a .phhs file, anything else a single hand. At the end of input with
+// only blank and comment lines it returns io.EOF.
+//
+// The blank and comment lines it skips belong to the first hand, so they
+// stay in the buffer, unless they outgrow a limit (a comment longer than
+// maxLine, more than maxHand of them): then they are dropped as they are
+// read, and the first hand is reported as the chunker reports any hand over
+// a limit (pre* fields), so memory stays bounded.
 func (c *phhChunker) detectMode() (phhMode, error) {
 	off := c.start
+	line := c.line
+	commentStart := -1 // offset from c.start of the comment being skipped
 	for {
-		nl := bytes.IndexByte(c.buf[off:c.end], '\n')
-		if nl < 0 && !c.eof {
+		if off == c.end {
+			if c.eof {
+				c.start, c.scan = c.end, c.end
+				return 0, io.EOF
+			}
+			long := commentStart >= 0 && off-(c.start+commentStart) > c.maxLine
+			if long || off-c.start > c.maxHand {
+				if c.preLine == 0 {
+					c.preLine = c.line
+				}
+				if long && c.preLong == 0 {
+					c.preLong = line
+				}
+				if commentStart >= 0 {
+					commentStart = 0
+				}
+				c.start, c.scan, c.line = off, off, line
+			}
 			rel := off - c.start
 			if err := c.more(); err != nil && err != io.EOF {
 				return 0, err
@@ -123,48 +152,125 @@ func (c *phhChunker) detectMode() (phhMode, error) {
 			off = c.start + rel
 			continue
 		}
-		var line []byte
-		if nl < 0 {
-			line = c.buf[off:c.end]
-		} else {
-			line = c.buf[off : off+nl]
-		}
-		t := bytes.TrimLeft(line, " \t\r")
-		switch {
-		case len(t) == 0 || t[0] == '#':
+		if commentStart >= 0 {
+			nl := bytes.IndexByte(c.buf[off:c.end], '\n')
 			if nl < 0 {
-				c.start, c.scan = c.end, c.end
-				return 0, io.EOF
+				off = c.end
+				continue
+			}
+			if off+nl-(c.start+commentStart) > c.maxLine && c.preLong == 0 {
+				c.preLong = line
+				if c.preLine == 0 {
+					c.preLine = c.line
+				}
 			}
 			off += nl + 1
+			line++
+			commentStart = -1
 			continue
-		case t[0] == '[':
-			return phhModeMulti, nil
 		}
-		return phhModeSingle, nil
+		switch c.buf[off] {
+		case '\n':
+			off++
+			line++
+		case ' ', '\t', '\r':
+			off++
+		case '#':
+			commentStart = off - c.start
+		case '[':
+			return phhModeMulti, nil
+		default:
+			return phhModeSingle, nil
+		}
 	}
 }
 
-// nextSingle returns the whole input as one hand.
+// takePre starts the first hand with what detectMode dropped: its first
+// line, and the limit it broke. It returns the hand's first line.
+func (c *phhChunker) takePre() int {
+	startLine := c.line
+	if c.preLine > 0 {
+		startLine = c.preLine
+		if c.preLong > 0 {
+			c.longLine = c.preLong
+		}
+		c.tooLarge = true
+		c.preLine, c.preLong = 0, 0
+	}
+	return startLine
+}
+
+// nextSingle returns the whole input as one hand. A hand over maxHand or
+// with a line over maxLine is dropped as it is read (and reported), so
+// memory stays bounded whatever the input.
 func (c *phhChunker) nextSingle() (phhChunk, error) {
 	if c.start == c.end && c.eof {
 		return phhChunk{}, io.EOF
 	}
-	for !c.eof {
-		if c.end-c.start > phhMaxHandBytes {
+	c.scan, c.scanLine, c.lineLen = c.start, c.line, 0
+	c.tooLarge, c.longLine = false, 0
+	startLine := c.takePre()
+	for {
+		c.countLines()
+		if c.lineLen > c.maxLine && c.longLine == 0 {
+			c.longLine = c.scanLine
 			c.tooLarge = true
+		}
+		if c.end-c.start > c.maxHand {
+			c.tooLarge = true
+		}
+		if c.tooLarge {
 			c.start, c.scan = c.end, c.end // drop what we have; keep reading to the end
+		}
+		if c.eof {
+			break
 		}
 		if err := c.more(); err != nil && err != io.EOF {
 			return phhChunk{}, err
 		}
 	}
-	ch := phhChunk{data: c.buf[c.start:c.end], line: c.line, tooLarge: c.tooLarge || c.end-c.start > phhMaxHandBytes}
+	ch := phhChunk{data: c.buf[c.start:c.end], line: startLine, tooLarge: c.tooLarge, longLine: c.longLine}
 	if ch.tooLarge {
 		ch.data = nil
 	}
 	c.start, c.scan = c.end, c.end
+	c.line = c.scanLine
 	return ch, nil
+}
+
+// countLines counts the lines of buf[scan:end] into scanLine, notes the
+// first one longer than maxLine, keeps in lineLen the length of the last,
+// unfinished line so far, and moves scan to end.
+func (c *phhChunker) countLines() {
+	b := c.buf[c.scan:c.end]
+	for {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			c.lineLen += len(b)
+			break
+		}
+		if c.lineLen+i > c.maxLine && c.longLine == 0 {
+			c.longLine, c.tooLarge = c.scanLine, true
+		}
+		c.lineLen = 0
+		c.scanLine++
+		b = b[i+1:]
+	}
+	c.scan = c.end
+}
+
+// phhLongLine returns the number of the first line of data (whose first
+// line is line) longer than max bytes, or 0 if there is none.
+func phhLongLine(data []byte, line, max int) int {
+	for len(data) > max {
+		nl := bytes.IndexByte(data, '\n')
+		if nl < 0 || nl > max {
+			return line
+		}
+		data = data[nl+1:]
+		line++
+	}
+	return 0
 }
 
 // nextMulti returns the text from the current position up to (not
@@ -175,15 +281,55 @@ func (c *phhChunker) nextMulti() (phhChunk, error) {
 	}
 	c.lex = phhLex{}
 	c.nameSeen = false
-	c.tooLarge = false
+	c.tooLarge, c.longLine, c.skipping, c.searched = false, 0, false, 0
 	c.scan, c.scanLine = c.start, c.line
-	startLine := c.line
+	startLine := c.takePre()
 	for {
-		nl := bytes.IndexByte(c.buf[c.scan:c.end], '\n')
+		if c.skipping {
+			// Inside a line too long to keep: drop it up to its end.
+			nl := bytes.IndexByte(c.buf[c.scan:c.end], '\n')
+			if nl < 0 {
+				c.start, c.end = c.scan, c.scan
+				if c.eof {
+					return c.cut(startLine), nil
+				}
+				if err := c.more(); err != nil && err != io.EOF {
+					return phhChunk{}, err
+				}
+				continue
+			}
+			c.scan += nl + 1
+			c.scanLine++
+			c.start, c.line = c.scan, c.scanLine
+			c.skipping = false
+			c.lex = phhLex{} // what the dropped line opened or closed is unknown
+			if c.scan == c.end && c.eof {
+				return c.cut(startLine), nil
+			}
+			continue
+		}
+		nl := bytes.IndexByte(c.buf[c.scan+c.searched:c.end], '\n')
+		if nl >= 0 {
+			nl += c.searched
+		}
 		if nl < 0 && !c.eof {
-			if c.end-c.start > phhMaxHandBytes {
-				// Too large: forget the text scanned so far, but keep the
-				// lexical state so that the next header is still found.
+			c.searched = c.end - c.scan
+			if c.searched > c.maxLine {
+				// Too long a line: report it and skip its hand, without
+				// ever holding the line whole.
+				c.tooLarge, c.skipping = true, true
+				if c.longLine == 0 {
+					c.longLine = c.scanLine
+				}
+				c.start, c.line = c.scan, c.scanLine
+				c.end, c.searched = c.scan, 0
+				continue
+			}
+			if c.scan-c.start > c.maxHand {
+				// Too large (counting whole lines only: the line being
+				// read may be the next hand's header): forget the text
+				// scanned so far, but keep the lexical state so that the
+				// next header is still found.
 				c.tooLarge = true
 				c.line = c.scanLine
 				c.start = c.scan
@@ -199,7 +345,25 @@ func (c *phhChunker) nextMulti() (phhChunk, error) {
 			lineEnd = c.scan + nl
 			next = lineEnd + 1
 		}
+		c.searched = 0
 		line := c.buf[c.scan:lineEnd]
+		if len(line) > c.maxLine {
+			// A long line read whole at the end of input.
+			c.tooLarge = true
+			if c.longLine == 0 {
+				c.longLine = c.scanLine
+			}
+			c.lex = phhLex{}
+			c.scan = next
+			if nl >= 0 {
+				c.scanLine++
+			}
+			c.start, c.line = c.scan, c.scanLine
+			if c.scan == c.end && c.eof {
+				return c.cut(startLine), nil
+			}
+			continue
+		}
 		var current []byte
 		if c.nameSeen {
 			current = c.name
@@ -230,9 +394,10 @@ func (c *phhChunker) nextMulti() (phhChunk, error) {
 
 // cut hands out buf[start:scan] as one hand and moves past it.
 func (c *phhChunker) cut(startLine int) phhChunk {
-	ch := phhChunk{data: c.buf[c.start:c.scan], line: startLine, tooLarge: c.tooLarge || c.scan-c.start > phhMaxHandBytes}
-	if c.tooLarge {
-		ch.data = nil
+	ch := phhChunk{data: c.buf[c.start:c.scan], line: startLine, longLine: c.longLine,
+		tooLarge: c.tooLarge || c.scan-c.start > c.maxHand}
+	if ch.tooLarge {
+		ch.data = nil // a hand over a limit is reported without its text, however it was read
 	}
 	c.start = c.scan
 	c.line = c.scanLine
@@ -263,7 +428,8 @@ func (c *phhChunker) more() error {
 		if c.start > 0 && live+phhReadBlock <= len(c.buf) {
 			copy(c.buf, c.buf[c.start:c.end])
 		} else {
-			nb := make([]byte, max(2*len(c.buf), live+2*phhReadBlock))
+			// Double, but never far past what one hand may hold.
+			nb := make([]byte, max(min(2*len(c.buf), c.maxHand+2*phhReadBlock), live+2*phhReadBlock))
 			copy(nb, c.buf[c.start:c.end])
 			c.buf = nb
 		}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -37,6 +38,7 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	fs.reset()
 	s.arena = s.arena[:0]
 	s.lines.data = data // for s.span
+	s.fastBytes += int64(len(data))
 	if more {
 		// Only complete lines: then a value cut by the end of the buffer
 		// cannot be mistaken for a shorter one.
@@ -63,7 +65,7 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 			}
 		case c == '[':
 			// The hand's own table header "[1]", or the next hand's.
-			if s.mode != phhModeMulti {
+			if s.mode != phhModeMulti || s.longHeader(f.data[lineStart:]) {
 				return fail()
 			}
 			f.pos++
@@ -458,4 +460,17 @@ func (f *phhFast) localTime() bool {
 		}
 	}
 	return true
+}
+
+// longHeader reports whether the line at the start of rest is longer than
+// the line limit. Such a line is never a table header (the chunker, which
+// may see only its start, cannot tell), so the fast path leaves the hand
+// to the chunker.
+func (s *phhState) longHeader(rest []byte) bool {
+	most := cmp.Or(s.chunker.maxLine, DefaultMaxLineBytes)
+	if len(rest) <= most {
+		return false
+	}
+	nl := bytes.IndexByte(rest[:most+1], '\n')
+	return nl < 0
 }

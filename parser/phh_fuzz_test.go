@@ -65,6 +65,35 @@ func FuzzPHH(f *testing.F) {
 		if got := phhReadAllNoFast(t, data, "fuzz.phhs"); !reflect.DeepEqual(got, res) {
 			t.Fatalf("without the fast path differs:\n got %s\nwant %s", got, res)
 		}
+
+		// Under small limits (so that fuzz inputs reach them) the same
+		// must hold: hands over a limit are errors wherever the reads
+		// fall, and the fast path and the full parser agree.
+		lim := Limits{MaxHandBytes: 400, MaxLineBytes: 48, MaxActions: 10}
+		limited := phhDrain(t, newPHHReader(bytes.NewReader(data), "fuzz.phhs", lim), "fuzz.phhs")
+		for _, e := range limited.errs {
+			if strings.Contains(e.Msg, "internal error") {
+				t.Fatalf("panic under limits: %v", e)
+			}
+			if e.Line < 1 || e.Line > lines || e.HandIndex < 0 || e.Msg == "" {
+				t.Fatalf("bad error under limits %+v (input has %d lines)", e, lines)
+			}
+		}
+		for _, h := range limited.hands {
+			phhCheckInvariants(t, h, lines)
+			if len(h.Actions) > lim.MaxActions {
+				t.Fatalf("hand of %d actions read under a limit of %d", len(h.Actions), lim.MaxActions)
+			}
+		}
+		one := phhDrain(t, newPHHReader(iotest.OneByteReader(bytes.NewReader(data)), "fuzz.phhs", lim), "fuzz.phhs")
+		if !reflect.DeepEqual(one, limited) {
+			t.Fatalf("under limits, one byte at a time differs:\n got %s\nwant %s", one, limited)
+		}
+		slow := newPHHReader(bytes.NewReader(data), "fuzz.phhs", lim)
+		slow.st.noFast = true
+		if got := phhDrain(t, slow, "fuzz.phhs"); !reflect.DeepEqual(got, limited) {
+			t.Fatalf("under limits, without the fast path differs:\n got %s\nwant %s", got, limited)
+		}
 	})
 }
 

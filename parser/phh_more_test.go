@@ -394,13 +394,12 @@ func TestPHHRegistered(t *testing.T) {
 }
 
 func TestPHHTooLarge(t *testing.T) {
-	defer func(n int) { phhMaxHandBytes = n }(phhMaxHandBytes)
-	phhMaxHandBytes = 4 << 10
+	lim := Limits{MaxHandBytes: 4 << 10}
 	pad := "_pad = [\n" + strings.Repeat("  \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\n", 600) + "]\n"
 	big := phhHand("big", phhReplace("players =", pad+"players ="))
 	text := "[1]\n" + phhHand("a", nil) + "[2]\n" + big + "[3]\n" + phhHand("c", nil)
 	for _, r := range []io.Reader{strings.NewReader(text), &phhChoppyReader{data: []byte(text), rng: rand.New(rand.NewPCG(1, 2))}} {
-		res := phhReadAll(t, r, "big.phhs")
+		res := phhDrain(t, newPHHReader(r, "big.phhs", lim), "big.phhs")
 		if len(res.hands) != 2 || res.hands[1].ID != "c" || res.hands[1].Pos.Line != 19+strings.Count(big, "\n")+1 {
 			t.Fatalf("%d hands %+v, errors %v", len(res.hands), res.hands, res.errs)
 		}
@@ -408,7 +407,7 @@ func TestPHHTooLarge(t *testing.T) {
 			t.Fatalf("errors %v", res.errs)
 		}
 	}
-	res := phhReadString(t, big, "big.phh")
+	res := phhDrain(t, newPHHReader(strings.NewReader(big), "big.phh", lim), "big.phh")
 	if len(res.hands) != 0 || len(res.errs) != 1 || res.errs[0].Line != 1 {
 		t.Fatalf("single: %d hands, errors %v", len(res.hands), res.errs)
 	}

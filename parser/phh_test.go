@@ -88,8 +88,13 @@ func (r phhResult) String() string {
 // phhReadAll reads r to the end. Any error other than a *Error fails.
 func phhReadAll(tb testing.TB, r io.Reader, name string) phhResult {
 	tb.Helper()
+	return phhDrain(tb, NewPHHReader(r, name), name)
+}
+
+// phhDrain reads every hand and error from pr, as phhReadAll does.
+func phhDrain(tb testing.TB, pr *PHHReader, name string) phhResult {
+	tb.Helper()
 	var res phhResult
-	pr := NewPHHReader(r, name)
 	for i := 0; ; i++ {
 		h, err := pr.Next()
 		if err == io.EOF {

@@ -395,6 +395,11 @@ func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
 
 	inHand := s.mode == phhModeSingle // keys go to the hand
 	var handName []byte
+	// named: the hand's table was seen. (Not handName != nil: an empty
+	// name [""] is a name, and whether append gives nil for it depends on
+	// the pooled state, which made the result depend on the file read
+	// before.)
+	named := false
 	for p.NextExpression() {
 		e := p.Expression()
 		switch e.Kind {
@@ -422,14 +427,14 @@ func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
 				return headerLine, s.errAt(line, "unexpected table [%s] after the hand's fields (a .phhs file starts with its first hand's table)", first)
 			}
 			switch {
-			case handName == nil:
+			case !named:
 				if hasSub {
 					return headerLine, s.errAt(line, "hand table [%s.%s] must be a plain name like [1]", first, sub)
 				}
 				handName = append(s.handName[:0], first...)
 				s.handName = handName
 				headerLine = line
-				inHand = true
+				inHand, named = true, true
 			case !bytes.Equal(first, handName):
 				return headerLine, s.errAt(line, "table [%s] inside hand [%s]", first, handName)
 			case !hasSub:
@@ -440,7 +445,7 @@ func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
 				return headerLine, s.errAt(line, "unknown table [%s.%s]", first, sub)
 			}
 		case unstable.KeyValue:
-			if s.mode == phhModeMulti && handName == nil {
+			if s.mode == phhModeMulti && !named {
 				return headerLine, s.errAt(s.lines.at(int(e.Raw.Offset)), "key outside a hand table: in a .phhs file every field belongs to a table [1], [2], ...")
 			}
 			if !inHand {
@@ -454,7 +459,7 @@ func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
 	if err := p.Error(); err != nil {
 		return headerLine, s.tomlError(err)
 	}
-	if s.mode == phhModeMulti && handName == nil {
+	if s.mode == phhModeMulti && !named {
 		return headerLine, s.errAt(s.lines.base, "no hand table")
 	}
 	return headerLine, nil

@@ -47,19 +47,30 @@ type PokerStarsReader struct {
 	hasOutside  bool
 
 	strs map[string]string // interned names, so repeated players cost no allocation
+
+	maxHand    int // Limits.MaxHandBytes
+	maxActions int // Limits.MaxActions
 }
 
 // NewPokerStarsReader returns a reader of the PokerStars hands in r. file
 // names the input in positions and errors.
 func NewPokerStarsReader(r io.Reader, file string) *PokerStarsReader {
-	ps := &PokerStarsReader{file: file, strs: make(map[string]string)}
+	return newPokerStarsReader(r, file, Limits{})
+}
+
+// newPokerStarsReader is NewPokerStarsReader under limits (zero fields:
+// the defaults).
+func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader {
+	lim = lim.normalized()
+	ps := &PokerStarsReader{file: file, strs: make(map[string]string), maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
 	ps.in.r = NewDecodedReader(r)
+	ps.in.maxLine = lim.MaxLineBytes
 	ps.p.r = ps
 	return ps
 }
 
 func init() {
-	register(FormatPokerStars, func(r io.Reader, file string) Reader { return NewPokerStarsReader(r, file) })
+	register(FormatPokerStars, func(r io.Reader, file string, lim Limits) Reader { return newPokerStarsReader(r, file, lim) })
 }
 
 // Next returns the next hand, a *Error for a hand that could not be read,
@@ -166,6 +177,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 		}
 		return nil, p.err
 	}
+	size := len(header) + 1 // bytes of the hand so far, line ends counted as one
 	for {
 		line, n, long, err := r.readLine()
 		if err != nil {
@@ -179,7 +191,12 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 			continue
 		}
 		if long {
-			p.fail(n, line, "line too long")
+			p.fail(n, line, fmt.Sprintf("line is longer than %d bytes; the hand is skipped", r.in.maxLine))
+			r.skipToHeader()
+			break
+		}
+		if size += len(line) + 1; size > r.maxHand {
+			p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
 			r.skipToHeader()
 			break
 		}
@@ -206,6 +223,12 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 			break
 		}
 		p.keepLast(line, n)
+		if len(p.actions) > r.maxActions {
+			// Stop before the hand grows any further.
+			p.fail(n, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
+			r.skipToHeader()
+			break
+		}
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -1348,6 +1371,9 @@ func (p *psParser) finish() (*hand.Hand, error) {
 		p.fail(p.lastLine, p.last, "summary has no Total pot line: the record is cut short")
 	case len(p.seats) == 0:
 		p.fail(h.Pos.Line, nil, "hand has no seats")
+	}
+	if most := p.r.maxActions; most > 0 && len(p.actions) > most {
+		p.fail(p.lastLine, p.last, fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
 	}
 	if p.err != nil {
 		return nil, p.err

@@ -3,8 +3,11 @@ package parser
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/handaudit/handaudit/hand"
 )
@@ -48,6 +51,67 @@ func FuzzPokerStars(f *testing.F) {
 			psCheckHand(t, h, lines)
 		}
 	})
+}
+
+// FuzzPokerStarsLimits reads arbitrary bytes under small limits (so that
+// fuzz inputs reach them): however the reads fall (whole, one byte at a
+// time, 7 bytes at a time), the hands and errors must be the same, and no
+// hand may break a limit.
+func FuzzPokerStarsLimits(f *testing.F) {
+	f.Add([]byte(psBase + "\n" + psBase))
+	f.Add([]byte(psBase[:300] + strings.Repeat("x", 100) + "\n" + psBase))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		lim := Limits{MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}
+		read := func(r io.Reader) string {
+			var out []string
+			pr := newPokerStarsReader(r, "fuzz", lim)
+			for n := 0; n < 100000; n++ {
+				h, err := pr.Next()
+				if err == io.EOF {
+					return strings.Join(out, "\n")
+				}
+				var pe *Error
+				switch {
+				case errors.As(err, &pe):
+					out = append(out, fmt.Sprintf("error %+v", *pe))
+				case err != nil:
+					t.Fatalf("not a parse error: %v", err)
+				default:
+					if len(h.Actions) > lim.MaxActions {
+						t.Fatalf("hand %s of %d actions read under %+v", h.ID, len(h.Actions), lim)
+					}
+					out = append(out, fmt.Sprintf("hand %s %d-%d %d actions", h.ID, h.Pos.Line, h.End, len(h.Actions)))
+				}
+			}
+			t.Fatal("reader does not stop")
+			return ""
+		}
+		whole := read(bytes.NewReader(data))
+		if one := read(iotest.OneByteReader(bytes.NewReader(data))); one != whole {
+			t.Fatalf("one byte at a time differs:\n got %s\nwant %s", one, whole)
+		}
+		if seven := read(&psChunkReader{data: data, n: 7}); seven != whole {
+			t.Fatalf("7 bytes at a time differs:\n got %s\nwant %s", seven, whole)
+		}
+	})
+}
+
+// psChunkReader returns data n bytes at a time.
+type psChunkReader struct {
+	data []byte
+	n    int
+}
+
+func (c *psChunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.data)
+	c.data = c.data[k:]
+	return k, nil
 }
 
 // psCheckHand checks that a hand read from an input of at most lines lines

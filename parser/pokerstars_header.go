@@ -2,7 +2,7 @@ package parser
 
 import (
 	"bytes"
-	"math"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -515,25 +515,44 @@ func (p *psParser) seat(line []byte) error {
 func (p *psParser) amount(b []byte) (hand.Amount, int, error) {
 	mant, frac, n, ok := psNumber(b)
 	if !ok {
+		if n < 0 {
+			return 0, 0, errPSTooLarge
+		}
+		if bytes.HasPrefix(b, []byte("-")) || bytes.HasPrefix(b, []byte("$-")) {
+			return 0, 0, psErrorf("amount is negative")
+		}
 		return 0, 0, errPSNoAmount
 	}
 	if frac > p.scale {
-		if !p.rescale(frac) {
+		if frac >= len(psPow10) {
 			return 0, 0, psErrorf("amount has too many decimals")
+		}
+		if !p.rescale(frac) {
+			return 0, 0, errPSTooLarge
 		}
 	}
 	for f := frac; f < p.scale; f++ {
-		if mant > (1<<62)/10 {
-			return 0, 0, psErrorf("amount too large")
+		if mant > psMaxAmount/10 {
+			return 0, 0, errPSTooLarge
 		}
 		mant *= 10
+	}
+	if mant > psMaxAmount {
+		return 0, 0, errPSTooLarge
 	}
 	return hand.Amount(mant), n, nil
 }
 
+// psMaxAmount bounds every amount in minor units, as phhMaxAmount does, so
+// that sums over a hand can never overflow an int64.
+const psMaxAmount = phhMaxAmount
+
+var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", psMaxAmount)
+
 // psNumber reads a currency sign (optional), digits with optional
 // thousands commas, and an optional decimal fraction. It returns the
 // digits as an integer, how many were after the point, and the bytes used.
+// A number of more than 18 digits is not read: n is then -1.
 func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 	i := 0
 	switch {
@@ -550,7 +569,7 @@ func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 		c := b[i]
 		if c >= '0' && c <= '9' {
 			if digits >= 18 {
-				return 0, 0, 0, false
+				return 0, 0, -1, false
 			}
 			mant = mant*10 + int64(c-'0')
 			digits++
@@ -571,7 +590,7 @@ func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 		i++
 		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 			if digits >= 18 {
-				return 0, 0, 0, false
+				return 0, 0, -1, false
 			}
 			mant = mant*10 + int64(b[i]-'0')
 			digits++
@@ -609,8 +628,9 @@ func (p *psParser) rescale(digits int) bool {
 	f := hand.Amount(psPow10[digits-p.scale])
 	ok := true
 	mul := func(a *hand.Amount) {
-		if *a > math.MaxInt64/f {
+		if *a > psMaxAmount/f {
 			ok = false
+			return
 		}
 		*a *= f
 	}

@@ -372,7 +372,7 @@ func TestPokerStarsBadInput(t *testing.T) {
 		{"empty", "", nil},
 		{"only a BOM", "\xEF\xBB\xBF", nil},
 		{"line too long", upTo(9) + "\n" + strings.Repeat("x", 3<<20) + "\n" + psBase,
-			[]string{"error 10 line too long", "hand 11"}},
+			[]string{"error 10 line is longer than 1048576 bytes; the hand is skipped", "hand 11"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 // psLineReader splits decoded text into lines ending in LF, CRLF or a lone
 // CR (old Mac exports), counting them from 1. A line's bytes are valid
-// until the next call. Memory is bounded: a line longer than psMaxLine is
+// until the next call. Memory is bounded: a line longer than maxLine is
 // returned cut, with long set, and the rest of it is dropped.
 type psLineReader struct {
 	r          io.Reader
@@ -16,12 +16,10 @@ type psLineReader struct {
 	err        error // sticky read error; io.EOF at the end
 	line       int   // number of the line last returned
 	dropping   bool  // inside an over-long line, dropping bytes to its end
+	maxLine    int   // longest line kept (Limits.MaxLineBytes; 0: the default)
 }
 
-const (
-	psBufSize = 64 << 10
-	psMaxLine = 1 << 20
-)
+const psBufSize = 64 << 10
 
 // next returns the next line without its terminator. At the end of input
 // it returns io.EOF; any other error is the underlying reader's.
@@ -36,6 +34,10 @@ func (l *psLineReader) next() (line []byte, long bool, err error) {
 				continue
 			}
 			l.line++
+			if n > l.limit() {
+				// Too long, though it arrived whole.
+				return line[:l.limit()], true, nil
+			}
 			return line, false, nil
 		}
 		if l.err != nil {
@@ -49,15 +51,23 @@ func (l *psLineReader) next() (line []byte, long bool, err error) {
 		}
 		if l.dropping {
 			l.start, l.end = 0, 0
-		} else if l.start == 0 && l.end == len(l.buf) && len(l.buf) >= psMaxLine {
-			// No terminator in a full buffer: return the line cut short.
+		} else if len(data) > l.limit() {
+			// No terminator within the limit: return the line cut short.
 			l.start = l.end
 			l.dropping = true
 			l.line++
-			return data, true, nil
+			return data[:l.limit()], true, nil
 		}
 		l.fill()
 	}
+}
+
+// limit is the longest line kept.
+func (l *psLineReader) limit() int {
+	if l.maxLine <= 0 {
+		return DefaultMaxLineBytes
+	}
+	return l.maxLine
 }
 
 // psLineEnd finds the end of the first line in data: its length and the
@@ -98,10 +108,9 @@ func (l *psLineReader) fill() {
 		l.start = 0
 	}
 	if l.end == len(l.buf) {
-		size := 2 * len(l.buf)
-		if size > psMaxLine {
-			size = psMaxLine
-		}
+		// Full of one unterminated line no longer than the limit: grow
+		// up to one byte over it, enough to tell a line that is too long.
+		size := min(2*len(l.buf), l.limit()+1)
 		grown := make([]byte, size)
 		copy(grown, l.buf[:l.end])
 		l.buf = grown

@@ -11,8 +11,10 @@ import (
 //
 // It reads the encodings hand-history exports come in: UTF-8 with or
 // without a byte-order mark (the mark is dropped), UTF-16 little- or
-// big-endian with a byte-order mark, and Windows-1252. Text without a mark
-// is read as UTF-8; any byte that is not part of a valid UTF-8 sequence is
+// big-endian with a byte-order mark, or without one when its first
+// characters are plainly UTF-16 (every other byte zero, as ASCII text is
+// in UTF-16), and Windows-1252. Other text without a mark is read as
+// UTF-8; any byte that is not part of a valid UTF-8 sequence is
 // read as Windows-1252, so a Windows-1252 file, or a UTF-8 file with a few
 // Windows-1252 names pasted in, decodes without loss. Line endings are left
 // as they are. It streams: memory use does not grow with the input.
@@ -120,10 +122,43 @@ func (d *decodedReader) sniff() bool {
 		d.mode, d.in = modeUTF16BE, b[:copy(b, b[2:])]
 	case len(b) < 3 && d.srcErr == nil && isBOMPrefix(b):
 		return false
+	case len(b) < utf16SniffBytes && d.srcErr == nil:
+		return false // too few bytes yet to tell UTF-16 without a mark
 	default:
-		d.mode = modeUTF8
+		d.mode = sniffUTF16(b)
 	}
 	return true
+}
+
+// utf16SniffBytes is how much text without a byte-order mark is looked at
+// to tell UTF-16 from UTF-8.
+const utf16SniffBytes = 64
+
+// sniffUTF16 tells UTF-16 without a byte-order mark from the first bytes of
+// a text: in UTF-16 the ASCII characters of a hand history's first line
+// have a zero high byte, which UTF-8 and Windows-1252 text never has. It
+// returns modeUTF8 unless nearly every code unit looks like UTF-16.
+func sniffUTF16(b []byte) decodeMode {
+	n := min(len(b), utf16SniffBytes) &^ 1
+	if n < 8 {
+		return modeUTF8
+	}
+	le, be := 0, 0
+	for i := 0; i < n; i += 2 {
+		switch {
+		case b[i] != 0 && b[i+1] == 0:
+			le++
+		case b[i] == 0 && b[i+1] != 0:
+			be++
+		}
+	}
+	switch units := n / 2; {
+	case le*10 >= units*9:
+		return modeUTF16LE
+	case be*10 >= units*9:
+		return modeUTF16BE
+	}
+	return modeUTF8
 }
 
 // isBOMPrefix reports whether b could be the start of a byte-order mark.

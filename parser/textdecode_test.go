@@ -35,6 +35,11 @@ func TestDecodedReader(t *testing.T) {
 		{"UTF-16 high surrogate at the end", []byte{0xFF, 0xFE, 'a', 0, 0x3D, 0xD8}, "a\uFFFD"},
 		{"UTF-16 odd byte at the end", []byte{0xFF, 0xFE, 'a', 0, 'b'}, "a\uFFFD"},
 		{"UTF-16 BOM only", []byte{0xFF, 0xFE}, ""},
+		{"UTF-16LE without a BOM", psUTF16("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü", false)[2:], "PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü"},
+		{"UTF-16BE without a BOM", psUTF16("[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n", true)[2:], "[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n"},
+		{"short UTF-16LE without a BOM", psUTF16("Seat 1:", false)[2:], "Seat 1:"},
+		{"NUL bytes in UTF-8 are text", []byte("Seat 1: A\x00nn ($1 in chips) and a few more words here to sniff\n"), "Seat 1: A\x00nn ($1 in chips) and a few more words here to sniff\n"},
+		{"too short to sniff", []byte("a\x00b\x00"), "a\x00b\x00"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
