@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
 )
 
 // ToolVersion is handaudit's version, written into every output's metadata.
@@ -36,6 +38,17 @@ type Options struct {
 
 	Workers      int
 	MaxFileBytes int64
+	// MaxHandBytes bounds the text of one hand (0: the parser's default);
+	// a larger hand is a parse error and reading goes on.
+	MaxHandBytes int
+
+	// StateDir, if set, keeps each input's digest and results there, so
+	// that a later run reuses the results of unchanged inputs.
+	StateDir string
+	// Partition is "none" (or "") or "day": tables in dt=YYYY-MM-DD folders.
+	Partition string
+	// ShardIndex of ShardCount: audit only this shard's inputs (ShardOf).
+	ShardIndex, ShardCount int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -72,9 +85,10 @@ func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
 	return &rs, nil
 }
 
-// Audit runs a whole audit: expands the inputs, runs the pipeline, and
-// writes the requested outputs and the summary. Configuration errors are
-// returned as *ConfigError so the CLI can tell them from I/O errors.
+// Audit runs a whole audit: expands the inputs, keeps this shard's, runs
+// the pipeline, and writes the requested outputs, the manifest and the
+// summary. Configuration errors are returned as *ConfigError so the CLI
+// can tell them from I/O errors.
 func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	rs, err := LoadRules(o.Rules, o.HouseFile)
 	if err != nil {
@@ -84,12 +98,29 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	inputs, err := ExpandInputs(o.Args, o.InputsFrom)
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1)}
+	switch o.Partition {
+	case "", "none":
+	case "day":
+		layout.ByDay = true
+	default:
+		return nil, &ConfigError{fmt.Errorf("--partition must be none or day, not %q", o.Partition)}
+	}
+	if layout.ShardIndex < 0 || layout.ShardIndex >= layout.ShardCount {
+		return nil, &ConfigError{fmt.Errorf("shard index %d out of range for %d shards", layout.ShardIndex, layout.ShardCount)}
+	}
+	all, err := ExpandInputs(o.Args, o.InputsFrom)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	if len(inputs) == 0 {
+	if len(all) == 0 {
 		return nil, &ConfigError{fmt.Errorf("no inputs")}
+	}
+	inputs := ShardInputs(all, layout.ShardIndex, layout.ShardCount)
+	for _, in := range all {
+		if in.Name == Stdin && layout.ShardCount > 1 {
+			return nil, &ConfigError{fmt.Errorf("stdin (-) cannot be sharded: give files")}
+		}
 	}
 	formats, err := normaliseFormats(o.Formats)
 	if err != nil {
@@ -98,19 +129,48 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	out, err := openOutputs(o, formats, rs, inputs)
+	limits := parser.Limits{MaxHandBytes: o.MaxHandBytes}
+	var state *State
+	if o.StateDir != "" {
+		if state, err = OpenState(o.StateDir, rs, sel, limits); err != nil {
+			return nil, err
+		}
+		defer state.Close()
+	}
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		names[i] = in.Name
+	}
+	info := reports.RunInfo{
+		ToolVersion: ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(),
+		RunID: runID(rs, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
+		Checks: CheckInfos(rs),
+	}
+	out, err := openOutputs(o.OutDir, layout, formats, info)
 	if err != nil {
 		return nil, err
 	}
+	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
+		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
 	cfg := Config{Inputs: inputs, Workers: o.Workers, Rules: rs, Selection: sel,
-		MaxFileBytes: o.MaxFileBytes, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress}
+		MaxFileBytes: o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
 	sum, err := Run(ctx, cfg, out.write)
 	if err != nil {
 		out.abort()
 		return nil, err
 	}
-	if err := out.close(sum); err != nil {
-		out.abort()
+	m := &Manifest{
+		ManifestVersion: ManifestVersion, Tool: "handaudit", ToolVersion: ToolVersion,
+		SchemaVersion: reports.SchemaVersion, Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,
+		HouseDigest: rs.Digest(), Checks: sel.IDs(), RunID: info.RunID,
+		ShardIndex: layout.ShardIndex, ShardCount: layout.ShardCount, Partition: "none",
+		InputsTotal: len(all), InputsDigest: inputsDigest(all),
+	}
+	if layout.ByDay {
+		m.Partition = "day"
+	}
+	m.Inputs, m.Totals = totalsOf(sum)
+	if err := out.close(m); err != nil {
 		return nil, err
 	}
 	if o.Stdout != nil {
@@ -121,13 +181,17 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 			return nil, err
 		}
 	}
-	failed := false
-	for s := o.FailOn; int(s) < len(sum.BySeverity); s++ {
+	return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
+}
+
+// failed reports whether a finding is at or above failOn.
+func failed(sum *Summary, failOn checks.Severity) bool {
+	for s := failOn; int(s) < len(sum.BySeverity); s++ {
 		if sum.BySeverity[s] > 0 {
-			failed = true
+			return true
 		}
 	}
-	return &Outcome{Summary: sum, Failed: failed}, nil
+	return false
 }
 
 // ConfigError is a bad flag value or option file: a usage error.
@@ -172,6 +236,8 @@ type summaryJSON struct {
 	Findings       summaryFindings `json:"findings"`
 	ElapsedSeconds float64         `json:"elapsed_seconds"`
 	HandsPerSecond float64         `json:"hands_per_second"`
+	InputsParsed   int             `json:"inputs_parsed"`
+	InputsReused   int             `json:"inputs_reused"`
 }
 
 type summaryFindings struct {
@@ -191,7 +257,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		InternalErrors: s.Internal,
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
-		ElapsedSeconds: sec, HandsPerSecond: rate,
+		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -205,8 +271,12 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	if sec > 0 {
 		rate = float64(s.Hands) / sec
 	}
-	fmt.Fprintf(w, "files %d, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
-		s.Files, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
+	reused := ""
+	if s.Reused > 0 {
+		reused = fmt.Sprintf(" (%d unchanged, results reused)", s.Reused)
+	}
+	fmt.Fprintf(w, "files %d%s, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
+		s.Files, reused, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
 		s.BySeverity[checks.Info], sec, rate)
 	ids := make([]string, 0, len(s.ByCheck))
 	for id := range s.ByCheck {
@@ -236,6 +306,9 @@ func writeFileAtomic(name string, write func(io.Writer) error) error {
 		}
 	}()
 	if err := write(f); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

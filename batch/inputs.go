@@ -5,14 +5,18 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // Input is one source of hands: a file, a member of a zip archive, or stdin.
@@ -89,10 +93,21 @@ func ExpandInputs(args []string, inputsFrom string) ([]Input, error) {
 					}
 					return nil
 				}
-				if !d.Type().IsRegular() || skipName(d.Name()) {
+				if skipName(d.Name()) {
 					return nil
 				}
-				info, err := d.Info()
+				var info fs.FileInfo
+				switch {
+				case d.Type().IsRegular():
+					info, err = d.Info()
+				case d.Type()&fs.ModeSymlink != 0:
+					// A link to a file is followed; to a folder it is not (no loops).
+					if info, err = os.Stat(q); err == nil && !info.Mode().IsRegular() {
+						return nil
+					}
+				default:
+					return nil
+				}
 				if err != nil {
 					return err
 				}
@@ -158,14 +173,23 @@ func readListing(name string) ([]string, error) {
 // allowed number of bytes (a guard against decompression bombs).
 var ErrTooLarge = errors.New("input exceeds --max-file-bytes")
 
-// openInput opens an input for reading, transparently gunzipping .gz data
-// (detected by its magic bytes) and limiting the decompressed size to
-// maxBytes (0 = no limit).
-func openInput(in Input, stdin io.Reader, maxBytes int64) (io.ReadCloser, error) {
-	var rc io.ReadCloser
+// rawInput reads an input's bytes as stored (the file, the zip member's
+// contents, or stdin), hashing them with sha256 and counting them as they
+// pass, so that every run can state exactly what it audited.
+type rawInput struct {
+	r       io.Reader
+	closers []io.Closer
+	hash    hash.Hash
+	n       int64
+	counter *atomic.Int64 // progress: bytes read by the whole run (may be nil)
+}
+
+// openRaw opens an input's stored bytes.
+func openRaw(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, error) {
+	ri := &rawInput{hash: sha256.New(), counter: counter}
 	switch {
 	case in.Name == Stdin:
-		rc = io.NopCloser(stdin)
+		ri.r = stdin
 	case in.Member != "":
 		zr, err := zip.OpenReader(in.Path)
 		if err != nil {
@@ -187,46 +211,76 @@ func openInput(in Input, stdin io.Reader, maxBytes int64) (io.ReadCloser, error)
 			zr.Close()
 			return nil, err
 		}
-		rc = multiCloser{r, []io.Closer{r, zr}}
+		ri.r, ri.closers = r, []io.Closer{r, zr}
 	default:
 		f, err := os.Open(in.Path)
 		if err != nil {
 			return nil, err
 		}
-		rc = f
+		ri.r, ri.closers = f, []io.Closer{f}
 	}
-	br := bufio.NewReaderSize(rc, 64*1024)
-	head, _ := br.Peek(2)
-	var r io.Reader = br
-	closers := []io.Closer{rc}
-	if bytes.Equal(head, []byte{0x1f, 0x8b}) {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			rc.Close()
-			return nil, fmt.Errorf("gzip: %w", err)
+	return ri, nil
+}
+
+func (ri *rawInput) Read(p []byte) (int, error) {
+	n, err := ri.r.Read(p)
+	if n > 0 {
+		ri.hash.Write(p[:n])
+		ri.n += int64(n)
+		if ri.counter != nil {
+			ri.counter.Add(int64(n))
 		}
-		r = zr
-		closers = append([]io.Closer{zr}, closers...)
 	}
-	if maxBytes > 0 {
-		r = &limitReader{r: r, left: maxBytes}
-	}
-	return multiCloser{r, closers}, nil
+	return n, err
 }
 
-type multiCloser struct {
-	io.Reader
-	closers []io.Closer
+// finish reads what is left unread, so that the digest covers the whole
+// input even when reading stopped early, and returns the sha256 (hex) and
+// the size in bytes.
+func (ri *rawInput) finish() (digest string, size int64, err error) {
+	_, err = io.Copy(io.Discard, ri)
+	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, err
 }
 
-func (m multiCloser) Close() error {
+func (ri *rawInput) Close() error {
 	var first error
-	for _, c := range m.closers {
+	for _, c := range ri.closers {
 		if err := c.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
+}
+
+// digestInput returns an input's sha256 and size without parsing it.
+func digestInput(in Input, counter *atomic.Int64) (string, int64, error) {
+	ri, err := openRaw(in, nil, counter)
+	if err != nil {
+		return "", 0, err
+	}
+	defer ri.Close()
+	return ri.finish()
+}
+
+// decodeInput returns the text of an input from its stored bytes,
+// transparently gunzipping .gz data (detected by its magic bytes) and
+// limiting the decompressed size to maxBytes (0 = no limit).
+func decodeInput(raw io.Reader, maxBytes int64) (io.Reader, io.Closer, error) {
+	br := bufio.NewReaderSize(raw, 64*1024)
+	head, _ := br.Peek(2)
+	var r io.Reader = br
+	var closer io.Closer = io.NopCloser(nil)
+	if bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gzip: %w", err)
+		}
+		r, closer = zr, zr
+	}
+	if maxBytes > 0 {
+		r = &limitReader{r: r, left: maxBytes}
+	}
+	return r, closer, nil
 }
 
 // limitReader is io.LimitReader that reports ErrTooLarge instead of a silent EOF,
@@ -250,4 +304,29 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
 	return n, err
+}
+
+// ShardOf returns the shard, of count, that audits the input called name:
+// FNV-1a (64-bit) of the name modulo count. It depends on the name alone,
+// so an input stays in its shard as an archive grows (and its --state entry
+// stays useful), and every machine computes the same assignment.
+func ShardOf(name string, count int) int {
+	if count <= 1 {
+		return 0
+	}
+	return int(fnvString(fnvOffset, name) % uint64(count))
+}
+
+// ShardInputs returns the inputs of shard index of count, in their order.
+func ShardInputs(inputs []Input, index, count int) []Input {
+	if count <= 1 {
+		return inputs
+	}
+	var out []Input
+	for _, in := range inputs {
+		if ShardOf(in.Name, count) == index {
+			out = append(out, in)
+		}
+	}
+	return out
 }

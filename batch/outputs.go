@@ -1,10 +1,17 @@
 package batch
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -12,16 +19,123 @@ import (
 	"github.com/handaudit/handaudit/reports"
 )
 
-// outputs drives the report writers for one run.
-type outputs struct {
-	w reports.Multi
+// Layout says where a run's outputs go under --out.
+//
+// A single unpartitioned run (shard 0 of 1) writes the plain names:
+// findings.parquet, hands.parquet, report.html, ..., manifest.json. A shard
+// of several adds its part to every name: findings-part-00003-of-00128.parquet,
+// report-part-00003-of-00128.html, manifest-part-00003-of-00128.json, so that
+// all shards may write to one folder. Partitioned by day, the tables
+// (Parquet, Arrow, JSONL) go to Hive-style folders, one per table and day:
+// findings/dt=2024-05-01/part-00003-of-00128.parquet (hands without a date in
+// dt=unknown), and the reports (HTML, SARIF, JUnit) stay whole.
+type Layout struct {
+	ShardIndex, ShardCount int
+	ByDay                  bool
 }
 
-// openOutputs creates the output folder and opens a writer per format.
-func openOutputs(o Options, formats []string, rs *replay.Ruleset, inputs []Input) (*outputs, error) {
-	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
+func (l Layout) count() int { return max(l.ShardCount, 1) }
+
+func (l Layout) part() string {
+	return fmt.Sprintf("part-%05d-of-%05d", l.ShardIndex, l.count())
+}
+
+// ManifestName is the manifest's file name under --out.
+func (l Layout) ManifestName() string {
+	if l.count() > 1 {
+		return "manifest-" + l.part() + ".json"
+	}
+	return "manifest.json"
+}
+
+// tableFormats are the formats written per partition.
+var tableFormats = map[string]bool{"parquet": true, "arrow": true, "jsonl": true}
+
+// finalPath maps a file a writer wrote (its base name, in partition dt and
+// chunk k, or dt "" for the whole run) to its path under --out (slash
+// separated), and names its table ("findings", "hands") if it is one.
+func (l Layout) finalPath(base, dt string, k int) (p, table string) {
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	if (stem == "findings" || stem == "hands") && tableFormats[strings.TrimPrefix(ext, ".")] {
+		table = stem
+	}
+	switch {
+	case dt != "":
+		name := l.part()
+		if k > 0 {
+			name += fmt.Sprintf("-c%d", k)
+		}
+		return stem + "/" + dt + "/" + name + ext, table
+	case l.count() > 1:
+		return stem + "-" + l.part() + ext, table
+	}
+	return base, table
+}
+
+// maxOpenPartitions bounds the day partitions open at once: each holds
+// table writers with their buffers. Logs usually come in date order, so a
+// few suffice; a partition closed and met again gets another chunk file.
+const maxOpenPartitions = 6
+
+// writerSet is one set of report writers writing into one staging folder.
+type writerSet struct {
+	dir             string
+	dt              string
+	chunk           int
+	w               reports.Multi
+	hands, findings int64
+	used            int64
+}
+
+func (ws *writerSet) write(hr *reports.HandResult) error {
+	ws.hands++
+	ws.findings += int64(len(hr.Findings))
+	return ws.w.WriteHand(hr)
+}
+
+// outputs drives the report writers for one run. Writers write into a
+// hidden staging folder under --out; on close the files are renamed to
+// their final names and the manifest is written last, so a run that is
+// stopped leaves no output that looks whole.
+type outputs struct {
+	out, stage string
+	layout     Layout
+	info       reports.RunInfo
+	formats    []string
+
+	top    *writerSet            // the whole run's writers
+	parts  map[string]*writerSet // open partitions by dt
+	closed []*writerSet          // partitions closed early
+	chunks map[string]int
+	tick   int64
+}
+
+// openOutputs creates the staging folder and opens the whole run's writers.
+func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo) (*outputs, error) {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
+	stage, err := os.MkdirTemp(outDir, ".handaudit-staging-"+l.part()+"-")
+	if err != nil {
+		return nil, err
+	}
+	o := &outputs{out: outDir, stage: stage, layout: l, info: info, formats: formats,
+		parts: map[string]*writerSet{}, chunks: map[string]int{}}
+	var top []string
+	for _, f := range formats {
+		if !l.ByDay || !tableFormats[f] {
+			top = append(top, f)
+		}
+	}
+	if o.top, err = o.openSet(stage, top); err != nil {
+		os.RemoveAll(stage)
+		return nil, err
+	}
+	return o, nil
+}
+
+func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 	var m reports.Multi
 	for _, f := range formats {
 		w, err := reports.New(f)
@@ -30,19 +144,13 @@ func openOutputs(o Options, formats []string, rs *replay.Ruleset, inputs []Input
 		}
 		m = append(m, w)
 	}
-	names := make([]string, len(inputs))
-	for i, in := range inputs {
-		names[i] = in.Name
-	}
-	info := reports.RunInfo{
-		ToolVersion: ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(),
-		RunID: runID(rs, names), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
-		Checks: CheckInfos(rs),
-	}
-	if err := m.Open(o.OutDir, info); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	return &outputs{w: m}, nil
+	if err := m.Open(dir, o.info); err != nil {
+		return nil, err
+	}
+	return &writerSet{dir: dir, w: m}, nil
 }
 
 // CheckInfos describes the catalog for the reports: IDs, titles, and the
@@ -57,21 +165,35 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 		}
 		out = append(out, ci)
 	}
+	if checks.Lookup(duplicateID) == nil {
+		out = append(out, reports.CheckInfo{ID: duplicateID, Severity: checks.Warning, Rule: duplicateRule,
+			Title: "a hand ID already seen earlier in the run"})
+	}
 	return out
 }
 
-// runID names a run by what it audited and how, so that the same inputs and
-// rules give the same ID (and byte-identical outputs).
-func runID(rs *replay.Ruleset, inputs []string) string {
+// runID names a run by what it audited and how, so that the same inputs
+// and rules give the same ID (and byte-identical outputs), and every shard
+// of one sharded run has the same ID.
+func runID(rs *replay.Ruleset, sel checks.Selection, all []Input, shards int) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", ToolVersion, rs.Name, rs.Digest())
-	for _, n := range inputs {
-		fmt.Fprintf(h, "%s\n", n)
+	fmt.Fprintf(h, "%s\n%s\n%s\n%s\n%d\n", ToolVersion, rs.Name, rs.Digest(), strings.Join(sel.IDs(), ","), shards)
+	for _, in := range all {
+		fmt.Fprintf(h, "%s\n", in.Name)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-func (o *outputs) write(r *Result) error {
+// inputsDigest is the sha256 of the whole run's input list (all shards).
+func inputsDigest(all []Input) string {
+	h := sha256.New()
+	for _, in := range all {
+		fmt.Fprintf(h, "%s\n", in.Name)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func handResult(r *Result) *reports.HandResult {
 	hr := &reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
 		File: r.Input.Name, Line: r.Line, Format: string(r.Format)}
 	if r.ParseError != nil {
@@ -83,9 +205,214 @@ func (o *outputs) write(r *Result) error {
 			hr.Error = r.Findings[0].Message
 		}
 	}
-	return o.w.WriteHand(hr)
+	return hr
 }
 
-func (o *outputs) close(*Summary) error { return o.w.Close() }
+func (o *outputs) write(r *Result) error { return o.writeHand(handResult(r)) }
 
-func (o *outputs) abort() { _ = o.w.Abort() }
+func (o *outputs) writeHand(hr *reports.HandResult) error {
+	if err := o.top.write(hr); err != nil {
+		return err
+	}
+	if !o.layout.ByDay {
+		return nil
+	}
+	ws, err := o.partition(dayOf(hr.Hand))
+	if err != nil {
+		return err
+	}
+	return ws.write(hr)
+}
+
+// dayOf is the partition of a hand: its start date in UTC.
+func dayOf(h *hand.Hand) string {
+	if h == nil || h.Start.IsZero() {
+		return "dt=unknown"
+	}
+	return "dt=" + h.Start.UTC().Format("2006-01-02")
+}
+
+func (o *outputs) partition(dt string) (*writerSet, error) {
+	o.tick++
+	if ws := o.parts[dt]; ws != nil {
+		ws.used = o.tick
+		return ws, nil
+	}
+	if len(o.parts) >= maxOpenPartitions {
+		var lru *writerSet
+		for _, ws := range o.parts {
+			if lru == nil || ws.used < lru.used {
+				lru = ws
+			}
+		}
+		delete(o.parts, lru.dt)
+		if err := lru.w.Close(); err != nil {
+			return nil, err
+		}
+		o.closed = append(o.closed, lru)
+	}
+	var formats []string
+	for _, f := range o.formats {
+		if tableFormats[f] {
+			formats = append(formats, f)
+		}
+	}
+	k := o.chunks[dt]
+	o.chunks[dt] = k + 1
+	ws, err := o.openSet(filepath.Join(o.stage, dt, fmt.Sprintf("c%d", k)), formats)
+	if err != nil {
+		return nil, err
+	}
+	ws.dt, ws.chunk, ws.used = dt, k, o.tick
+	o.parts[dt] = ws
+	return ws, nil
+}
+
+// staged is one finished output file waiting to be renamed into place.
+type staged struct {
+	from string
+	out  ManifestOutput
+}
+
+// close finishes every writer, moves the outputs into place and writes
+// the manifest.
+func (o *outputs) close(m *Manifest) error {
+	if err := o.top.w.Close(); err != nil {
+		o.abort()
+		return err
+	}
+	dts := make([]string, 0, len(o.parts))
+	for dt := range o.parts {
+		dts = append(dts, dt)
+	}
+	slices.Sort(dts)
+	for _, dt := range dts {
+		ws := o.parts[dt]
+		delete(o.parts, dt)
+		if err := ws.w.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.closed = append(o.closed, ws)
+	}
+	var files []staged
+	for _, ws := range append([]*writerSet{o.top}, o.closed...) {
+		fs, err := o.collect(ws)
+		if err != nil {
+			o.abort()
+			return err
+		}
+		files = append(files, fs...)
+	}
+	slices.SortFunc(files, func(a, b staged) int { return cmp.Compare(a.out.Path, b.out.Path) })
+	m.Outputs = nil
+	for _, f := range files {
+		m.Outputs = append(m.Outputs, f.out)
+	}
+	err := o.commit(files, m)
+	os.RemoveAll(o.stage)
+	return err
+}
+
+// collect lists and hashes the files a writer set wrote.
+func (o *outputs) collect(ws *writerSet) ([]staged, error) {
+	ents, err := os.ReadDir(ws.dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []staged
+	for _, e := range ents {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		from := filepath.Join(ws.dir, e.Name())
+		p, table := o.layout.finalPath(e.Name(), ws.dt, ws.chunk)
+		sum, size, err := fileDigest(from)
+		if err != nil {
+			return nil, err
+		}
+		mo := ManifestOutput{Path: p, Format: formatOf(e.Name()), Table: table, Partition: ws.dt, Bytes: size, SHA256: sum}
+		switch table {
+		case "findings":
+			mo.Rows = ptr(ws.findings)
+		case "hands":
+			mo.Rows = ptr(ws.hands)
+		}
+		out = append(out, staged{from: from, out: mo})
+	}
+	return out, nil
+}
+
+func ptr(v int64) *int64 { return &v }
+
+// formatOf names an output file's format by its extension.
+func formatOf(name string) string {
+	switch ext := strings.TrimPrefix(path.Ext(name), "."); ext {
+	case "xml":
+		return "junit"
+	default:
+		return ext
+	}
+}
+
+// commit renames the staged files into place: the old manifest goes first,
+// so that no manifest ever vouches for a mix of old and new files, and
+// outputs of the previous run of the same shard that this run did not
+// write again (a partition no longer present) are removed.
+func (o *outputs) commit(files []staged, m *Manifest) error {
+	mpath := filepath.Join(o.out, o.layout.ManifestName())
+	var old []string
+	if prev, err := ReadManifest(mpath); err == nil {
+		for _, po := range prev.Outputs {
+			old = append(old, po.Path)
+		}
+	}
+	if err := os.Remove(mpath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	written := map[string]bool{}
+	for _, f := range files {
+		dst := filepath.Join(o.out, filepath.FromSlash(f.out.Path))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(f.from, dst); err != nil {
+			return err
+		}
+		written[f.out.Path] = true
+	}
+	for _, p := range old {
+		if !written[p] && localPath(p) {
+			os.Remove(filepath.Join(o.out, filepath.FromSlash(p)))
+		}
+	}
+	return writeFileAtomic(mpath, func(w io.Writer) error { return m.Encode(w) })
+}
+
+// localPath reports whether a manifest path stays inside the output folder.
+func localPath(p string) bool {
+	return p != "" && filepath.IsLocal(filepath.FromSlash(p))
+}
+
+// abort stops every writer and removes the staging folder.
+func (o *outputs) abort() {
+	_ = o.top.w.Abort()
+	for _, ws := range o.parts {
+		_ = ws.w.Abort()
+	}
+	os.RemoveAll(o.stage)
+}
+
+func fileDigest(name string) (string, int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", 0, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, err
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}

@@ -1,12 +1,22 @@
 // Package batch runs the audit pipeline over many inputs: it expands the
 // inputs, reads each with the parser its content calls for, replays and
 // checks every hand in parallel, and hands the results, in input order, to
-// the report writers.
+// the report writers. It also shards a run across machines, keeps the
+// state of incremental runs, writes each run's manifest, and merges the
+// outputs of sharded runs.
+//
+// The pipeline has three stages. Readers (one goroutine per worker) take
+// the inputs in order; each parses its input and cuts the hands into
+// chunks. Workers replay and check the hands of any chunk, so that one
+// large input is spread over every core. A single collector puts the
+// chunks back in order (input, then chunk) and passes the results on.
 //
 // Output order never depends on the number of workers: inputs are sorted,
-// each input's hands keep their order, and a collector releases results
-// strictly in that order. Memory stays bounded: only a window of inputs is
-// in flight, and each holds at most a few batches of results.
+// each input's hands keep their order, and the collector releases results
+// strictly in that order. Memory stays bounded whatever the input size: a
+// gate limits the chunks in flight (parsed but not yet written), both per
+// input and in all; the input the collector is waiting for may always go
+// ahead of the overall limit, so the gate can never deadlock.
 package batch
 
 import (
@@ -41,6 +51,9 @@ type Result struct {
 	ParseError *parser.Error
 	// IOError is set when the input could not be opened or read at all.
 	IOError bool
+
+	// stub: Hand and Trace came from --state as the hand's header only.
+	stub bool
 }
 
 // Config says what to run and how.
@@ -51,10 +64,15 @@ type Config struct {
 	Selection checks.Selection
 	// MaxFileBytes bounds the decompressed size of one input (0 = no limit).
 	MaxFileBytes int64
-	Stdin        io.Reader
-	Logger       *slog.Logger
-	// OnProgress, if set, is called from the collector after each batch.
+	// Limits bounds one hand (zero fields: the parser's defaults).
+	Limits parser.Limits
+	Stdin  io.Reader
+	Logger *slog.Logger
+	// OnProgress, if set, is called from the collector after each chunk.
 	OnProgress func(Progress)
+	// State, if set, supplies stored results of unchanged inputs and
+	// stores the results of the others.
+	State *State
 }
 
 // Progress is a snapshot of a running batch.
@@ -77,20 +95,43 @@ type Summary struct {
 	ByCheck     map[string]int64
 	BySeverity  [3]int64 // indexed by checks.Severity
 	Elapsed     time.Duration
+	// Parsed counts the inputs read and audited; Reused those whose
+	// stored results (--state) were used instead.
+	Parsed, Reused int
+	// Inputs describes each input, in input order.
+	Inputs []InputStat
+
+	maxInFlight int // most chunks held at once (tests check the bound)
 }
 
-// batchSize is how many hands a worker groups before handing them on:
-// large enough to amortise channel traffic, small enough to bound memory.
-const batchSize = 256
+// InputStat is what a run records about one input: its identity (sha256
+// of the bytes as stored: the file, the zip member's contents, stdin) and
+// what was found in it.
+type InputStat struct {
+	Name        string
+	Size        int64 // bytes read (as stored)
+	SHA256      string
+	Hands       int64
+	ParseErrors int64
+	Findings    int64
+	Reused      bool   // results came from --state
+	Error       string // the input could not be read
+}
 
-// aheadBatches is how many finished batches one input may hold while the
-// collector is still writing an earlier input.
-const aheadBatches = 4
+// chunkHands is how many hands a reader puts in one chunk: large enough to
+// amortise channel traffic, small enough that a worker pool stays busy on
+// one input and memory stays small.
+const chunkHands = 128
 
-type resultBatch struct {
-	file    int
-	results []Result
-	last    bool
+type chunk struct {
+	file, seq int
+	results   []Result
+	audit     bool // hands need replay and checks
+	store     bool // encode the results for the state
+	block     []byte
+	blockErr  error
+	last      bool
+	stat      *InputStat // on the last chunk
 }
 
 // Run executes the pipeline and calls emit for every result, in input
@@ -113,15 +154,15 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	defer cancel()
 
 	n := len(cfg.Inputs)
-	window := 2 * workers
-	// tokens[i] bounds how far input i's worker may run ahead of the collector.
-	tokens := make([]chan struct{}, n)
-	for i := range tokens {
-		tokens[i] = make(chan struct{}, aheadBatches)
-	}
-	admit := make(chan struct{}, window) // inputs in flight
-	jobs := make(chan int)
-	out := make(chan resultBatch, workers*aheadBatches)
+	// An input may have ahead chunks in flight, enough to keep every worker
+	// busy on it; all inputs together limit, plus the head's.
+	g := newGate(2*workers+2, 4*workers+4)
+	stop := context.AfterFunc(ctx, g.close)
+	defer stop()
+
+	files := make(chan int)
+	jobs := make(chan *chunk, workers)
+	out := make(chan *chunk, 2*workers)
 
 	var bytesTotal int64
 	for _, in := range cfg.Inputs {
@@ -130,81 +171,552 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	var bytesRead atomic.Int64
 
 	go func() {
-		defer close(jobs)
+		defer close(files)
 		for i := 0; i < n; i++ {
 			select {
-			case admit <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- i:
+			case files <- i:
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
-
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
+	var readers, auditors sync.WaitGroup
+	for range workers {
+		readers.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				processInput(ctx, &cfg, i, tokens[i], out, &bytesRead)
+			defer readers.Done()
+			rd := &reader{cfg: &cfg, ctx: ctx, gate: g, jobs: jobs, out: out, bytes: &bytesRead}
+			for i := range files {
+				rd.read(i)
+			}
+		}()
+		auditors.Add(1)
+		go func() {
+			defer auditors.Done()
+			for c := range jobs {
+				if c.audit && ctx.Err() == nil {
+					for k := range c.results {
+						if r := &c.results[k]; r.Hand != nil {
+							*r = auditHand(&cfg, r.Input, r.Format, r.Hand)
+						}
+					}
+				}
+				if c.store && ctx.Err() == nil {
+					c.block, c.blockErr = cfg.State.encodeBlock(c.results)
+				}
+				out <- c
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(out) }()
+	go func() {
+		readers.Wait()
+		close(jobs)
+		auditors.Wait()
+		close(out)
+	}()
 
-	sum := &Summary{Files: n, ByCheck: map[string]int64{}}
-	pending := make([][]resultBatch, n)
-	next := 0
-	var emitErr error
-	for b := range out {
-		if emitErr != nil {
-			continue // drain so workers can finish
+	col := newCollector(&cfg, emit)
+	for c := range out {
+		if col.err != nil || ctx.Err() != nil {
+			continue // drain so readers and workers can finish
 		}
-		pending[b.file] = append(pending[b.file], b)
-		for next < n && len(pending[next]) > 0 {
-			cur := pending[next][0]
-			pending[next] = pending[next][1:]
-			for k := range cur.results {
-				r := &cur.results[k]
-				count(sum, r)
-				if err := emit(r); err != nil {
-					emitErr = err
-					cancel()
-					break
-				}
-			}
-			<-tokens[next]
-			if cur.last {
-				pending[next] = nil
-				next++
-				<-admit
-			}
-			if emitErr != nil {
+		col.add(c)
+		if k := g.inFlight(); k > col.sum.maxInFlight {
+			col.sum.maxInFlight = k
+		}
+		for col.next < n {
+			c := col.ready()
+			if c == nil {
 				break
 			}
+			col.emitChunk(c)
+			g.release(c.file)
+			if col.err != nil {
+				cancel()
+				break
+			}
+			if c.last {
+				col.next++
+				g.setHead(col.next)
+			}
 		}
-		if cfg.OnProgress != nil && emitErr == nil {
-			cfg.OnProgress(Progress{FilesDone: next, FilesTotal: n, Hands: sum.Hands,
-				Findings: totalFindings(sum), Bytes: bytesRead.Load(), BytesTotal: bytesTotal,
+		if cfg.OnProgress != nil && col.err == nil {
+			cfg.OnProgress(Progress{FilesDone: col.next, FilesTotal: n, Hands: col.sum.Hands,
+				Findings: totalFindings(col.sum), Bytes: bytesRead.Load(), BytesTotal: bytesTotal,
 				Elapsed: time.Since(start)})
 		}
 	}
+	col.cleanup()
+	sum := col.sum
 	sum.Elapsed = time.Since(start)
-	if emitErr != nil {
-		return sum, emitErr
+	if col.err != nil {
+		return sum, col.err
 	}
-	if err := ctx.Err(); err != nil && next < n {
+	if err := ctx.Err(); err != nil && col.next < n {
 		return sum, err
 	}
-	if next < n {
-		return sum, fmt.Errorf("batch: internal error: %d of %d inputs finished", next, n)
+	if col.next < n {
+		return sum, fmt.Errorf("batch: internal error: %d of %d inputs finished", col.next, n)
 	}
 	return sum, nil
+}
+
+// gate bounds the chunks in flight: at most ahead per input, and at most
+// limit in all except for the head, the input the collector waits for,
+// which may always proceed within its own ahead. So the head always makes
+// progress, and every other chunk in flight waits only for the head.
+type gate struct {
+	mu           sync.Mutex
+	cond         *sync.Cond
+	perFile      map[int]int
+	total        int
+	ahead, limit int
+	head         int
+	closed       bool
+}
+
+func newGate(ahead, limit int) *gate {
+	g := &gate{perFile: map[int]int{}, ahead: ahead, limit: limit}
+	g.cond = sync.NewCond(&g.mu)
+	return g
+}
+
+// acquire waits for room for one more chunk of input f; false once closed.
+func (g *gate) acquire(f int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for !g.closed && (g.perFile[f] >= g.ahead || (f != g.head && g.total >= g.limit)) {
+		g.cond.Wait()
+	}
+	if g.closed {
+		return false
+	}
+	g.perFile[f]++
+	g.total++
+	return true
+}
+
+// inFlight returns the chunks held now.
+func (g *gate) inFlight() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.total
+}
+
+func (g *gate) release(f int) {
+	g.mu.Lock()
+	if g.perFile[f]--; g.perFile[f] <= 0 {
+		delete(g.perFile, f)
+	}
+	g.total--
+	g.mu.Unlock()
+	g.cond.Broadcast()
+}
+
+func (g *gate) setHead(f int) {
+	g.mu.Lock()
+	g.head = f
+	g.mu.Unlock()
+	g.cond.Broadcast()
+}
+
+func (g *gate) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+	g.cond.Broadcast()
+}
+
+// reader reads inputs into chunks.
+type reader struct {
+	cfg   *Config
+	ctx   context.Context
+	gate  *gate
+	jobs  chan<- *chunk
+	out   chan<- *chunk
+	bytes *atomic.Int64
+
+	file  int
+	seq   int
+	cur   []Result
+	store bool
+}
+
+// submit sends the current chunk on: to the workers if it needs work, else
+// straight to the collector. It reports false when the run is stopping.
+func (rd *reader) submit(audit, last bool, stat *InputStat) bool {
+	c := &chunk{file: rd.file, seq: rd.seq, results: rd.cur, audit: audit, store: rd.store, last: last, stat: stat}
+	rd.seq++
+	rd.cur = make([]Result, 0, chunkHands)
+	if !rd.gate.acquire(rd.file) {
+		return false
+	}
+	dst := rd.out
+	if audit || c.store {
+		dst = rd.jobs
+	}
+	select {
+	case dst <- c:
+		return true
+	case <-rd.ctx.Done():
+		return false
+	}
+}
+
+// read reads input i and submits its chunks. It always submits a last
+// chunk, with the input's statistics, unless the run is stopping.
+func (rd *reader) read(i int) {
+	cfg := rd.cfg
+	in := &cfg.Inputs[i]
+	rd.file, rd.seq, rd.store = i, 0, false
+	rd.cur = make([]Result, 0, chunkHands)
+	stat := &InputStat{Name: in.Name}
+	audit := false
+	defer func() {
+		if p := recover(); p != nil {
+			// A parser bug must not lose the run: report it on this input and go on.
+			cfg.Logger.Error("internal error reading input", "file", in.Name, "panic", fmt.Sprint(p), "stack", stackDigest())
+			rd.cur = append(rd.cur, Result{Input: in, Findings: []checks.Finding{
+				internalErrorFinding(in.Name, 0, fmt.Sprintf("internal error while reading this input: %v", p))}})
+		}
+		rd.submit(audit, true, stat)
+	}()
+
+	if cfg.State != nil && in.Name != Stdin && rd.reuse(in, stat) {
+		return
+	}
+	rd.store = cfg.State != nil && in.Name != Stdin
+	raw, err := openRaw(*in, cfg.Stdin, rd.bytes)
+	if err != nil {
+		stat.Error = err.Error()
+		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+		return
+	}
+	defer raw.Close()
+	defer func() {
+		if rd.ctx.Err() != nil {
+			return // the run is stopping: no digest needed
+		}
+		// Hash what was not read, so the digest covers the whole input.
+		d, size, err := raw.finish()
+		stat.SHA256, stat.Size = d, size
+		if err != nil && stat.Error == "" {
+			stat.Error = err.Error()
+			rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+		}
+	}()
+	text, closer, err := decodeInput(raw, cfg.MaxFileBytes)
+	if err != nil {
+		stat.Error = err.Error()
+		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+		return
+	}
+	defer closer.Close()
+	br := bufio.NewReaderSize(parser.NewDecodedReader(text), 64*1024)
+	head, err := br.Peek(8192)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		stat.Error = err.Error()
+		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+		return
+	}
+	format := parser.Detect(head)
+	if format == parser.FormatUnknown {
+		msg := "unrecognised input format (not PHH or PokerStars text)"
+		if len(head) == 0 {
+			msg = "empty input: no hands"
+		}
+		rd.cur = append(rd.cur, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: msg}))
+		return
+	}
+	rdr, err := parser.OpenLimited(format, br, in.Name, cfg.Limits)
+	if err != nil {
+		stat.Error = err.Error()
+		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+		return
+	}
+	audit = true
+	for {
+		if rd.ctx.Err() != nil {
+			return
+		}
+		h, err := rdr.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			var pe *parser.Error
+			if !errors.As(err, &pe) {
+				stat.Error = err.Error()
+				rd.cur = append(rd.cur, Result{Input: in, Format: format, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+				return
+			}
+			rd.cur = append(rd.cur, parseErrorResult(in, format, pe))
+		} else {
+			rd.cur = append(rd.cur, Result{Input: in, Hand: h, Format: format, Line: h.Pos.Line})
+		}
+		if len(rd.cur) == chunkHands && !rd.submit(true, false, nil) {
+			return
+		}
+	}
+}
+
+// reuse streams the stored results of input in, if the state has them for
+// its current content. It reports whether it did.
+func (rd *reader) reuse(in *Input, stat *InputStat) bool {
+	s := rd.cfg.State
+	digest, size, err := digestInput(*in, nil)
+	if err != nil {
+		return false // the parse path reports the error
+	}
+	e := s.lookup(in.Name, digest)
+	if e == nil {
+		return false
+	}
+	defer e.close()
+	stat.SHA256, stat.Size, stat.Reused = digest, size, true
+	rd.bytes.Add(size)
+	for {
+		b, err := e.next()
+		if err == io.EOF {
+			return true
+		}
+		var rs []Result
+		if err == nil {
+			rs, err = s.decodeBlock(b, in)
+		}
+		if err != nil {
+			rd.cfg.Logger.Error("unreadable state entry", "file", in.Name, "err", err)
+			rd.cur = append(rd.cur, Result{Input: in, Findings: []checks.Finding{internalErrorFinding(in.Name, 0,
+				fmt.Sprintf("internal error: the stored results of this input (--state) could not be read: %v; delete the state folder and run again", err))}})
+			return true
+		}
+		if len(rd.cur) > 0 && !rd.submit(false, false, nil) {
+			return true
+		}
+		rd.cur = rs
+	}
+}
+
+// collector puts chunks back in order and emits their results.
+type collector struct {
+	cfg     *Config
+	emit    func(*Result) error
+	sum     *Summary
+	next    int
+	pending map[int]map[int]*chunk
+	seqs    map[int]int // next chunk expected per input
+	dups    hashSet
+	dupOn   bool
+	err     error
+
+	sw        *stateWriter // the head input's state entry being written
+	swFile    int
+	cacheable bool
+	re        *refresher
+}
+
+func newCollector(cfg *Config, emit func(*Result) error) *collector {
+	c := &collector{cfg: cfg, emit: emit, pending: map[int]map[int]*chunk{}, seqs: map[int]int{}, swFile: -1,
+		sum: &Summary{Files: len(cfg.Inputs), ByCheck: map[string]int64{}, Inputs: make([]InputStat, 0, len(cfg.Inputs))}}
+	// hand.duplicate-id follows --only/--skip once the catalog lists it.
+	c.dupOn = checks.Lookup(duplicateID) == nil || cfg.Selection.Has(duplicateID)
+	return c
+}
+
+func (c *collector) add(ch *chunk) {
+	m := c.pending[ch.file]
+	if m == nil {
+		m = map[int]*chunk{}
+		c.pending[ch.file] = m
+	}
+	m[ch.seq] = ch
+}
+
+// ready returns the next chunk in order, if it has arrived.
+func (c *collector) ready() *chunk {
+	m := c.pending[c.next]
+	seq := c.seqs[c.next]
+	ch := m[seq]
+	if ch == nil {
+		return nil
+	}
+	delete(m, seq)
+	if ch.last {
+		delete(c.pending, c.next)
+		delete(c.seqs, c.next)
+	} else {
+		c.seqs[c.next] = seq + 1
+	}
+	return ch
+}
+
+func (c *collector) emitChunk(ch *chunk) {
+	if ch.seq == 0 {
+		c.cacheable = true
+	}
+	st := c.stat(ch)
+	dups := false
+	for k := range ch.results {
+		r := &ch.results[k]
+		if c.dupOn && r.Hand != nil {
+			if key, ok := handKey(r.Hand, ch.file); ok {
+				if firstFile, firstLine, isNew := c.dups.add(key, ch.file, r.Line); !isNew {
+					dups = true
+					r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
+						c.cfg.Inputs[firstFile].Name, firstLine))
+					if r.stub {
+						// The reports show a flagged hand whole: read it again.
+						c.refresh(ch.file, r)
+					}
+				}
+			}
+		}
+		count(c.sum, r)
+		if r.Hand != nil {
+			st.Hands++
+		}
+		st.Findings += int64(len(r.Findings))
+		if r.ParseError != nil {
+			st.ParseErrors++
+		}
+		if r.IOError || (len(r.Findings) > 0 && r.Findings[0].CheckID == internalErrorID) {
+			c.cacheable = false
+		}
+		if err := c.emit(r); err != nil {
+			c.err = err
+			return
+		}
+	}
+	if dups && ch.store && c.cacheable && ch.blockErr == nil {
+		// Store the hands now flagged whole, for the report of the next run.
+		ch.block, ch.blockErr = c.cfg.State.encodeBlock(ch.results)
+	}
+	c.storeChunk(ch)
+	if ch.last {
+		c.finishInput(ch)
+	}
+}
+
+// stat returns the statistics of the head input, started on its first chunk.
+func (c *collector) stat(ch *chunk) *InputStat {
+	if len(c.sum.Inputs) <= ch.file {
+		c.sum.Inputs = append(c.sum.Inputs, InputStat{Name: c.cfg.Inputs[ch.file].Name})
+	}
+	return &c.sum.Inputs[ch.file]
+}
+
+func (c *collector) storeChunk(ch *chunk) {
+	if !ch.store || !c.cacheable {
+		return
+	}
+	if ch.blockErr != nil || ch.block == nil {
+		c.cacheable = false
+		return
+	}
+	if c.sw == nil {
+		c.sw, c.swFile = c.cfg.State.create(c.cfg.Inputs[ch.file].Name), ch.file
+	}
+	c.sw.block(ch.block)
+}
+
+func (c *collector) finishInput(ch *chunk) {
+	st := &c.sum.Inputs[ch.file]
+	if s := ch.stat; s != nil {
+		st.Size, st.SHA256, st.Reused, st.Error = s.Size, s.SHA256, s.Reused, s.Error
+	}
+	if st.Reused {
+		c.sum.Reused++
+	} else {
+		c.sum.Parsed++
+	}
+	if c.sw != nil {
+		if c.cacheable && ch.store && st.SHA256 != "" && st.Error == "" {
+			if err := c.sw.commit(st.SHA256); err != nil {
+				c.cfg.Logger.Warn("could not store results in the state folder", "file", st.Name, "err", err)
+			}
+		} else {
+			c.sw.abort()
+		}
+		c.sw, c.swFile = nil, -1
+	}
+}
+
+// refresh replaces the stored header of a reused hand by the hand read
+// again from its input, replayed and checked. It is needed only when a
+// reused hand turns out to be a duplicate of a hand of another input: the
+// reports then show it whole. The input is read sequentially, once per run
+// at most, as the hands to refresh come in input order.
+func (c *collector) refresh(file int, r *Result) {
+	re := c.re
+	if re == nil || re.file != file || re.line >= r.Line {
+		re.close()
+		c.re = nil
+		in := &c.cfg.Inputs[file]
+		raw, err := openRaw(*in, nil, nil)
+		if err != nil {
+			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)
+			return
+		}
+		text, closer, err := decodeInput(raw, c.cfg.MaxFileBytes)
+		if err != nil {
+			raw.Close()
+			return
+		}
+		rdr, err := parser.OpenLimited(r.Format, bufio.NewReaderSize(parser.NewDecodedReader(text), 64*1024), in.Name, c.cfg.Limits)
+		if err != nil {
+			closer.Close()
+			raw.Close()
+			return
+		}
+		re = &refresher{file: file, raw: raw, closer: closer, rdr: rdr}
+		c.re = re
+	}
+	for {
+		h, err := re.rdr.Next()
+		if err == io.EOF || (err != nil && !parser.IsParseError(err)) {
+			break
+		}
+		if err != nil {
+			continue
+		}
+		re.line = h.Pos.Line
+		if h.Pos.Line == r.Line {
+			full := auditHand(c.cfg, r.Input, r.Format, h)
+			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
+			return
+		}
+		if h.Pos.Line > r.Line {
+			break
+		}
+	}
+	c.cfg.Logger.Warn("input changed during the run: a duplicate hand's view is incomplete", "file", r.Input.Name, "line", r.Line)
+}
+
+type refresher struct {
+	file   int
+	line   int // line of the last hand read
+	raw    *rawInput
+	closer io.Closer
+	rdr    parser.Reader
+}
+
+func (re *refresher) close() {
+	if re != nil {
+		re.closer.Close()
+		re.raw.Close()
+	}
+}
+
+// cleanup drops a state entry left unfinished by an interrupted run and
+// closes an input opened to refresh hands.
+func (c *collector) cleanup() {
+	c.dups.free()
+	c.re.close()
+	c.re = nil
+	if c.sw != nil {
+		c.sw.abort()
+		c.sw = nil
+	}
 }
 
 func totalFindings(s *Summary) int64 {
@@ -233,85 +745,6 @@ func count(sum *Summary, r *Result) {
 	}
 }
 
-// processInput reads one input and sends its results in batches. It always
-// sends a final batch with last set, even on error, so the collector can move on.
-func processInput(ctx context.Context, cfg *Config, idx int, tok chan struct{}, out chan<- resultBatch, bytesRead *atomic.Int64) {
-	in := &cfg.Inputs[idx]
-	batch := make([]Result, 0, batchSize)
-	send := func(last bool) bool {
-		select {
-		case tok <- struct{}{}:
-		case <-ctx.Done():
-			return false
-		}
-		select {
-		case out <- resultBatch{file: idx, results: batch, last: last}:
-		case <-ctx.Done():
-			return false
-		}
-		batch = make([]Result, 0, batchSize)
-		return true
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			// A parser bug must not lose the batch: report it on this input and go on.
-			cfg.Logger.Error("internal error reading input", "file", in.Name, "panic", fmt.Sprint(p), "stack", stackDigest())
-			batch = append(batch, Result{Input: in, Findings: []checks.Finding{
-				internalErrorFinding(in.Name, 0, fmt.Sprintf("internal error while reading this input: %v", p))}})
-		}
-		send(true)
-	}()
-
-	rc, err := openInput(*in, cfg.Stdin, cfg.MaxFileBytes)
-	if err != nil {
-		batch = append(batch, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
-		return
-	}
-	defer rc.Close()
-	cr := &countingReader{r: rc, n: bytesRead}
-	br := bufio.NewReaderSize(parser.NewDecodedReader(cr), 64*1024)
-	head, _ := br.Peek(8192)
-	format := parser.Detect(head)
-	if format == parser.FormatUnknown {
-		if len(head) == 0 {
-			batch = append(batch, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: "empty input: no hands"}))
-		} else {
-			batch = append(batch, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: "unrecognised input format (not PHH or PokerStars text)"}))
-		}
-		return
-	}
-	rd, err := parser.Open(format, br, in.Name)
-	if err != nil {
-		batch = append(batch, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
-		return
-	}
-	for {
-		if ctx.Err() != nil {
-			return
-		}
-		h, err := rd.Next()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			var pe *parser.Error
-			if errors.As(err, &pe) {
-				batch = append(batch, parseErrorResult(in, format, pe))
-			} else {
-				batch = append(batch, Result{Input: in, Format: format, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
-				return
-			}
-		} else {
-			batch = append(batch, auditHand(cfg, in, format, h))
-		}
-		if len(batch) == batchSize {
-			if !send(false) {
-				return
-			}
-		}
-	}
-}
-
 func parseErrorResult(in *Input, f parser.Format, pe *parser.Error) Result {
 	return Result{Input: in, Format: f, Line: pe.Line, ParseError: pe,
 		Findings: []checks.Finding{checks.ParseErrorFinding(pe)}}
@@ -336,17 +769,6 @@ func auditHand(cfg *Config, in *Input, format parser.Format, h *hand.Hand) (res 
 	res.Trace = replay.Replay(h, cfg.Rules)
 	res.Findings = checks.Run(h, res.Trace, cfg.Selection)
 	return res
-}
-
-type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
 }
 
 type eofReader struct{}

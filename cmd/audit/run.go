@@ -9,10 +9,14 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/parser"
 )
 
 var version = batch.ToolVersion
@@ -22,7 +26,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "audit-out", "output folder")
 	formats := fs.StringSlice("format", []string{"parquet", "html"}, "outputs to write: parquet, html, jsonl, arrow, sarif, junit")
 	summary := fs.String("summary", "", "also write the run summary as JSON to this file")
-	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error")
+	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
 	rules := fs.String("rules", "tda-2024", "rules preset: tda-2024, tda-2019")
 	house := fs.String("house", "", "house options TOML file (odd chip, limit cap, rake, ...)")
 	only := fs.StringSlice("only", nil, "run only these checks (IDs or prefixes such as pot.)")
@@ -31,17 +35,26 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	inputsFrom := fs.String("inputs-from", "", "read more inputs from this file, one per line")
 	maxFile := fs.Int64("max-file-bytes", 8<<30, "largest decompressed input accepted, in bytes (0 = no limit)")
+	maxHand := fs.Int("max-hand-bytes", parser.DefaultMaxHandBytes, "largest hand accepted, in bytes; a larger one is a parse error and reading goes on")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	progress := fs.String("progress", "auto", "progress on stderr: auto (when a terminal), always, never")
+	state := fs.String("state", "", "incremental runs: remember each input's sha256 and results in this folder and reuse them for unchanged inputs")
+	partition := fs.String("partition", "none", "partition the tables (parquet, arrow, jsonl) by hand date: none, day (dt=YYYY-MM-DD folders)")
+	shardIndex := fs.Int("shard-index", 0, "audit only this shard's inputs, 0-based (default: $JOB_COMPLETION_INDEX or $HANDAUDIT_SHARD_INDEX)")
+	shardCount := fs.Int("shard-count", 1, "number of shards the inputs are split into (default: $HANDAUDIT_SHARD_COUNT)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	idx, count, err := shardFlags(fs.Changed("shard-index"), *shardIndex, fs.Changed("shard-count"), *shardCount, os.Getenv)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() == 0 && *inputsFrom == "" {
 		return usagef("no inputs: give files, folders, globs or -")
 	}
-	sev, err := checks.ParseSeverity(*failOn)
+	sev, err := parseFailOn(*failOn)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *lang != "en" && *lang != "zh" {
 		return usagef("--lang must be en or zh")
@@ -54,12 +67,24 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if os.Getenv("GOGC") == "" {
+		// The pipeline's live heap is small and steady (bounded queues; the
+		// duplicate-ID set lives outside the heap): collecting at 50% growth
+		// instead of 100% lowers peak memory by about a fifth for about 8%
+		// more CPU. GOGC in the environment overrides it.
+		debug.SetGCPercent(50)
+	}
+	// The first SIGINT or SIGTERM stops the run cleanly (outputs removed);
+	// after it, the signals' default action is restored, so a second one
+	// kills at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop)
 	res, err := batch.Audit(ctx, batch.Options{
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
-		Only: *only, Skip: *skip, Lang: *lang, Workers: *workers, MaxFileBytes: *maxFile,
+		Only: *only, Skip: *skip, Lang: *lang, Workers: *workers, MaxFileBytes: *maxFile, MaxHandBytes: *maxHand,
+		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count,
 		Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Logger: logger, OnProgress: onProgress,
 	})
 	done()
@@ -68,15 +93,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	case errors.As(err, &ce):
 		return usageError{ce.Err}
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "audit run: interrupted; no output was completed")
+		fmt.Fprintln(stderr, "audit run: interrupted; no output was written (partial files removed)")
 		return exitError{exitIO}
 	case err != nil:
 		return err
 	}
 	s := res.Summary
-	logger.Info("run finished", "files", s.Files, "hands", s.Hands, "parse_errors", s.ParseErrors,
+	logger.Info("run finished", "files", s.Files, "files_reused", s.Reused, "hands", s.Hands, "parse_errors", s.ParseErrors,
 		"errors", s.BySeverity[checks.Error], "warnings", s.BySeverity[checks.Warning],
 		"elapsed", s.Elapsed.String())
+	if *logFormat == "text" {
+		fmt.Fprintln(stderr, summaryLine(s, idx, count, *out))
+	}
 	if s.IOErrors > 0 {
 		return exitError{exitIO}
 	}
@@ -94,4 +122,79 @@ func newLogger(format string, w io.Writer) (*slog.Logger, error) {
 		return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo})), nil
 	}
 	return nil, usagef("--log-format must be text or json")
+}
+
+// shardFlags resolves the shard of this run: the flags when given, else
+// $JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job) or
+// $HANDAUDIT_SHARD_INDEX, and $HANDAUDIT_SHARD_COUNT.
+func shardFlags(idxSet bool, idx int, countSet bool, count int, getenv func(string) string) (int, int, error) {
+	envInt := func(name string) (int, bool, error) {
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return 0, false, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, false, usagef("$%s=%q is not a number", name, v)
+		}
+		return n, true, nil
+	}
+	if !idxSet {
+		for _, name := range []string{"JOB_COMPLETION_INDEX", "HANDAUDIT_SHARD_INDEX"} {
+			n, ok, err := envInt(name)
+			if err != nil {
+				return 0, 0, err
+			}
+			if ok {
+				idx = n
+				break
+			}
+		}
+	}
+	if !countSet {
+		n, ok, err := envInt("HANDAUDIT_SHARD_COUNT")
+		if err != nil {
+			return 0, 0, err
+		}
+		if ok {
+			count = n
+		}
+	}
+	if count < 1 {
+		return 0, 0, usagef("--shard-count must be at least 1")
+	}
+	if idx < 0 || idx >= count {
+		return 0, 0, usagef("--shard-index %d is out of range for --shard-count %d (0 to %d)", idx, count, count-1)
+	}
+	return idx, count, nil
+}
+
+// summaryLine is the run's one-line summary for stderr.
+func summaryLine(s *batch.Summary, idx, count int, out string) string {
+	sec := s.Elapsed.Seconds()
+	rate := 0.0
+	if sec > 0 {
+		rate = float64(s.Hands) / sec
+	}
+	shard := ""
+	if count > 1 {
+		shard = fmt.Sprintf("shard %d/%d: ", idx, count)
+	}
+	return fmt.Sprintf("audit: %s%d files (%d reused), %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
+		shard, s.Files, s.Reused, s.Hands, s.ParseErrors,
+		s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info],
+		s.BySeverity[checks.Error], s.BySeverity[checks.Warning], s.BySeverity[checks.Info], sec, rate, out)
+}
+
+// parseFailOn reads --fail-on: a severity, or "none" for a run that never
+// exits 1 for its findings (a nightly job whose findings are its output).
+func parseFailOn(s string) (checks.Severity, error) {
+	if s == "none" {
+		return checks.Error + 1, nil
+	}
+	sev, err := checks.ParseSeverity(s)
+	if err != nil {
+		return 0, usagef("--fail-on: %v", err)
+	}
+	return sev, nil
 }

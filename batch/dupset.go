@@ -1,0 +1,92 @@
+package batch
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// duplicateID is the check ID of the finding raised on a hand whose ID was
+// already seen earlier in the run.
+const duplicateID = "hand.duplicate-id"
+
+// duplicateRule is the finding's rule: the duplicate breaks no poker rule
+// but the integrity of the record.
+const duplicateRule = "handaudit integrity (duplicate hand ID)"
+
+// handKey is the 64-bit key of a hand ID in its namespace: the site the
+// record names, so that the same PokerStars hand seen in two exports
+// collides. A record that names no site (a PHH dataset numbering its hands
+// per session) only numbers hands within its input, so its namespace is the
+// input. Hands without an ID have no key.
+func handKey(h *hand.Hand, file int) (uint64, bool) {
+	if h == nil || h.ID == "" {
+		return 0, false
+	}
+	k := fnvOffset
+	if h.Site != "" {
+		k = fnvString(k, "site\x00")
+		k = fnvString(k, h.Site)
+	} else {
+		k = fnvString(k, "input\x00")
+		k = fnvString(k, strconv.Itoa(file))
+		k = fnvString(k, "\x00")
+		k = fnvString(k, h.Format)
+	}
+	k = fnvString(k, "\x00")
+	k = fnvString(k, h.ID)
+	return mix64(k), true
+}
+
+const (
+	fnvOffset uint64 = 14695981039346656037
+	fnvPrime  uint64 = 1099511628211
+)
+
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+// mix64 is the splitmix64 finaliser: FNV-1a's low bits are weak, and the
+// set indexes by both the high and the low bits.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// duplicateFinding is raised on the later of two hands with the same ID.
+func duplicateFinding(h *hand.Hand, file string, line int, firstFile string, firstLine int) checks.Finding {
+	where := firstFile
+	if firstLine > 0 {
+		where = fmt.Sprintf("%s:%d", firstFile, firstLine)
+	}
+	ns := "this input"
+	if h.Site != "" {
+		ns = h.Site
+	}
+	return checks.Finding{
+		CheckID:  duplicateID,
+		Severity: checks.Warning,
+		Rule:     duplicateRule,
+		Message: fmt.Sprintf("hand ID %s (%s) was already read at %s: the same hand recorded twice, or two hands given one ID",
+			h.ID, ns, where),
+		HandID:      h.ID,
+		Table:       h.Table,
+		StartedAt:   h.Start,
+		File:        file,
+		Line:        line,
+		ActionIndex: -1,
+		Currency:    h.Currency,
+		Scale:       h.Scale,
+	}
+}

@@ -1,0 +1,184 @@
+package batch
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/handaudit/handaudit/replay"
+)
+
+func sha(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+func fixture(t *testing.T, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// handsIn counts the hands (and parse errors) of one input read plainly.
+func handsIn(t *testing.T, name string) (hands, errs int64) {
+	t.Helper()
+	rs, _ := replay.Preset("tda-2024")
+	sum, err := Run(context.Background(), Config{Inputs: []Input{{Name: name, Path: name}}, Rules: &rs, Workers: 1},
+		func(*Result) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum.Hands, sum.ParseErrors
+}
+
+// TestInputKinds reads a plain file, a .gz file, a zip with two members,
+// a glob, a listing file and stdin in one run, and checks that each input
+// yields the hands of its plain text and is identified by the sha256 of
+// its bytes as stored.
+func TestInputKinds(t *testing.T) {
+	dir := t.TempDir()
+	plain := fixture(t, "phh/raise.under-minimum.phhs")
+	odd := fixture(t, "phh/pot.odd-chip.phhs")
+	ps := fixture(t, "pokerstars/blind.wrong-amount.txt")
+	side := fixture(t, "phh/showdown.order.phhs")
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// The plain texts, for the expected counts.
+	plainOdd, plainPS, plainSide := write("ref/odd.phhs", odd), write("ref/ps.txt", ps), write("ref/side.phhs", side)
+
+	a := write("in/a.phhs", plain)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(odd)
+	zw.Close()
+	b := write("in/b.phhs.gz", gz.Bytes())
+	var zb bytes.Buffer
+	zz := zip.NewWriter(&zb)
+	for _, m := range []struct {
+		name string
+		data []byte
+	}{{"logs/ps.txt", ps}, {"logs/side.phhs", side}, {"README.md", []byte("not a hand history")}} {
+		w, _ := zz.Create(m.name)
+		w.Write(m.data)
+	}
+	zz.Close()
+	c := write("in/c.zip", zb.Bytes())
+	globbed := write("glob/g1.phhs", plain)
+	write("glob/g2.txt", ps) // not matched by the pattern
+	listing := write("list.txt", []byte("# inputs\n\n"+globbed+"\n"))
+
+	inputs, err := ExpandInputs([]string{filepath.Join(dir, "in"), filepath.Join(dir, "glob", "*.phhs"), "-"}, listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, in := range inputs {
+		got = append(got, in.Name)
+	}
+	want := []string{"-", a, b, c + "!logs/ps.txt", c + "!logs/side.phhs", globbed}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("inputs:\n got %q\nwant %q", got, want)
+	}
+
+	stdin := fixture(t, "phh/bet.exceeds-stack.phhs")
+	plainStdin := write("ref/stdin.phhs", stdin)
+	out := filepath.Join(dir, "out")
+	o := auditOpts(out, filepath.Join(dir, "in"), filepath.Join(dir, "glob", "*.phhs"), "-")
+	o.InputsFrom = listing
+	o.Stdin = bytes.NewReader(stdin)
+	o.Formats = []string{"jsonl"}
+	res := mustAudit(t, o)
+	if res.Summary.Files != len(want) || res.Summary.IOErrors != 0 {
+		t.Fatalf("files %d io errors %d", res.Summary.Files, res.Summary.IOErrors)
+	}
+	m, err := ReadManifest(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]ManifestInput{}
+	for _, in := range m.Inputs {
+		byName[in.Name] = in
+	}
+	for _, tc := range []struct {
+		name, plain string
+		stored      []byte
+	}{
+		{a, a, plain},
+		{b, plainOdd, gz.Bytes()}, // the digest of the .gz file as stored
+		{c + "!logs/ps.txt", plainPS, ps},
+		{c + "!logs/side.phhs", plainSide, side},
+		{globbed, globbed, plain},
+		{"-", plainStdin, stdin},
+	} {
+		in, ok := byName[tc.name]
+		if !ok {
+			t.Errorf("%s not in the manifest", tc.name)
+			continue
+		}
+		hands, errs := handsIn(t, tc.plain)
+		if hands == 0 {
+			t.Fatalf("%s: reference has no hands", tc.plain)
+		}
+		if in.Hands != hands || in.ParseErrors != errs {
+			t.Errorf("%s: %d hands, %d parse errors; read plainly %d, %d", tc.name, in.Hands, in.ParseErrors, hands, errs)
+		}
+		if in.SHA256 != sha(tc.stored) || in.Size != int64(len(tc.stored)) {
+			t.Errorf("%s: sha256 %s size %d, want %s %d", tc.name, in.SHA256, in.Size, sha(tc.stored), len(tc.stored))
+		}
+	}
+	// Findings name the input as given, zip members as archive!member.
+	jl, err := os.ReadFile(filepath.Join(out, "findings.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{c + "!logs/ps.txt", "\"file\":\"-\""} {
+		if !strings.Contains(string(jl), n) {
+			t.Errorf("findings.jsonl does not name %s", n)
+		}
+	}
+}
+
+// TestInputErrors: a missing file or an empty glob is a usage error; a
+// corrupt .gz is an I/O error on that input while the others are audited.
+func TestInputErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ExpandInputs([]string{filepath.Join(dir, "nope.phhs")}, ""); err == nil {
+		t.Error("missing file: no error")
+	}
+	if _, err := ExpandInputs([]string{filepath.Join(dir, "*.phhs")}, ""); err == nil {
+		t.Error("empty glob: no error")
+	}
+	bad := filepath.Join(dir, "bad.phhs.gz")
+	os.WriteFile(bad, []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 'x', 'y'}, 0o644)
+	good := filepath.Join(dir, "good.phhs")
+	os.WriteFile(good, fixture(t, "phh/raise.under-minimum.phhs"), 0o644)
+	o := auditOpts(filepath.Join(dir, "out"), bad, good)
+	o.Formats = []string{"jsonl"}
+	res := mustAudit(t, o)
+	if res.Summary.IOErrors != 1 {
+		t.Errorf("IOErrors = %d, want 1", res.Summary.IOErrors)
+	}
+	if h, _ := handsIn(t, good); res.Summary.Hands != h {
+		t.Errorf("hands = %d, want the good file's %d", res.Summary.Hands, h)
+	}
+}

@@ -1,0 +1,130 @@
+package batch
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/handaudit/handaudit/checks"
+)
+
+// ManifestVersion is the version of the manifest format (docs/scale-out.md).
+// Keys are only ever added; a change of meaning bumps it.
+const ManifestVersion = 1
+
+// Manifest is a run's chain of custody, written last into --out by every
+// run (a single run is shard 0 of 1): what was audited (each input's size
+// and sha256), how (tool, ruleset, house options, checks, schema), what
+// was found, and what was written (each output's size, rows and sha256).
+// It holds no times or machine names, so that the same inputs give the
+// same manifest, byte for byte, whatever the number of workers.
+type Manifest struct {
+	ManifestVersion int      `json:"manifest_version"`
+	Tool            string   `json:"tool"`
+	ToolVersion     string   `json:"tool_version"`
+	SchemaVersion   string   `json:"schema_version"`
+	Ruleset         string   `json:"ruleset"`
+	RulesVersion    string   `json:"rules_version"`
+	House           string   `json:"house,omitempty"`
+	HouseDigest     string   `json:"house_digest"`
+	Checks          []string `json:"checks"`
+	RunID           string   `json:"run_id"`
+	ShardIndex      int      `json:"shard_index"`
+	ShardCount      int      `json:"shard_count"`
+	Partition       string   `json:"partition"` // "none" or "day"
+	// InputsTotal and InputsDigest describe the whole run's input list,
+	// before sharding: every shard of one run must agree on them.
+	InputsTotal  int              `json:"inputs_total"`
+	InputsDigest string           `json:"inputs_digest"`
+	Inputs       []ManifestInput  `json:"inputs"`
+	Totals       ManifestTotals   `json:"totals"`
+	Outputs      []ManifestOutput `json:"outputs"`
+	// MergedFrom lists the shard manifests an `audit merge` read.
+	MergedFrom []ManifestRef `json:"merged_from,omitempty"`
+}
+
+// ManifestInput is one input of this shard.
+type ManifestInput struct {
+	Name        string `json:"name"`
+	Size        int64  `json:"size"`
+	SHA256      string `json:"sha256"`
+	Hands       int64  `json:"hands"`
+	ParseErrors int64  `json:"parse_errors"`
+	Findings    int64  `json:"findings"`
+	Error       string `json:"error,omitempty"`
+}
+
+// ManifestTotals counts what the shard found.
+type ManifestTotals struct {
+	Inputs         int              `json:"inputs"`
+	Hands          int64            `json:"hands"`
+	ParseErrors    int64            `json:"parse_errors"`
+	IOErrors       int64            `json:"io_errors"`
+	InternalErrors int64            `json:"internal_errors"`
+	Findings       int64            `json:"findings"`
+	BySeverity     map[string]int64 `json:"by_severity"`
+	ByCheck        map[string]int64 `json:"by_check"`
+}
+
+// ManifestOutput is one output file, its path relative to the manifest's
+// folder, slash separated.
+type ManifestOutput struct {
+	Path      string `json:"path"`
+	Format    string `json:"format"`
+	Table     string `json:"table,omitempty"`     // "findings" or "hands" for table files
+	Partition string `json:"partition,omitempty"` // "dt=2024-05-01" when partitioned
+	Rows      *int64 `json:"rows,omitempty"`      // table files: rows written
+	Bytes     int64  `json:"bytes"`
+	SHA256    string `json:"sha256"`
+}
+
+// ManifestRef is a manifest another one was built from.
+type ManifestRef struct {
+	Path       string `json:"path"`
+	ShardIndex int    `json:"shard_index"`
+	SHA256     string `json:"sha256"`
+}
+
+// Encode writes the manifest as indented JSON.
+func (m *Manifest) Encode(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(m) // encoding/json sorts map keys: stable output
+}
+
+// ReadManifest reads a manifest file.
+func ReadManifest(name string) (*Manifest, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if m.ManifestVersion < 1 || m.ManifestVersion > ManifestVersion {
+		return nil, fmt.Errorf("%s: manifest version %d not supported (this tool reads up to %d)", name, m.ManifestVersion, ManifestVersion)
+	}
+	return &m, nil
+}
+
+// totalsOf turns a run's summary into the manifest's totals and inputs.
+func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
+	ins := make([]ManifestInput, len(s.Inputs))
+	for i, st := range s.Inputs {
+		ins[i] = ManifestInput{Name: st.Name, Size: st.Size, SHA256: st.SHA256, Hands: st.Hands,
+			ParseErrors: st.ParseErrors, Findings: st.Findings, Error: st.Error}
+	}
+	byCheck := make(map[string]int64, len(s.ByCheck))
+	for k, v := range s.ByCheck {
+		byCheck[k] = v
+	}
+	return ins, ManifestTotals{
+		Inputs: s.Files, Hands: s.Hands, ParseErrors: s.ParseErrors, IOErrors: s.IOErrors,
+		InternalErrors: s.Internal, Findings: totalFindings(s),
+		BySeverity: map[string]int64{"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning],
+			"info": s.BySeverity[checks.Info]},
+		ByCheck: byCheck,
+	}
+}

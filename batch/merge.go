@@ -1,0 +1,516 @@
+package batch
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
+)
+
+// MergeOptions is what `audit merge` is asked to do.
+type MergeOptions struct {
+	Dirs        []string // folders holding the shards' outputs and manifests
+	OutDir      string
+	Formats     []string // html, jsonl, sarif, junit
+	SummaryFile string
+	Lang        string
+	FailOn      checks.Severity
+	// VerifyOnly checks the manifests and output digests and writes nothing.
+	VerifyOnly bool
+	Stdout     io.Writer
+	Logger     *slog.Logger
+}
+
+// MergeFormats are the outputs a merge can write. The Parquet and Arrow
+// tables are not rewritten: the shards' files already are one dataset.
+var MergeFormats = []string{"html", "jsonl", "sarif", "junit"}
+
+// ShardSet is a complete, verified set of shard manifests of one run.
+type ShardSet struct {
+	Manifests []*Manifest // by shard index
+	Dirs      []string    // the folder of each manifest
+	Refs      []ManifestRef
+}
+
+// VerifyError lists everything wrong with a set of shards.
+type VerifyError struct{ Problems []string }
+
+func (e *VerifyError) Error() string {
+	const show = 20
+	p := e.Problems
+	more := ""
+	if len(p) > show {
+		more = fmt.Sprintf("\n  ... and %d more", len(p)-show)
+		p = p[:show]
+	}
+	return fmt.Sprintf("the shards do not form one complete run (%d problems):\n  %s%s", len(e.Problems), strings.Join(p, "\n  "), more)
+}
+
+var manifestName = regexp.MustCompile(`^manifest(-part-\d{5}-of-\d{5})?\.json$`)
+
+// LoadShards finds the manifests in dirs and verifies that they are the
+// complete set of shards of one run: same tool, schema, ruleset, house
+// options, checks, run ID, shard count and input list; every index from 0
+// to N-1 exactly once; every input in the shard it hashes to and in no
+// other; and every output file present with the size and sha256 its
+// manifest records.
+func LoadShards(dirs []string) (*ShardSet, error) {
+	var ms []*Manifest
+	var mdirs []string
+	var refs []ManifestRef
+	var problems []string
+	for _, d := range dirs {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			return nil, err
+		}
+		found := 0
+		for _, e := range ents {
+			if e.IsDir() || !manifestName.MatchString(e.Name()) {
+				continue
+			}
+			p := filepath.Join(d, e.Name())
+			m, err := ReadManifest(p)
+			if err != nil {
+				problems = append(problems, err.Error())
+				continue
+			}
+			sum, _, err := fileDigest(p)
+			if err != nil {
+				return nil, err
+			}
+			if len(m.MergedFrom) > 0 {
+				continue // the manifest of an earlier merge
+			}
+			found++
+			ms = append(ms, m)
+			mdirs = append(mdirs, d)
+			refs = append(refs, ManifestRef{Path: filepath.ToSlash(p), ShardIndex: m.ShardIndex, SHA256: sum})
+		}
+		if found == 0 {
+			problems = append(problems, fmt.Sprintf("%s: no shard manifest (manifest.json or manifest-part-*.json)", d))
+		}
+	}
+	if len(ms) == 0 {
+		return nil, &VerifyError{problems}
+	}
+	first := ms[0]
+	n := first.ShardCount
+	byIndex := make([]int, max(n, 0))
+	for i := range byIndex {
+		byIndex[i] = -1
+	}
+	for i, m := range ms {
+		for _, f := range [][3]string{
+			{"tool", m.Tool, first.Tool},
+			{"tool version", m.ToolVersion, first.ToolVersion},
+			{"schema version", m.SchemaVersion, first.SchemaVersion},
+			{"ruleset", m.Ruleset, first.Ruleset},
+			{"house digest", m.HouseDigest, first.HouseDigest},
+			{"checks", strings.Join(m.Checks, ","), strings.Join(first.Checks, ",")},
+			{"run ID", m.RunID, first.RunID},
+			{"partitioning", m.Partition, first.Partition},
+			{"input list digest", m.InputsDigest, first.InputsDigest},
+			{"shard count", fmt.Sprint(m.ShardCount), fmt.Sprint(n)},
+			{"input count", fmt.Sprint(m.InputsTotal), fmt.Sprint(first.InputsTotal)},
+		} {
+			if f[1] != f[2] {
+				problems = append(problems, fmt.Sprintf("%s: %s %q differs from %s's %q", refs[i].Path, f[0], f[1], refs[0].Path, f[2]))
+			}
+		}
+		if m.ShardIndex < 0 || m.ShardIndex >= n {
+			problems = append(problems, fmt.Sprintf("%s: shard index %d out of range for %d shards", refs[i].Path, m.ShardIndex, n))
+			continue
+		}
+		if j := byIndex[m.ShardIndex]; j >= 0 {
+			problems = append(problems, fmt.Sprintf("shard %d appears twice: %s and %s", m.ShardIndex, refs[j].Path, refs[i].Path))
+			continue
+		}
+		byIndex[m.ShardIndex] = i
+	}
+	var missing []string
+	for k, i := range byIndex {
+		if i < 0 {
+			missing = append(missing, fmt.Sprint(k))
+		}
+	}
+	if len(missing) > 0 {
+		problems = append(problems, fmt.Sprintf("missing shards (of %d): %s", n, strings.Join(missing, ", ")))
+	}
+	if len(problems) > 0 {
+		return nil, &VerifyError{problems}
+	}
+	set := &ShardSet{}
+	seen := map[string]int{}
+	inputs := 0
+	for k, i := range byIndex {
+		m := ms[i]
+		set.Manifests = append(set.Manifests, m)
+		set.Dirs = append(set.Dirs, mdirs[i])
+		set.Refs = append(set.Refs, refs[i])
+		for _, in := range m.Inputs {
+			inputs++
+			if s, dup := seen[in.Name]; dup {
+				problems = append(problems, fmt.Sprintf("input %s is in shards %d and %d", in.Name, s, k))
+			}
+			seen[in.Name] = k
+			if want := ShardOf(in.Name, n); want != k {
+				problems = append(problems, fmt.Sprintf("input %s is in shard %d but belongs to shard %d", in.Name, k, want))
+			}
+		}
+		for _, o := range m.Outputs {
+			problems = append(problems, verifyOutput(mdirs[i], refs[i].Path, o)...)
+		}
+	}
+	if inputs != first.InputsTotal {
+		problems = append(problems, fmt.Sprintf("the shards hold %d inputs; the run had %d", inputs, first.InputsTotal))
+	}
+	if len(problems) > 0 {
+		return nil, &VerifyError{problems}
+	}
+	return set, nil
+}
+
+func verifyOutput(dir, manifest string, o ManifestOutput) []string {
+	if !localPath(o.Path) {
+		return []string{fmt.Sprintf("%s: output path %q leaves the output folder", manifest, o.Path)}
+	}
+	p := filepath.Join(dir, filepath.FromSlash(o.Path))
+	sum, size, err := fileDigest(p)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return []string{fmt.Sprintf("%s: output %s is missing", manifest, p)}
+	case err != nil:
+		return []string{fmt.Sprintf("%s: %v", manifest, err)}
+	case size != o.Bytes || sum != o.SHA256:
+		return []string{fmt.Sprintf("%s: output %s has changed (%d bytes, sha256 %s; the manifest says %d bytes, %s)",
+			manifest, p, size, sum, o.Bytes, o.SHA256)}
+	}
+	return nil
+}
+
+// Merge verifies a set of shards and writes the combined reports and
+// summary from the shards' Parquet tables. The shards' rows are read back
+// shard by shard, in each shard's input order. The Parquet tables keep a
+// hand's header and findings, not its actions, so the merged HTML report
+// has no hand views (open a shard's report, or `audit explain`).
+func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	start := time.Now()
+	set, err := LoadShards(o.Dirs)
+	if err != nil {
+		return nil, err
+	}
+	first := set.Manifests[0]
+	o.Logger.Info("shards verified", "shards", len(set.Manifests), "run_id", first.RunID)
+	for k, m := range set.Manifests {
+		if len(tablePairs(m)) == 0 && len(m.Inputs) > 0 {
+			return nil, &ConfigError{fmt.Errorf("shard %d (%s) has no Parquet tables: run the shards with --format parquet", k, set.Refs[k].Path)}
+		}
+	}
+	if o.VerifyOnly {
+		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+		for _, m := range set.Manifests {
+			addTotals(sum, m)
+		}
+		sum.Elapsed = time.Since(start)
+		return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
+	}
+	formats := o.Formats
+	if len(formats) == 0 {
+		formats = []string{"html"}
+	}
+	if formats, err = normaliseFormats(formats); err != nil {
+		return nil, &ConfigError{err}
+	}
+	for _, f := range formats {
+		if !slices.Contains(MergeFormats, f) {
+			return nil, &ConfigError{fmt.Errorf("merge writes %s, not %s: the shards' Parquet and Arrow files are already one dataset", strings.Join(MergeFormats, ", "), f)}
+		}
+	}
+	rs, err := replay.Preset(first.Ruleset)
+	if err != nil {
+		rs, _ = replay.Preset("tda-2024")
+	}
+	var all []ManifestInput
+	for _, m := range set.Manifests {
+		all = append(all, m.Inputs...)
+	}
+	slices.SortFunc(all, func(a, b ManifestInput) int { return cmp.Compare(a.Name, b.Name) })
+	names := make([]string, len(all))
+	for i, in := range all {
+		names[i] = in.Name
+	}
+	info := reports.RunInfo{ToolVersion: first.ToolVersion, Ruleset: first.Ruleset, HouseDigest: first.HouseDigest,
+		SchemaVersion: first.SchemaVersion, RunID: first.RunID, Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
+		Checks: CheckInfos(&rs)}
+	out, err := openOutputs(o.OutDir, Layout{}, formats, info)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+	var want Summary
+	want.ByCheck = map[string]int64{}
+	for k, m := range set.Manifests {
+		addTotals(&want, m)
+		for _, pair := range tablePairs(m) {
+			if err := ctx.Err(); err != nil {
+				out.abort()
+				return nil, err
+			}
+			err := readPair(set.Dirs[k], pair, func(hr *reports.HandResult) error {
+				countRow(sum, hr)
+				return out.writeHand(hr)
+			})
+			if err != nil {
+				out.abort()
+				return nil, fmt.Errorf("shard %d: %w", k, err)
+			}
+		}
+	}
+	sum.IOErrors = want.IOErrors
+	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
+		out.abort()
+		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",
+			sum.Hands, totalFindings(sum), want.Hands, totalFindings(&want))}}
+	}
+	sum.Elapsed = time.Since(start)
+	m := &Manifest{
+		ManifestVersion: ManifestVersion, Tool: first.Tool, ToolVersion: first.ToolVersion,
+		SchemaVersion: first.SchemaVersion, Ruleset: first.Ruleset, RulesVersion: first.RulesVersion,
+		House: first.House, HouseDigest: first.HouseDigest, Checks: first.Checks, RunID: first.RunID,
+		ShardIndex: 0, ShardCount: first.ShardCount, Partition: first.Partition,
+		InputsTotal: first.InputsTotal, InputsDigest: first.InputsDigest, Inputs: all,
+		MergedFrom: set.Refs,
+	}
+	_, m.Totals = totalsOf(sum)
+	if err := out.close(m); err != nil {
+		return nil, err
+	}
+	if o.Stdout != nil {
+		WriteTextSummary(o.Stdout, sum)
+	}
+	if o.SummaryFile != "" {
+		if err := writeFileAtomic(o.SummaryFile, func(w io.Writer) error { return WriteJSONSummary(w, sum) }); err != nil {
+			return nil, err
+		}
+	}
+	return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
+}
+
+// addTotals adds a manifest's totals to a summary.
+func addTotals(s *Summary, m *Manifest) {
+	t := m.Totals
+	s.Hands += t.Hands
+	s.ParseErrors += t.ParseErrors
+	s.IOErrors += t.IOErrors
+	s.Internal += t.InternalErrors
+	for k, v := range t.ByCheck {
+		s.ByCheck[k] += v
+	}
+	for i, name := range []string{"info", "warning", "error"} {
+		s.BySeverity[i] += t.BySeverity[name]
+	}
+}
+
+// tablePair is a shard's hands and findings Parquet files of one partition
+// chunk (or of the whole shard).
+type tablePair struct{ hands, findings ManifestOutput }
+
+// tablePairs lists a manifest's Parquet tables, paired, in path order.
+func tablePairs(m *Manifest) []tablePair {
+	find := map[string]ManifestOutput{}
+	for _, o := range m.Outputs {
+		if o.Format == "parquet" && o.Table == "findings" {
+			find[strings.Replace(o.Path, "findings", "", 1)] = o
+		}
+	}
+	var out []tablePair
+	for _, o := range m.Outputs {
+		if o.Format == "parquet" && o.Table == "hands" {
+			if f, ok := find[strings.Replace(o.Path, "hands", "", 1)]; ok {
+				out = append(out, tablePair{hands: o, findings: f})
+			}
+		}
+	}
+	return out
+}
+
+// readPair reads a hands table and its findings table together: the
+// findings of each hand follow one another in the findings table, in hand
+// order, and the hand's row counts them.
+func readPair(dir string, p tablePair, fn func(*reports.HandResult) error) error {
+	hf, err := os.Open(filepath.Join(dir, filepath.FromSlash(p.hands.Path)))
+	if err != nil {
+		return err
+	}
+	defer hf.Close()
+	ff, err := os.Open(filepath.Join(dir, filepath.FromSlash(p.findings.Path)))
+	if err != nil {
+		return err
+	}
+	defer ff.Close()
+	hr := parquet.NewGenericReader[reports.HandRow](hf)
+	defer hr.Close()
+	fr := parquet.NewGenericReader[reports.FindingRow](ff)
+	defer fr.Close()
+	hands := make([]reports.HandRow, 1024)
+	finds := make([]reports.FindingRow, 0, 1024)
+	fbuf := make([]reports.FindingRow, 1024)
+	fdone := false
+	// next returns the next k finding rows.
+	next := func(k int) ([]reports.FindingRow, error) {
+		for len(finds) < k && !fdone {
+			n, err := fr.Read(fbuf)
+			finds = append(finds, fbuf[:n]...)
+			if err == io.EOF {
+				fdone = true
+			} else if err != nil {
+				return nil, fmt.Errorf("%s: %w", p.findings.Path, err)
+			}
+		}
+		if len(finds) < k {
+			return nil, fmt.Errorf("%s: fewer finding rows than %s counts", p.findings.Path, p.hands.Path)
+		}
+		out := slices.Clone(finds[:k])
+		finds = finds[:copy(finds, finds[k:])]
+		return out, nil
+	}
+	for {
+		n, rerr := hr.Read(hands)
+		for i := range hands[:n] {
+			row := &hands[i]
+			frs, err := next(int(row.Findings))
+			if err != nil {
+				return err
+			}
+			if err := fn(resultFromRows(row, frs)); err != nil {
+				return err
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("%s: %w", p.hands.Path, rerr)
+		}
+	}
+	if rest, _ := next(1); len(rest) > 0 {
+		return fmt.Errorf("%s: more finding rows than %s counts", p.findings.Path, p.hands.Path)
+	}
+	return nil
+}
+
+// resultFromRows rebuilds what the report writers need of a hand from its
+// table rows: the header, the claimed and computed totals, the findings.
+func resultFromRows(row *reports.HandRow, frs []reports.FindingRow) *reports.HandResult {
+	r := &reports.HandResult{File: row.File, Line: int(row.Line), Format: row.Format, Status: row.Status, Error: row.Error}
+	for i := range frs {
+		r.Findings = append(r.Findings, findingFromRow(&frs[i]))
+	}
+	if row.Status == reports.StatusParseError {
+		return r
+	}
+	h := &hand.Hand{Format: row.Format, Site: row.Site, ID: row.HandID, Table: row.Table, Start: row.StartedAt,
+		Currency: row.Currency, Scale: row.Scale, Tournament: row.Tournament,
+		Pos: hand.Pos{File: row.File, Line: int(row.Line)}, End: int(row.EndLine)}
+	h.Game.Variant = parseVariant(row.Game)
+	h.Game.Structure = parseStructure(row.Structure)
+	h.Stakes.SmallBlind, h.Stakes.BigBlind, h.Stakes.Ante = amount(row.SmallBlind), amount(row.BigBlind), amount(row.Ante)
+	if row.Players != nil {
+		h.Seats = make([]hand.Seat, *row.Players)
+	}
+	if row.TotalPot != nil {
+		h.Outcome.TotalPot, h.Outcome.HasTotalPot = hand.Amount(*row.TotalPot), true
+	}
+	if row.Rake != nil {
+		h.Outcome.Rake, h.Outcome.HasRake = hand.Amount(*row.Rake), true
+	}
+	r.Hand = h
+	if row.ComputedPot != nil {
+		r.Trace = &replay.Trace{Hand: h, Supported: true, TotalPot: hand.Amount(*row.ComputedPot)}
+	}
+	return r
+}
+
+func amount(p *int64) hand.Amount {
+	if p == nil {
+		return 0
+	}
+	return hand.Amount(*p)
+}
+
+func parseVariant(s string) hand.Variant {
+	for v := hand.Variant(1); v < 64; v++ {
+		if v.String() == s {
+			return v
+		}
+	}
+	return hand.UnknownVariant
+}
+
+func parseStructure(s string) hand.Structure {
+	for v := hand.Structure(1); v < 16; v++ {
+		if v.String() == s {
+			return v
+		}
+	}
+	return hand.UnknownStructure
+}
+
+func findingFromRow(r *reports.FindingRow) checks.Finding {
+	sev, err := checks.ParseSeverity(r.Severity)
+	if err != nil {
+		sev = checks.Error
+	}
+	f := checks.Finding{CheckID: r.CheckID, Severity: sev, Rule: r.Rule, Message: r.Message, HandID: r.HandID,
+		Table: r.Table, StartedAt: r.StartedAt, File: r.File, Line: int(r.Line), Street: r.Street,
+		ActionIndex: -1, Seat: int(r.Seat), Player: r.Player, Currency: r.Currency, Scale: r.Scale}
+	if r.ActionIndex != nil {
+		f.ActionIndex = int(*r.ActionIndex)
+	}
+	if r.Expected != nil {
+		f.Expected, f.HasExpected = hand.Amount(*r.Expected), true
+	}
+	if r.Recorded != nil {
+		f.Recorded, f.HasRecorded = hand.Amount(*r.Recorded), true
+	}
+	return f
+}
+
+// countRow counts a rebuilt hand in a summary, as count does a Result.
+func countRow(s *Summary, r *reports.HandResult) {
+	if r.Hand != nil {
+		s.Hands++
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		s.ByCheck[f.CheckID]++
+		if int(f.Severity) < len(s.BySeverity) {
+			s.BySeverity[f.Severity]++
+		}
+		switch f.CheckID {
+		case parseErrorID:
+			s.ParseErrors++
+		case internalErrorID:
+			s.Internal++
+		}
+	}
+}

@@ -1,0 +1,343 @@
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// State is the memory of incremental runs (--state DIR): for each input
+// name, the sha256 of the content last audited and that audit's results,
+// so that a run over a growing archive only parses, replays and checks the
+// inputs that are new or changed, and streams the others' results back to
+// the report writers.
+//
+// An entry holds what the writers need, compactly: for a hand without
+// findings, the hand's header (IDs, table, time, stakes, seats, claimed
+// totals) and the engine's computed pot; for a hand with findings, the
+// whole hand and replay (the HTML report shows it). Entries are kept per
+// configuration: a different tool version, ruleset or check selection
+// uses a different folder under DIR and starts afresh.
+//
+// Layout: DIR/<configuration>/<hash of the input name>-<content sha256>.state.
+// An entry is written under a temporary name and renamed when complete, and
+// carries a checksum of its own bytes, so a killed run never leaves a
+// partial entry that would be believed.
+type State struct {
+	dir   string
+	rules *replay.Ruleset
+	enc   *zstd.Encoder
+	dec   *zstd.Decoder
+}
+
+const stateMagic = "handaudit-state 1\n"
+
+// OpenState opens (creating if needed) the state folder dir for runs under
+// rules and sel.
+func OpenState(dir string, rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) (*State, error) {
+	fp := stateFingerprint(rules, sel, lim)
+	d := filepath.Join(dir, fp)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		return nil, err
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return nil, err
+	}
+	return &State{dir: d, rules: rules, enc: enc, dec: dec}, nil
+}
+
+// Close releases the codecs.
+func (s *State) Close() {
+	if s != nil {
+		s.dec.Close()
+	}
+}
+
+// stateFingerprint names the configuration results depend on: the tool
+// (its version and, when built from version control, its revision), every
+// ruleset option, the selected checks and the parser's limits.
+func stateFingerprint(rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s%s\n%s\n", stateMagic, ToolVersion, buildRevision())
+	fmt.Fprintf(h, "%s\n%s\n%s\n", rules.Name, rules.House, rules.Options())
+	fmt.Fprintf(h, "%s\n%d %d %d\n", strings.Join(sel.IDs(), ","), lim.MaxHandBytes, lim.MaxLineBytes, lim.MaxActions)
+	return "v1-" + hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+var buildRevision = sync.OnceValue(func() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var rev, mod string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			mod = s.Value
+		}
+	}
+	return rev + " " + mod
+})
+
+func (s *State) prefix(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	return filepath.Join(s.dir, hex.EncodeToString(sum[:12]))
+}
+
+func (s *State) path(name, digest string) string {
+	return s.prefix(name) + "-" + digest + ".state"
+}
+
+// stateRecord is one Result as stored.
+type stateRecord struct {
+	Line       int
+	Format     string
+	Hand       *hand.Hand
+	Trace      *replay.Trace
+	Full       bool // Hand and Trace are whole, not the header only
+	Findings   []checks.Finding
+	ParseError *parser.Error
+}
+
+// encodeBlock stores one chunk of results. It is called from the workers
+// (and again from the collector for a chunk in which it found duplicate
+// hand IDs). Findings of hand.duplicate-id are not stored: they depend on
+// the other inputs and are found afresh by every run.
+func (s *State) encodeBlock(rs []Result) ([]byte, error) {
+	recs := make([]stateRecord, len(rs))
+	for i := range rs {
+		r := &rs[i]
+		full := len(r.Findings) > 0
+		fs := r.Findings
+		if k := len(fs); k > 0 && fs[k-1].CheckID == duplicateID {
+			fs = fs[:k-1]
+		}
+		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: fs, ParseError: r.ParseError}
+		if r.Hand != nil {
+			recs[i].Hand, recs[i].Trace = storedHand(r.Hand, r.Trace, full)
+			recs[i].Full = full
+		}
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(recs); err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	return s.enc.EncodeAll(buf.Bytes(), nil), nil
+}
+
+// storedHand returns what is kept of a hand and its replay: everything for
+// a flagged hand, the header and totals for a clean one.
+func storedHand(h *hand.Hand, t *replay.Trace, full bool) (*hand.Hand, *replay.Trace) {
+	hc := *h
+	if !full {
+		hc.Actions, hc.Boards = nil, nil
+		hc.Outcome = hand.Outcome{TotalPot: h.Outcome.TotalPot, HasTotalPot: h.Outcome.HasTotalPot,
+			Rake: h.Outcome.Rake, HasRake: h.Outcome.HasRake, Pos: h.Outcome.Pos}
+	}
+	if t == nil {
+		return &hc, nil
+	}
+	tc := *t
+	tc.Hand, tc.Rules = nil, nil
+	if !full {
+		tc.Steps, tc.Committed, tc.Returns, tc.Pots, tc.Awards = nil, nil, nil, nil, nil
+		tc.Shown, tc.FinishingStacks, tc.Boards, tc.Undecided = nil, nil, nil, nil
+	}
+	return &hc, &tc
+}
+
+func (s *State) decodeBlock(b []byte, in *Input) ([]Result, error) {
+	raw, err := s.dec.DecodeAll(b, nil)
+	if err != nil {
+		return nil, err
+	}
+	var recs []stateRecord
+	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&recs); err != nil {
+		return nil, err
+	}
+	out := make([]Result, len(recs))
+	for i := range recs {
+		rec := &recs[i]
+		out[i] = Result{Input: in, Hand: rec.Hand, Trace: rec.Trace, Findings: rec.Findings,
+			Format: parser.Format(rec.Format), Line: rec.Line, ParseError: rec.ParseError,
+			stub: rec.Hand != nil && !rec.Full}
+		if rec.Trace != nil {
+			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules
+		}
+	}
+	return out, nil
+}
+
+// stateEntry is a stored input being read back, block by block.
+type stateEntry struct {
+	f  *os.File
+	br *bufio.Reader
+}
+
+// lookup opens the entry for name with content digest, verifying its
+// checksum. It returns nil when there is none (or it is unusable).
+func (s *State) lookup(name, digest string) *stateEntry {
+	f, err := os.Open(s.path(name, digest))
+	if err != nil {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Size() < int64(len(stateMagic))+sha256.Size {
+		f.Close()
+		return nil
+	}
+	h := sha256.New()
+	if _, err := io.CopyN(h, f, st.Size()-sha256.Size); err != nil {
+		f.Close()
+		return nil
+	}
+	var sum [sha256.Size]byte
+	if _, err := io.ReadFull(f, sum[:]); err != nil || !bytes.Equal(sum[:], h.Sum(nil)) {
+		f.Close()
+		return nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil
+	}
+	br := bufio.NewReader(io.LimitReader(f, st.Size()-sha256.Size))
+	head := make([]byte, len(stateMagic))
+	if _, err := io.ReadFull(br, head); err != nil || string(head) != stateMagic {
+		f.Close()
+		return nil
+	}
+	stored, err := readBlock(br)
+	if err != nil || string(stored) != name {
+		f.Close()
+		return nil
+	}
+	return &stateEntry{f: f, br: br}
+}
+
+// next returns the next stored block, or io.EOF.
+func (e *stateEntry) next() ([]byte, error) {
+	b, err := readBlock(e.br)
+	if err == io.EOF {
+		return nil, io.EOF
+	}
+	if err != nil {
+		return nil, fmt.Errorf("state: truncated entry: %w", err)
+	}
+	return b, nil
+}
+
+func (e *stateEntry) close() { e.f.Close() }
+
+func readBlock(br *bufio.Reader) ([]byte, error) {
+	n, err := binary.ReadUvarint(br)
+	if err != nil {
+		return nil, err
+	}
+	if n > 1<<30 {
+		return nil, errors.New("state: block too large")
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(br, b); err != nil {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return b, nil
+}
+
+// stateWriter writes one input's entry under a temporary name.
+type stateWriter struct {
+	s    *State
+	name string
+	f    *os.File
+	bw   *bufio.Writer
+	sum  func() []byte // sha256 of everything written
+	err  error
+}
+
+func (s *State) create(name string) *stateWriter {
+	w := &stateWriter{s: s, name: name}
+	w.f, w.err = os.CreateTemp(s.dir, ".entry-*.tmp")
+	if w.err != nil {
+		return w
+	}
+	hs := sha256.New()
+	w.bw = bufio.NewWriterSize(io.MultiWriter(w.f, hs), 64<<10)
+	w.sum = func() []byte { return hs.Sum(nil) }
+	_, w.err = w.bw.WriteString(stateMagic)
+	w.block([]byte(name))
+	return w
+}
+
+func (w *stateWriter) block(b []byte) {
+	if w.err != nil {
+		return
+	}
+	var n [binary.MaxVarintLen64]byte
+	if _, w.err = w.bw.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))]); w.err == nil {
+		_, w.err = w.bw.Write(b)
+	}
+}
+
+// commit seals the entry under the input's content digest and removes the
+// entries of earlier contents of the same input.
+func (w *stateWriter) commit(digest string) error {
+	if w.f == nil {
+		return w.err
+	}
+	if w.err == nil {
+		w.err = w.bw.Flush()
+	}
+	if w.err == nil {
+		_, w.err = w.f.Write(w.sum())
+	}
+	if w.err == nil {
+		w.err = w.f.Close()
+	} else {
+		w.f.Close()
+	}
+	final := w.s.path(w.name, digest)
+	if w.err == nil {
+		old, _ := filepath.Glob(w.s.prefix(w.name) + "-*.state")
+		w.err = os.Rename(w.f.Name(), final)
+		for _, o := range old {
+			if o != final {
+				os.Remove(o)
+			}
+		}
+	}
+	if w.err != nil {
+		os.Remove(w.f.Name())
+	}
+	return w.err
+}
+
+func (w *stateWriter) abort() {
+	if w.f != nil {
+		w.f.Close()
+		os.Remove(w.f.Name())
+	}
+}

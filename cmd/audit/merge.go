@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/handaudit/handaudit/batch"
+	"github.com/handaudit/handaudit/checks"
+)
+
+func cmdMerge(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("merge", "merge [flags] DIR...\n\n"+
+		"Combine the outputs of a sharded run. Each DIR holds shards' outputs and manifests\n"+
+		"(manifest-part-*.json); all shards of the run must be there, each once. Every\n"+
+		"manifest is checked (same tool, ruleset, house options, checks and input list) and\n"+
+		"every output file's size and sha256 are verified before anything is written.\n"+
+		"The combined report and summary are built from the shards' Parquet tables.", stderr)
+	out := fs.String("out", "audit-merged", "output folder")
+	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit")
+	summary := fs.String("summary", "", "also write the merged summary as JSON to this file")
+	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
+	lang := fs.String("lang", "en", "report language: en, zh")
+	verify := fs.Bool("verify", false, "only verify the shards (manifests and output digests); write nothing")
+	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("give the folders holding the shards' outputs")
+	}
+	sev, err := parseFailOn(*failOn)
+	if err != nil {
+		return err
+	}
+	if *lang != "en" && *lang != "zh" {
+		return usagef("--lang must be en or zh")
+	}
+	logger, err := newLogger(*logFormat, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	res, err := batch.Merge(ctx, batch.MergeOptions{
+		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
+		FailOn: sev, VerifyOnly: *verify, Stdout: stdout, Logger: logger,
+	})
+	var ce *batch.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return usageError{ce.Err}
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "audit merge: interrupted; no output was written")
+		return exitError{exitIO}
+	case err != nil:
+		return err
+	}
+	s := res.Summary
+	if *verify {
+		fmt.Fprintf(stderr, "audit merge: verified: %d inputs, %d hands, %d findings; every output matches its manifest\n",
+			s.Files, s.Hands, s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info])
+	} else if *logFormat == "text" {
+		fmt.Fprintln(stderr, summaryLine(s, 0, 1, *out))
+	}
+	if s.IOErrors > 0 {
+		return exitError{exitIO}
+	}
+	if res.Failed {
+		return exitError{exitFindings}
+	}
+	return nil
+}
