@@ -123,10 +123,14 @@ func ExpandInputs(args []string, inputsFrom string) ([]Input, error) {
 }
 
 // skipName reports files found in folders that are never hand histories:
-// our own expected-findings files, hidden files, and documentation.
+// hidden files, our own expected-findings and labels files, house options
+// files and documentation. A file named on the command line is always read.
 func skipName(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".expected.json") ||
-		strings.EqualFold(name, "README.md") || strings.EqualFold(name, "LICENSE")
+	lower := strings.ToLower(name)
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(lower, ".expected.json") ||
+		strings.HasSuffix(lower, ".labels.jsonl") || // audit gen's labels beside its hands
+		strings.HasSuffix(lower, ".toml") || // house options files beside the logs they govern
+		lower == "readme.md" || lower == "license"
 }
 
 func addFile(p string, size int64, add func(Input)) error {

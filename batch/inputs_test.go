@@ -182,3 +182,31 @@ func TestInputErrors(t *testing.T) {
 		t.Errorf("hands = %d, want the good file's %d", res.Summary.Hands, h)
 	}
 }
+
+// TestFolderSkipsNonHands: a folder walk leaves out files that sit beside
+// hand histories but are never hands (house options, gen labels, expected
+// findings, docs, hidden files); naming such a file explicitly still reads it.
+func TestFolderSkipsNonHands(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.phh", "house.toml", "corpus.labels.jsonl", "a.expected.json",
+		"README.md", ".hidden.phh", "b.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ins, err := ExpandInputs([]string{dir}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, in := range ins {
+		got = append(got, filepath.Base(in.Name))
+	}
+	if strings.Join(got, ",") != "a.phh,b.txt" {
+		t.Errorf("folder inputs %v, want a.phh and b.txt only", got)
+	}
+	ins, err = ExpandInputs([]string{filepath.Join(dir, "house.toml")}, "")
+	if err != nil || len(ins) != 1 {
+		t.Errorf("an explicitly named file must be read: %v %v", ins, err)
+	}
+}

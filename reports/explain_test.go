@@ -144,7 +144,7 @@ var explainCases = []explainCase{
 		want: []string{"总底池 $2,750", "底池分配为:A $300、B $1,000、D $1,450。", "每个底池由有资格的玩家单独争夺"},
 	},
 	{
-		name: "odd-chip-1000", file: "fixtures/explain/odd-chip-1000.phh", house: "fixtures/explain/.house-smallest-chip-10.toml",
+		name: "odd-chip-1000", file: "fixtures/explain/odd-chip-1000.phh", house: "fixtures/explain/house-smallest-chip-10.toml",
 		// Seed 002: $1,000 split three ways in $10 chips: C $340, D and E $330.
 		want: []string{"Chip unit $10", "C $340", "D $330", "E $330",
 			"odd chip: C gets the extra $10 (smallest chip $10; first seat left of the button; TDA 2024 Rule 20 (Awarding Odd Chips))"},

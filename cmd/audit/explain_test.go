@@ -31,7 +31,7 @@ func TestExplainExitCodes(t *testing.T) {
 		{"warning at fail-on", []string{fx + "showdown-order.phh", "--fail-on", "warning"}, exitFindings, nil, nil},
 		{"skip the check", []string{fx + "wrong-award.txt", "--skip", "pot."}, exitOK, []string{"Findings (0)"}, nil},
 		{"by line", []string{fx + "tda-reopening.phhs", "--line", "100"}, exitFindings, []string{"Hand short-all-in-no-reopen"}, nil},
-		{"house file", []string{fx + "odd-chip-1000.phh", "--house", fx + ".house-smallest-chip-10.toml"}, exitOK, []string{"C $340"}, nil},
+		{"house file", []string{fx + "odd-chip-1000.phh", "--house", fx + "house-smallest-chip-10.toml"}, exitOK, []string{"C $340"}, nil},
 		{"no house file", []string{fx + "odd-chip-1000.phh"}, exitFindings, []string{"C $334"}, nil},
 		{"2019 rules", []string{fx + "tda-reopening.phhs", "--hand", "short-all-in-no-reopen", "--rules", "tda-2019"}, exitFindings,
 			[]string{"TDA 2019 Rule 47 (Reopening the Bet)"}, nil},
