@@ -261,7 +261,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	info := reports.RunInfo{ToolVersion: first.ToolVersion, Ruleset: first.Ruleset, HouseDigest: first.HouseDigest,
 		SchemaVersion: first.SchemaVersion, RunID: first.RunID, Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(&rs)}
-	out, err := openOutputs(o.OutDir, Layout{}, formats, info)
+	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info)
 	if err != nil {
 		return nil, err
 	}

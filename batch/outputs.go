@@ -32,6 +32,9 @@ import (
 type Layout struct {
 	ShardIndex, ShardCount int
 	ByDay                  bool
+	// NoHandViews: the HTML report has no hand views (a merge rebuilds
+	// hands from table rows, which keep no actions) and says so.
+	NoHandViews bool
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -141,6 +144,9 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 		w, err := reports.New(f)
 		if err != nil {
 			return nil, &ConfigError{err}
+		}
+		if f == "html" && o.layout.NoHandViews {
+			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: true})
 		}
 		m = append(m, w)
 	}

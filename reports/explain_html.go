@@ -47,7 +47,7 @@ func exWriteHTML(w io.Writer, r *HandResult, rs *replay.Ruleset, file string, o 
 		ToolVersion: o.ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(), RunID: id,
 		Inputs: []string{file}, Lang: exLangOf(o.Lang), FailOn: o.FailOn, Checks: infos, Rules: quotes,
 	}
-	hw := NewHTML(HTMLOptions{MaxHandViews: 1})
+	hw := NewHTML(HTMLOptions{MaxHandViews: 1, OpenHand: true})
 	if err := hw.Open(dir, info); err != nil {
 		return err
 	}

@@ -43,6 +43,13 @@ type HTMLOptions struct {
 	// MaxFindings is how many findings the findings table lists (default
 	// 200,000); the summary counts every finding.
 	MaxFindings int
+	// NoHandViews leaves hand views out and says so on the page: a merged
+	// report is rebuilt from the shards' tables, which keep no actions.
+	NoHandViews bool
+	// OpenHand gives every hand a view, clean or not, and opens the first
+	// one when the page loads: `audit explain --format html` shows its one
+	// hand this way.
+	OpenHand bool
 }
 
 // HTMLWriter writes report.html: one self-contained page with the run's
@@ -157,10 +164,12 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	default:
 		w.handsFlagged++
 	}
-	if len(r.Findings) == 0 {
+	if len(r.Findings) == 0 && !w.opts.OpenHand {
 		return nil
 	}
-	w.withFindings++
+	if len(r.Findings) > 0 {
+		w.withFindings++
+	}
 	table := ""
 	if h != nil {
 		table = text(h.Table)
@@ -202,7 +211,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	handIdx := w.flagged
 	w.flagged++
 	view := -1
-	if w.viewed < w.opts.MaxHandViews && h != nil {
+	if w.viewed < w.opts.MaxHandViews && h != nil && !w.opts.NoHandViews {
 		view = w.viewed
 		w.viewed++
 		if err := w.writeView(view, r); err != nil {
@@ -660,7 +669,9 @@ func (w *HTMLWriter) Close() (err error) {
 	if w.listed < int(w.sev.total()) {
 		p("<p class=\"note\" id=\"truncated-rows\">%s %s</p>\n", groupInt(w.sev.total()-int64(w.listed)), e(L("truncated_rows")))
 	}
-	if w.viewed >= w.opts.MaxHandViews && w.withFindings > w.viewed {
+	if w.opts.NoHandViews {
+		p("<p class=\"note\" id=\"no-views\">%s</p>\n", e(L("views_off")))
+	} else if w.viewed >= w.opts.MaxHandViews && w.withFindings > w.viewed {
 		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-w.viewed)), e(L("truncated_views")))
 	}
 	p("<noscript><p class=\"note\">%s</p></noscript>\n", e(L("noscript")))
@@ -758,6 +769,9 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.endArray()
 	jw.kint("total", w.sev.total())
 	jw.kint("views", int64(w.viewed))
+	if w.opts.OpenHand && w.viewed > 0 {
+		jw.kint("open", 0)
+	}
 	jw.key("hands")
 	jw.b = append(jw.b, '[')
 	if _, err := out.Write(jw.b); err != nil {

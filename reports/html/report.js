@@ -376,5 +376,6 @@
   fillOptions();
   bind();
   apply();
+  if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
   document.body.dataset.ready = '1';
 })();
