@@ -11,7 +11,8 @@
 //	audit gen --hands N             generate synthetic hands
 //	audit version                   print the version
 //
-// Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error.
+// Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O
+// error, 4 internal error (some hands were not audited).
 package main
 
 import (
@@ -29,6 +30,7 @@ const (
 	exitFindings = 1
 	exitUsage    = 2
 	exitIO       = 3
+	exitInternal = 4 // a bug in handaudit left some hands unaudited (internal.error findings)
 )
 
 // usageError marks an error caused by how the command was called.
@@ -104,7 +106,7 @@ func printUsage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun 'audit COMMAND --help' for a command's flags.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error.\n")
+	fmt.Fprintf(w, "\nRun 'audit COMMAND --help' for a command's flags.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error,\n4 internal error (some hands were not audited).\n")
 }
 
 // newFlagSet makes a flag set that reports errors instead of exiting.

@@ -105,13 +105,26 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *logFormat == "text" {
 		fmt.Fprintln(stderr, summaryLine(s, idx, count, *out))
 	}
-	if s.IOErrors > 0 {
-		return exitError{exitIO}
-	}
-	if res.Failed {
-		return exitError{exitFindings}
+	if code := runExitCode(s, res.Failed); code != exitOK {
+		return exitError{code}
 	}
 	return nil
+}
+
+// runExitCode says how a finished run ends: an input that could not be read
+// (3) outranks hands left unaudited by an internal error (4), which outranks
+// findings at or above --fail-on (1), so that a script never mistakes an
+// incomplete audit for a complete one with findings.
+func runExitCode(s *batch.Summary, failed bool) int {
+	switch {
+	case s.IOErrors > 0:
+		return exitIO
+	case s.Internal > 0:
+		return exitInternal
+	case failed:
+		return exitFindings
+	}
+	return exitOK
 }
 
 func newLogger(format string, w io.Writer) (*slog.Logger, error) {

@@ -131,3 +131,22 @@ func TestRunShardsAndMerge(t *testing.T) {
 		t.Errorf("incomplete merge: exit %d\n%s", code, stderr.String())
 	}
 }
+
+func TestRunExitCode(t *testing.T) {
+	for _, c := range []struct {
+		io, internal int64
+		failed       bool
+		want         int
+	}{
+		{0, 0, false, exitOK},
+		{0, 0, true, exitFindings},
+		{0, 2, true, exitInternal},
+		{0, 1, false, exitInternal},
+		{1, 1, true, exitIO},
+	} {
+		s := &batch.Summary{IOErrors: c.io, Internal: c.internal}
+		if got := runExitCode(s, c.failed); got != c.want {
+			t.Errorf("io %d internal %d failed %v: exit %d, want %d", c.io, c.internal, c.failed, got, c.want)
+		}
+	}
+}
