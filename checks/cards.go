@@ -31,7 +31,10 @@ func (c *Context) duplicateCards() {
 	} else {
 		hole = make([]uint64, n)
 	}
-	var board [2][]cards.Card // cards dealt to each board, to tell a shared run-twice prefix
+	// Cards dealt to each board, to tell a shared run-twice prefix; a
+	// board holds five cards, so the arrays keep this off the heap.
+	var boardBuf [2][8]cards.Card
+	board := [2][]cards.Card{boardBuf[0][:0], boardBuf[1][:0]}
 	for i := range h.Actions {
 		a := &h.Actions[i]
 		switch a.Kind {

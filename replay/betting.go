@@ -23,7 +23,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		m.needFirst = false
 	}
 	st.Betting = true
-	st.Window = m.window(p)
+	m.window(&st.Window, p)
 	if st.StatusBefore != Active && st.Note == "" {
 		st.Note = "acts while " + st.StatusBefore.String()
 	}
@@ -169,9 +169,11 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 	st.FullRaise = full
 }
 
-// window is the legal betting window for player p as the rules stand now.
-func (m *machine) window(p int) Window {
-	w := Window{
+// window sets w to the legal betting window for player p as the rules
+// stand now. (It fills the Step's Window in place: the struct is large, and
+// returning it costs a copy on every betting action.)
+func (m *machine) window(w *Window, p int) {
+	*w = Window{
 		ToAct:      m.toAct,
 		CurrentBet: m.level,
 		FullRaise:  m.fullRaise,
@@ -208,7 +210,6 @@ func (m *machine) window(p int) Window {
 		w.MinRaiseTo = min(minTo, allInTo)
 		w.MaxRaiseTo = max(min(maxTo, allInTo), w.MinRaiseTo)
 	}
-	return w
 }
 
 // potForLimit is the pot for the pot-limit maximum: every chip in the

@@ -10,6 +10,10 @@
 // violation is flagged once by the checks and does not cascade. The Trace
 // is the evidence the checks compare with the record.
 //
+// Replay allocates a new Trace for every hand. A pipeline that knows when
+// it is done with a trace can use a TracePool instead, which reuses the
+// traces' memory (see TracePool for the lifetime rule).
+//
 // Semantics worth knowing:
 //
 //   - A Call without an amount (PHH "cc") is resolved by the engine: the

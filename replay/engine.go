@@ -11,15 +11,22 @@ import (
 // Replay replays h under rs (nil: the default preset) and returns the
 // trace. It never panics: a hand the engine cannot replay gives a Trace
 // with Supported false and the reason.
-func Replay(h *hand.Hand, rs *Ruleset) (tr *Trace) {
+func Replay(h *hand.Hand, rs *Ruleset) *Trace {
+	return replayInto(new(Trace), h, rs)
+}
+
+// replayInto is Replay into tr, a new trace or one from a TracePool whose
+// memory the engine reuses.
+func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset) *Trace {
 	if rs == nil {
 		d := Default()
 		rs = &d
 	}
-	tr = &Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1}
+	mem := tr.mem
+	*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, mem: mem}
 	defer func() {
 		if r := recover(); r != nil {
-			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1,
+			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, mem: mem,
 				Unsupported: fmt.Sprintf("internal error while replaying: %v", r)}
 		}
 	}()
@@ -103,6 +110,7 @@ type machine struct {
 	n  int
 
 	stack, bet, committed []hand.Amount
+	pot                   hand.Amount   // sum of committed, kept as chips move (read twice per step)
 	dead                  []hand.Amount // antes and dead blinds: money in the main pot, not a betting level
 	status                []Status
 	acted                 []bool
@@ -143,13 +151,13 @@ type machine struct {
 	amounts         []hand.Amount // the trace's Committed and FinishingStacks
 
 	// settle scratch
-	liveBuf                              []bool
-	liveChips                            []hand.Amount
-	masks                                []uint64
-	levels                               []hand.Amount
-	evals                                [2][]handValue
-	evalDone                             [2][]bool
-	aliveBuf, tabledBuf, winBuf, bestBuf []int
+	liveBuf                                      []bool
+	liveChips                                    []hand.Amount
+	masks                                        []uint64
+	levels                                       []hand.Amount
+	evals                                        [2][]handValue
+	evalDone                                     [2][]bool
+	aliveBuf, tabledBuf, winBuf, bestBuf, lowBuf []int
 }
 
 var machinePool = sync.Pool{New: func() any { return new(machine) }}
@@ -169,6 +177,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.stack = grow(m.stack, n)
 	m.bet = grow(m.bet, n)
 	m.committed = grow(m.committed, n)
+	m.pot = 0
 	m.dead = grow(m.dead, n)
 	m.status = grow(m.status, n)
 	m.acted = grow(m.acted, n)
@@ -418,10 +427,10 @@ type expectedPost struct {
 func (m *machine) run() {
 	h, tr := m.h, m.tr
 	n := m.n
-	tr.Steps = make([]Step, len(h.Actions))
+	tr.Steps = tr.mem.stepsFor(len(h.Actions))
 	// One allocation holds every step's stacks, then the committed chips
 	// and the finishing stacks.
-	backing := make([]hand.Amount, len(h.Actions)*n+2*n)
+	backing := tr.mem.amountsFor(len(h.Actions)*n + 2*n)
 	m.amounts = backing[len(h.Actions)*n:]
 	for _, e := range m.pendingExpected {
 		tr.Steps[e.index].Expected, tr.Steps[e.index].HasExpected = e.v, true
@@ -471,13 +480,8 @@ func (m *machine) run() {
 	m.settle()
 }
 
-func (m *machine) potTotal() hand.Amount {
-	var t hand.Amount
-	for _, c := range m.committed {
-		t += c
-	}
-	return t
-}
+// potTotal is every chip in the middle (the sum of committed).
+func (m *machine) potTotal() hand.Amount { return m.pot }
 
 // effStack is what the player may still put in: the stack, or less in
 // capped no-limit (Stakes.Cap is the most a player may put in the hand).
@@ -505,6 +509,7 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 	}
 	m.stack[p] -= amt
 	m.committed[p] += amt
+	m.pot += amt
 	if live {
 		m.bet[p] += amt
 	}
@@ -690,9 +695,13 @@ func (m *machine) closeRound() {
 	ret := top - second
 	m.bet[who] -= ret
 	m.committed[who] -= ret
+	m.pot -= ret
 	m.stack[who] += ret
 	if m.status[who] == AllIn && m.effStack(who) > 0 {
 		m.status[who] = Active
+	}
+	if m.tr.Returns == nil {
+		m.tr.Returns = m.tr.mem.returnsFor(1)
 	}
 	m.tr.Returns = append(m.tr.Returns, Return{Player: who, Amount: ret, Step: m.lastStep})
 }

@@ -11,6 +11,7 @@ type handValue struct {
 	high   cards.HandRank
 	low    cards.LowRank
 	hasLow bool
+	desc   string // describeHigh(high), for the award's reason
 }
 
 // eval evaluates p's tabled hand on board b (cards speak, TDA 12), once per
@@ -33,11 +34,16 @@ func (m *machine) eval(p, b int) handValue {
 	sh := ShownHand{Player: p, Cards: hole, Board: b}
 	switch m.h.Game.Variant {
 	case hand.Holdem:
+		// handCards and the check above make these seven known cards, so
+		// only a card repeated between hand and board is left to rule out
+		// before the unchecked seven-card evaluator.
 		var all [7]cards.Card
-		cs := append(append(all[:0], hole...), board...)
-		v.high = cards.EvalHigh(cs)
-		if v.high != cards.NoHand {
-			sh.Best = cards.BestFive(cs)
+		copy(all[:2], hole)
+		copy(all[2:], board)
+		v.high = cards.NoHand
+		if distinct(all[:]) {
+			v.high = cards.Eval7(&all)
+			sh.Best = cards.BestFive(all[:])
 		}
 	default:
 		v.high = cards.EvalOmaha(hole, board)
@@ -57,13 +63,30 @@ func (m *machine) eval(p, b int) handValue {
 	}
 	v.known = true
 	sh.High, sh.Low, sh.HasLow = v.high, v.low, v.hasLow
-	sh.Desc = describeHigh(v.high)
+	v.desc = describeHigh(v.high)
+	sh.Desc = v.desc
 	if v.hasLow {
 		sh.Desc += "; low " + describeLow(v.low)
+	}
+	if m.tr.Shown == nil {
+		// At most every live player on every board is shown.
+		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
 	}
 	m.tr.Shown = append(m.tr.Shown, sh)
 	m.evals[b][p] = v
 	return v
+}
+
+// distinct reports whether the known cards cs hold no card twice.
+func distinct(cs []cards.Card) bool {
+	var seen uint64
+	for _, c := range cs {
+		if seen&(1<<(c&63)) != 0 {
+			return false
+		}
+		seen |= 1 << (c & 63)
+	}
+	return true
 }
 
 func allKnown(cs []cards.Card) bool {

@@ -14,7 +14,7 @@ import (
 // 002: $2,750 in main $300 and side pots $1,000, $400, $450, $600).
 func PotLayers(committed []hand.Amount, live []bool) []Pot {
 	masks, levels := layerMasks(committed, live, false, nil, nil)
-	return buildPots(committed, masks, levels, 0, false)
+	return buildPots(committed, masks, levels, 0, false, nil)
 }
 
 // SidePots builds the main and side pots a dealer makes (TDA 21) from the
@@ -27,7 +27,7 @@ func PotLayers(committed []hand.Amount, live []bool) []Pot {
 // a broken record) go to the last pot.
 func SidePots(committed []hand.Amount, live []bool, dead hand.Amount) []Pot {
 	masks, levels := layerMasks(committed, live, dead > 0, nil, nil)
-	return buildPots(committed, masks, levels, dead, true)
+	return buildPots(committed, masks, levels, dead, true, nil)
 }
 
 // layerMasks returns, per distinct contribution level in ascending order,
@@ -68,8 +68,9 @@ func layerMasks(committed []hand.Amount, live []bool, zero bool, masks []uint64,
 }
 
 // buildPots turns layers into Pots, the dead money into the first, merging
-// layers with the same eligible set when merge is set.
-func buildPots(committed []hand.Amount, masks []uint64, levels []hand.Amount, dead hand.Amount, merge bool) []Pot {
+// layers with the same eligible set when merge is set. The pots take their
+// memory from mem (nil: newly allocated).
+func buildPots(committed []hand.Amount, masks []uint64, levels []hand.Amount, dead hand.Amount, merge bool, mem *traceMem) []Pot {
 	if len(levels) == 0 {
 		return nil
 	}
@@ -80,7 +81,9 @@ func buildPots(committed []hand.Amount, masks []uint64, levels []hand.Amount, de
 		amount hand.Amount
 		level  hand.Amount
 	}
-	var gs []group
+	// Hands have few pots: the groups fit a stack array.
+	var gbuf [16]group
+	gs := gbuf[:0]
 	var prev hand.Amount
 	for k, l := range levels {
 		var amt hand.Amount
@@ -102,8 +105,8 @@ func buildPots(committed []hand.Amount, masks []uint64, levels []hand.Amount, de
 	for _, g := range gs {
 		total += bits.OnesCount64(g.mask)
 	}
-	backing := make([]int, 0, total)
-	pots := make([]Pot, len(gs))
+	backing := mem.eligibleFor(total)
+	pots := mem.potsFor(len(gs))
 	for k, g := range gs {
 		start := len(backing)
 		for x := g.mask; x != 0; x &= x - 1 {

@@ -35,7 +35,7 @@ func (m *machine) settle() {
 	}
 	m.liveChips = liveChips
 	m.masks, m.levels = layerMasks(liveChips, live, dead > 0, m.masks, m.levels)
-	tr.Pots = buildPots(liveChips, m.masks, m.levels, dead, true)
+	tr.Pots = buildPots(liveChips, m.masks, m.levels, dead, true, tr.mem)
 
 	rake := h.Outcome.Rake
 	for _, f := range h.Outcome.Fees {
@@ -69,13 +69,16 @@ func (m *machine) setBoards() {
 			b1 = h.Boards[1]
 		}
 	default:
-		// The machine's boards are reused by the next hand: copy them.
-		b0 = slices.Clone(m.boards[0])
-		b1 = slices.Clone(m.boards[1])
+		// The machine's boards are reused by the next hand: copy them,
+		// both into one array.
+		n0 := len(m.boards[0])
+		both := append(tr.mem.cardsFor(n0+len(m.boards[1])), m.boards[0]...)
+		both = append(both, m.boards[1]...)
+		b0, b1 = both[:n0:n0], both[n0:]
 	}
 	if len(b1) == 0 {
 		if len(b0) > 0 {
-			tr.Boards = [][]cards.Card{b0}
+			tr.Boards = append(tr.mem.boardsFor(1), b0)
 		}
 		return
 	}
@@ -84,7 +87,7 @@ func (m *machine) setBoards() {
 		full = append(full, b0[:5-len(b1)]...)
 		b1 = append(full, b1...)
 	}
-	tr.Boards = [][]cards.Card{b0, b1}
+	tr.Boards = append(tr.mem.boardsFor(2), b0, b1)
 }
 
 // holeCount is the number of hole cards a tabled hand must show.
@@ -204,7 +207,7 @@ func (m *machine) pushChips() {
 		m.evalDone[b] = grow(m.evalDone[b], m.n)
 		m.evals[b] = grow(m.evals[b], m.n)
 	}
-	tr.Awards = make([]Award, 0, len(tr.Pots)*nb+1)
+	tr.Awards = tr.mem.awardsFor(len(tr.Pots)*nb + 1)
 	for k := range tr.Pots {
 		pot := &tr.Pots[k]
 		net := pot.Amount - pot.Rake
@@ -255,11 +258,19 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		}
 		return t
 	}
+	// fixed is a reason that is constant text: with one run it needs no
+	// copy (most pots are won uncontested).
+	fixed := func(why string) string {
+		if nb == 1 {
+			return why
+		}
+		return prefix().s(why).str()
+	}
 	switch {
 	case len(alive) == 0 && eligible == 1:
 		// The last player with live cards wins without showing (TDA 17-B),
 		// even if the record has him "muck" or "not show" afterwards.
-		m.give(k, b, Whole, m.tr.Pots[k].Eligible, share, "uncontested-showdown", prefix().s("uncontested: every other player folded").str())
+		m.give(k, b, Whole, m.tr.Pots[k].Eligible, share, "uncontested-showdown", fixed("uncontested: every other player folded"))
 		return
 	case len(alive) == 0:
 		m.fromRecord(k, b, nb, share)
@@ -273,7 +284,7 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		if eligible > 1 {
 			rule = "uncontested-showdown"
 		}
-		m.give(k, b, Whole, alive, share, rule, prefix().s(why).str())
+		m.give(k, b, Whole, alive, share, rule, fixed(why))
 		return
 	}
 	tabled := m.tabledBuf[:0]
@@ -302,7 +313,7 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 	high := m.bestHigh(b, tabled)
 	if m.h.Game.Variant != hand.OmahaHiLo {
 		v := m.eval(high[0], b)
-		prefix().s(bestWord(len(high))).s(describeHigh(v.high))
+		prefix().s(bestWord(len(high))).s(v.desc)
 		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
 		return
 	}
@@ -310,11 +321,11 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 	hv := m.eval(high[0], b)
 	switch {
 	case len(low) == 0:
-		prefix().s("no qualifying low: the high hand takes the whole pot; ").s(bestWord(len(high))).s(describeHigh(hv.high))
+		prefix().s("no qualifying low: the high hand takes the whole pot; ").s(bestWord(len(high))).s(hv.desc)
 		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
 	case slices.Equal(high, low):
 		// TDA 20-D: the same hands win both halves: split as evenly as possible.
-		prefix().s("won high and low with the same hand: split as evenly as possible; ").s(describeHigh(hv.high))
+		prefix().s("won high and low with the same hand: split as evenly as possible; ").s(hv.desc)
 		m.give(k, b, Whole, high, share, "odd-chips", note(t).str())
 	default:
 		// TDA 20-C: the odd chip of the pot goes to the high side.
@@ -322,7 +333,7 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		units, sub := share/unit, share%unit
 		hi := (units+1)/2*unit + sub
 		lo := share - hi
-		prefix().s("high half: ").s(bestWord(len(high))).s(describeHigh(hv.high))
+		prefix().s("high half: ").s(bestWord(len(high))).s(hv.desc)
 		m.give(k, b, High, high, hi, "cards-speak", note(t).str())
 		lv := m.eval(low[0], b)
 		prefix().s("low half: ").s(bestWord(len(low))).s(describeLow(lv.low))
@@ -408,7 +419,8 @@ func (m *machine) fromRecord(k, b, nb int, share hand.Amount) {
 	}
 }
 
-// bestHigh returns the players among ps with the best high hand on board b.
+// bestHigh returns the players among ps with the best high hand on board b,
+// in a scratch slice valid until the next call.
 func (m *machine) bestHigh(b int, ps []int) []int {
 	out := m.bestBuf[:0]
 	var best cards.HandRank
@@ -422,13 +434,14 @@ func (m *machine) bestHigh(b int, ps []int) []int {
 		}
 	}
 	m.bestBuf = out
-	return slices.Clone(out)
+	return out
 }
 
 // bestLow returns the players among ps with the best qualifying low on
-// board b (a smaller LowRank is better), or none.
+// board b (a smaller LowRank is better), or none, in a scratch slice valid
+// until the next call.
 func (m *machine) bestLow(b int, ps []int) []int {
-	var out []int
+	out := m.lowBuf[:0]
 	var best cards.LowRank
 	for _, p := range ps {
 		v := m.eval(p, b)
@@ -443,5 +456,6 @@ func (m *machine) bestLow(b int, ps []int) []int {
 		}
 	}
 	slices.SortFunc(out, func(x, y int) int { return m.position(x) - m.position(y) })
+	m.lowBuf = out
 	return out
 }

@@ -205,4 +205,6 @@ type Trace struct {
 	// (HasExpectedRake false when the ruleset has no rake rule).
 	ExpectedRake    hand.Amount
 	HasExpectedRake bool
+
+	mem *traceMem // the memory a TracePool reuses; nil for a trace from Replay
 }

@@ -1,0 +1,12 @@
+package replay
+
+// StripPool returns a copy of tr without its pooled memory, for comparing a
+// trace from a TracePool with one from Replay.
+func StripPool(tr *Trace) Trace {
+	c := *tr
+	c.mem = nil
+	return c
+}
+
+// Pooled reports whether tr carries a TracePool's memory.
+func Pooled(tr *Trace) bool { return tr.mem != nil }

@@ -1,0 +1,161 @@
+package replay
+
+import (
+	"sync"
+
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// A TracePool recycles the memory of traces, so that a long run does not
+// allocate a trace's steps, stacks, pots and awards for every hand: most of
+// what Replay allocates (and the garbage collector then scans and frees) is
+// the Steps, one per action, and every Step's Stacks.
+//
+// Lifetime: a trace from TracePool.Replay is like one from Replay until it
+// is given back with Put. Put hands back the Trace and every slice the
+// engine made for it: Steps, each Step's Stacks, Committed,
+// FinishingStacks, Returns, Pots and their Eligible, Awards, Shown and
+// Boards. After Put, neither the trace nor any of those slices may be used
+// again, by anyone (a report writer, a stored finding, a cache): the next
+// Replay from the pool overwrites them. Copy whatever must outlive the
+// trace before putting it back. Strings (notes, reasons, descriptions) and
+// the hand's own memory are never reused and stay valid.
+//
+// A pipeline that keeps each trace until its writer has written it puts
+// the trace back from the writer, once, when nothing refers to it any
+// more; a caller that cannot be sure of that uses Replay, which always
+// allocates. A TracePool is safe for concurrent use (workers replay while
+// a writer puts traces back); the zero TracePool is ready to use.
+type TracePool struct {
+	pool sync.Pool // of *Trace, each with its traceMem
+}
+
+// Replay is Replay, reusing the memory of a trace given back with Put when
+// the pool has one. The trace it returns is identical to Replay's.
+func (p *TracePool) Replay(h *hand.Hand, rs *Ruleset) *Trace {
+	tr, _ := p.pool.Get().(*Trace)
+	if tr == nil {
+		tr = &Trace{mem: new(traceMem)}
+	}
+	return replayInto(tr, h, rs)
+}
+
+// Put gives tr's memory back to the pool (see TracePool for what may not
+// be used after). A nil trace, or one that is not from TracePool.Replay,
+// is ignored. Putting the same trace back twice is a bug: two later hands
+// would share it.
+func (p *TracePool) Put(tr *Trace) {
+	if tr == nil || tr.mem == nil {
+		return
+	}
+	mem := tr.mem
+	// Slices that grew by appending may have outgrown the pooled memory.
+	keepLarger(&mem.awards, tr.Awards)
+	keepLarger(&mem.returns, tr.Returns)
+	keepLarger(&mem.shown, tr.Shown)
+	// Drop what points into this hand's memory, so that a pooled trace
+	// does not keep a finished hand alive.
+	clear(mem.shown[:cap(mem.shown)])
+	clear(mem.boards[:cap(mem.boards)])
+	*tr = Trace{mem: mem}
+	p.pool.Put(tr)
+}
+
+// traceMem is the memory a pooled trace keeps between hands: the whole
+// capacity of every slice the engine makes for a trace. A trace from
+// Replay has none (Trace.mem is nil), and each method then allocates, as
+// plain Replay always has.
+type traceMem struct {
+	steps    []Step
+	amounts  []hand.Amount // every Step's Stacks, then Committed and FinishingStacks
+	pots     []Pot
+	eligible []int // every Pot's Eligible
+	awards   []Award
+	returns  []Return
+	shown    []ShownHand
+	boards   [][]cards.Card
+	cards    []cards.Card // the boards' cards, when the record lists no boards
+}
+
+// The methods below return n zeroed elements (or an empty slice with room
+// for n) of the pooled memory, growing it when short; with no pooled
+// memory they allocate.
+
+func (mem *traceMem) stepsFor(n int) []Step {
+	if mem == nil {
+		return make([]Step, n)
+	}
+	return reuse(&mem.steps, n)[:n:n]
+}
+
+func (mem *traceMem) amountsFor(n int) []hand.Amount {
+	if mem == nil {
+		return make([]hand.Amount, n)
+	}
+	return reuse(&mem.amounts, n)
+}
+
+func (mem *traceMem) potsFor(n int) []Pot {
+	if mem == nil {
+		return make([]Pot, n)
+	}
+	return reuse(&mem.pots, n)[:n:n]
+}
+
+func (mem *traceMem) eligibleFor(n int) []int {
+	if mem == nil {
+		return make([]int, 0, n)
+	}
+	return reuse(&mem.eligible, n)[:0]
+}
+
+func (mem *traceMem) cardsFor(n int) []cards.Card {
+	if mem == nil {
+		return make([]cards.Card, 0, n)
+	}
+	return reuse(&mem.cards, n)[:0]
+}
+
+func (mem *traceMem) boardsFor(n int) [][]cards.Card {
+	if mem == nil {
+		return make([][]cards.Card, 0, n)
+	}
+	return reuse(&mem.boards, n)[:0]
+}
+
+func (mem *traceMem) awardsFor(n int) []Award {
+	if mem == nil {
+		return make([]Award, 0, n)
+	}
+	return reuse(&mem.awards, n)[:0]
+}
+
+func (mem *traceMem) returnsFor(n int) []Return {
+	if mem == nil {
+		return make([]Return, 0, n)
+	}
+	return reuse(&mem.returns, n)[:0]
+}
+
+func (mem *traceMem) shownFor(n int) []ShownHand {
+	if mem == nil {
+		return make([]ShownHand, 0, n)
+	}
+	return reuse(&mem.shown, n)[:0]
+}
+
+// reuse returns n zeroed elements of *buf, replacing it by a larger array
+// when it is too small.
+func reuse[T any](buf *[]T, n int) []T {
+	*buf = grow(*buf, n)
+	return *buf
+}
+
+// keepLarger keeps used's array as the pooled memory when appending made
+// it larger than *buf.
+func keepLarger[T any](buf *[]T, used []T) {
+	if cap(used) > cap(*buf) {
+		*buf = used[:0]
+	}
+}

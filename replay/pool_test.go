@@ -1,0 +1,183 @@
+package replay_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/handaudit/handaudit/gen"
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// poolHands returns hands of every shape the engine meets: the fixtures of
+// both formats (violations, side pots, run twice, hi/lo, broken records)
+// and generated hands with injected violations, in an order that takes a
+// reused trace from large hands to small ones and back.
+func poolHands(t *testing.T) []*hand.Hand {
+	t.Helper()
+	root := repoRootOf(t)
+	var hs []*hand.Hand
+	for _, f := range []struct {
+		format parser.Format
+		glob   []string
+	}{
+		{parser.FormatPHH, []string{"fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*"}},
+		{parser.FormatPokerStars, []string{"fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt"}},
+	} {
+		for _, g := range f.glob {
+			paths, _ := filepath.Glob(filepath.Join(root, g))
+			for _, p := range paths {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := parser.Open(f.format, bytes.NewReader(data), filepath.Base(p))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for {
+					h, err := r.Next()
+					if err == io.EOF {
+						break
+					}
+					if err == nil {
+						hs = append(hs, h)
+					}
+				}
+			}
+		}
+	}
+	if len(hs) < 50 {
+		t.Fatalf("only %d fixture hands: are the fixtures missing?", len(hs))
+	}
+	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
+		g, err := gen.New(gen.Config{Seed: 7, Format: f, Violations: 0.3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 400; i++ {
+			gh, err := g.Hand(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hs = append(hs, gh.Hand)
+		}
+	}
+	return hs
+}
+
+// sameTrace says how a pooled trace differs from Replay's, or "".
+func sameTrace(want, got *replay.Trace) string {
+	w, g := replay.StripPool(want), replay.StripPool(got)
+	if reflect.DeepEqual(w, g) {
+		return ""
+	}
+	wv, gv := reflect.ValueOf(w), reflect.ValueOf(g)
+	var diff []string
+	for i := 0; i < wv.NumField(); i++ {
+		if f := wv.Type().Field(i); f.IsExported() && !reflect.DeepEqual(wv.Field(i).Interface(), gv.Field(i).Interface()) {
+			diff = append(diff, fmt.Sprintf("%s: want %+v, got %+v", f.Name, wv.Field(i).Interface(), gv.Field(i).Interface()))
+		}
+	}
+	return strings.Join(diff, "\n")
+}
+
+// TestTracePoolSameAsReplay replays every hand both ways, twice over (in
+// order, then in reverse, so reused traces go from large hands to small
+// ones and back), and requires the pooled trace to equal Replay's exactly:
+// reflect.DeepEqual, so a nil slice and an empty one differ, and a field
+// left over from an earlier hand shows.
+func TestTracePoolSameAsReplay(t *testing.T) {
+	hs := poolHands(t)
+	rs := replay.Default()
+	var pool replay.TracePool
+	reused := 0
+	var prev *replay.Trace
+	for pass := 0; pass < 2; pass++ {
+		for k := range hs {
+			h := hs[k]
+			if pass == 1 {
+				h = hs[len(hs)-1-k]
+			}
+			want := replay.Replay(h, &rs)
+			got := pool.Replay(h, &rs)
+			if !replay.Pooled(got) {
+				t.Fatal("a trace from the pool carries no pooled memory")
+			}
+			if got == prev {
+				reused++
+			}
+			if d := sameTrace(want, got); d != "" {
+				t.Fatalf("hand %s (%s:%d): the pooled trace differs from Replay's:\n%s", h.ID, h.Pos.File, h.Pos.Line, d)
+			}
+			pool.Put(got)
+			prev = got
+		}
+	}
+	// sync.Pool may drop a trace (always under the race detector, now and
+	// then), but on one goroutine it mostly hands the same one back.
+	if reused < len(hs)/2 {
+		t.Errorf("the pool reused a trace %d times in %d replays", reused, 2*len(hs))
+	}
+}
+
+// TestTracePoolConcurrent replays on several goroutines while the traces
+// are put back from another, as a pipeline's writer does, and checks each
+// trace against Replay's before it is put back.
+func TestTracePoolConcurrent(t *testing.T) {
+	hs := poolHands(t)
+	rs := replay.Default()
+	var pool replay.TracePool
+	type done struct {
+		want, got *replay.Trace
+	}
+	out := make(chan done, 64)
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for k := w; k < len(hs); k += 4 {
+				out <- done{replay.Replay(hs[k], &rs), pool.Replay(hs[k], &rs)}
+			}
+		}(w)
+	}
+	go func() { wg.Wait(); close(out) }()
+	n := 0
+	for d := range out {
+		if diff := sameTrace(d.want, d.got); diff != "" {
+			t.Fatalf("hand %s: the pooled trace differs from Replay's:\n%s", d.want.Hand.ID, diff)
+		}
+		pool.Put(d.got)
+		n++
+	}
+	if n != len(hs) {
+		t.Fatalf("%d traces for %d hands", n, len(hs))
+	}
+}
+
+// TestTracePoolPutIgnoresOthers: Put ignores nil and a trace from Replay,
+// which has no pooled memory to give.
+func TestTracePoolPutIgnoresOthers(t *testing.T) {
+	var pool replay.TracePool
+	pool.Put(nil)
+	h := poolHands(t)[0]
+	rs := replay.Default()
+	tr := replay.Replay(h, &rs)
+	steps := len(tr.Steps)
+	pool.Put(tr)
+	if tr.Hand != h || len(tr.Steps) != steps {
+		t.Fatal("Put changed a trace that is not from the pool")
+	}
+	if got := pool.Replay(h, &rs); got == tr {
+		t.Fatal("the pool handed out a trace from Replay")
+	}
+}
