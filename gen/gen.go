@@ -68,6 +68,10 @@ type Hand struct {
 type Generator struct {
 	cfg   Config
 	rules *replay.Ruleset
+	// pool reuses the traces of the replays that query runs for every
+	// decision (each is read and dropped at once); it is safe for
+	// concurrent use by the generating goroutines.
+	pool replay.TracePool
 	kinds []violation // the violations the format can express
 }
 

@@ -248,10 +248,11 @@ func (p *play) query() view {
 	for try := 0; ; try++ {
 		p.q = p.skel
 		p.q.Actions = append(p.acts, hand.Action{Kind: hand.Fold, Player: guess})
-		tr := replay.Replay(&p.q, p.g.rules)
+		tr := p.g.pool.Replay(&p.q, p.g.rules)
 		st := &tr.Steps[len(tr.Steps)-1]
 		if to := st.Window.ToAct; to >= 0 && to != guess && try == 0 {
 			guess = to
+			p.g.pool.Put(tr)
 			continue
 		}
 		copy(p.stack, st.Stacks)
@@ -271,6 +272,7 @@ func (p *play) query() view {
 		if st.Window.ToAct < 0 {
 			v.player = -1
 		}
+		p.g.pool.Put(tr) // v holds copies only: the trace is done with
 		return v
 	}
 }
