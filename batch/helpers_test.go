@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"context"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,34 +17,14 @@ import (
 // repoRoot is the folder holding go.mod.
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's folder")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(t)
 }
 
 // corpusDir is ../shared/corpus relative to the repository root; the test
 // skips when it is absent, and fails instead under CI=true.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus missing at %s (required when CI=true)", dir)
-		}
-		t.Skipf("corpus not found at %s; skipping", dir)
-	}
-	return dir
+	return testenv.CorpusDir(t, "")
 }
 
 // chdirRoot runs the test from the repository root, so that input names

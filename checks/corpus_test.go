@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"io/fs"
 	"os"
@@ -22,14 +23,7 @@ import (
 // skips the test when it is absent (fails instead under CI=true).
 func corpusDir(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "corpus", "phh")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus missing at %s (required when CI=true)", dir)
-		}
-		t.Skipf("corpus not found at %s; skipping", dir)
-	}
-	return dir
+	return testenv.CorpusDir(t, "phh")
 }
 
 // corpusGame reports whether a hand is one the corpus test covers: the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -24,20 +25,7 @@ var update = flag.Bool("update", false, "rewrite the expected findings of fixtur
 // repoRoot walks up from the package directory to the directory of go.mod.
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = up
-	}
+	return testenv.RepoRoot(t)
 }
 
 // expectation is one entry of a NAME.expected.json file.

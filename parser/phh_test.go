@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -21,34 +22,14 @@ import (
 // phhRepoRoot returns the repository root (the directory holding go.mod).
 func phhRepoRoot(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(tb)
 }
 
 // phhCorpusDir returns ../shared/corpus/phh relative to the repository
 // root. It skips the test when the corpus is absent, or fails under CI=true.
 func phhCorpusDir(tb testing.TB) string {
 	tb.Helper()
-	corpus := filepath.Join(phhRepoRoot(tb), "..", "shared", "corpus", "phh")
-	if _, err := os.Stat(corpus); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("PHH corpus missing at %s (required under CI=true)", corpus)
-		}
-		tb.Skipf("PHH corpus not found at %s; skipping", corpus)
-	}
-	return corpus
+	return testenv.CorpusDir(tb, "phh")
 }
 
 // phhCorpusFiles lists the corpus's .phh and .phhs files, sorted.

@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"flag"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,29 +32,7 @@ func psUpdate() bool {
 // root), skipping the test when it is absent, or failing under CI=true.
 func psCorpusDir(t testing.TB, dir string) string {
 	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := wd
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatal("no go.mod above the test directory")
-		}
-		root = parent
-	}
-	path := filepath.Join(root, "..", "shared", "corpus", dir)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus folder %s is missing (CI=true): %v", path, err)
-		}
-		t.Skipf("corpus folder %s is absent; skipping", path)
-	}
-	return path
+	return testenv.CorpusDir(t, dir)
 }
 
 // psReadAll reads every hand and parse error of one input.

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,28 +20,7 @@ import (
 // when it is absent, or failing under CI=true.
 func writeCorpusDir(t testing.TB, dir string) string {
 	t.Helper()
-	root, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatal("no go.mod above the test directory")
-		}
-		root = parent
-	}
-	path := filepath.Join(root, "..", "shared", "corpus", dir)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("corpus folder %s is missing (CI=true): %v", path, err)
-		}
-		t.Skipf("corpus folder %s is absent; skipping", path)
-	}
-	return path
+	return testenv.CorpusDir(t, dir)
 }
 
 // readHands reads every hand of one input with the reader of format f;

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/handaudit/handaudit/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,27 +14,9 @@ import (
 // fails under CI=true.
 func sharedDir(t testing.TB, name string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing (required under CI=true): %v", p, err)
-		}
-		t.Skipf("%s is absent: %v", p, err)
-	}
+	p := filepath.Join(testenv.RepoRoot(t), "..", "shared", name)
+	_, err := os.Stat(p)
+	testenv.Require(t, err == nil, p+" is absent")
 	return p
 }
 

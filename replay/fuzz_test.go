@@ -2,6 +2,7 @@ package replay_test
 
 import (
 	"bytes"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -435,18 +436,5 @@ func builtSeeds() [][]byte {
 // repoRootOf walks up from the package directory to go.mod.
 func repoRootOf(tb testing.TB) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			tb.Fatal("go.mod not found above the test directory")
-		}
-		dir = up
-	}
+	return testenv.RepoRoot(tb)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,20 +35,7 @@ func explainUpdate() bool {
 // explainRoot is the repository root (the folder holding go.mod).
 func explainRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's folder")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(t)
 }
 
 // explainCase is one hand explained, with the golden outputs it must give

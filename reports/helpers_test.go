@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,32 +30,13 @@ const (
 // CI=true, where every tool must be installed.
 func requireTool(t testing.TB, ok bool, msg string) {
 	t.Helper()
-	if ok {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s (CI=true: required)", msg)
-	}
-	t.Skip(msg)
+	testenv.Require(t, ok, msg)
 }
 
 // repoRoot walks up from the package directory to go.mod.
 func repoRoot(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the package directory")
-		}
-		dir = parent
-	}
+	return testenv.RepoRoot(t)
 }
 
 // nodeModule returns the node binary and the testdata/interop directory, or
