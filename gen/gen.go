@@ -71,7 +71,7 @@ type Generator struct {
 	// pool reuses the traces of the replays that query runs for every
 	// decision (each is read and dropped at once); it is safe for
 	// concurrent use by the generating goroutines.
-	pool replay.TracePool
+	pool  replay.TracePool
 	kinds []violation // the violations the format can express
 }
 
