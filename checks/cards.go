@@ -167,6 +167,7 @@ func (c *Context) cardCounts() {
 	for p := range first {
 		first[p] = -1
 	}
+	shownBad := -1    // first hand tabled with more cards than the game deals
 	var counts [2]int // cards dealt to each board
 	var bad [2]bool   // a wrong deal on this board was reported
 	lastDeal := [2]int{-1, -1}
@@ -179,6 +180,14 @@ func (c *Context) cardCounts() {
 				if first[a.Player] < 0 {
 					first[a.Player] = i
 				}
+			}
+		case hand.Show:
+			// A tabled hand is the only evidence a room log has of most
+			// players' cards. More cards than the game deals is impossible;
+			// fewer is a partial show (a loser may table one card and muck,
+			// as PokerStars logs show), which is no misdeal.
+			if shownBad < 0 && want > 0 && len(a.Cards) > want {
+				shownBad = i
 			}
 		case hand.DealBoard:
 			b := 0
@@ -218,6 +227,15 @@ func (c *Context) cardCounts() {
 	}
 	if !c.reachesShowdown() {
 		return
+	}
+	if shownBad >= 0 {
+		a := &h.Actions[shownBad]
+		if p := a.Player; p >= 0 && p < n && (first[p] < 0 || count[p] == want) { // a wrong deal was reported above
+			f := c.atAction(checkCardCount, shownBad)
+			f.Message = fmt.Sprintf("%s tabled %d cards (%s) at the showdown; %s deals %d hole cards.",
+				playerName(h, p), len(a.Cards), cardList(a.Cards), gameName(h.Game), want)
+			c.emit(checkCardCount, f)
+		}
 	}
 	nb := min(max(len(h.Boards), 1), 2)
 	for b := 0; b < nb; b++ {
