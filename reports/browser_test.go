@@ -203,7 +203,9 @@ func TestHTMLBrowser(t *testing.T) {
 	// Open the hand view of the first flagged hand (XSS player name).
 	// A script click: a mouse click would land on the sticky table header
 	// that covers the row once it is scrolled to the top.
+	// The search re-renders the table after a short delay: wait for the row.
 	step("open hand", chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#findings-table tbody tr:first-child button.hand-link`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#findings-table tbody tr:first-child button.hand-link').click()`),
 		chromedp.WaitVisible(chromedp.CSS(`#hv-timeline`))))
 	handText := text(`#hand-view`)

@@ -174,12 +174,14 @@
       input.addEventListener('change', handler);
     });
     $('filters').addEventListener('submit', function (e) { e.preventDefault(); });
-    $('filters').addEventListener('reset', function () {
-      setTimeout(function () {
-        state.check = state.sev = state.table = state.player = state.text = '';
-        state.page = 0;
-        apply();
-      }, 0);
+    $('filters').addEventListener('reset', function (e) {
+      // Clear the fields here and apply at once, instead of letting the
+      // form clear them later: a deferred reset could undo what is typed
+      // or clicked right after it.
+      e.preventDefault();
+      Object.keys(map).forEach(function (id) { $(id).value = ''; state[map[id]] = ''; });
+      state.page = 0;
+      apply();
     });
     $('pg-prev').addEventListener('click', function () { if (state.page > 0) { state.page--; render(); } });
     $('pg-next').addEventListener('click', function () { state.page++; render(); });
