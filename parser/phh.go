@@ -206,6 +206,9 @@ type phhState struct {
 	// build scratch
 	num       [phhNumFields][]phhDecimal
 	acts      []phhAct
+	antes     []hand.Amount  // each player's ante
+	blinds    []hand.Amount  // each player's blind or straddle
+	code      string         // the last game code read, shared by the hands that repeat it
 	committed []hand.Amount  // chips put in by each player so far (posts only)
 	streetBet []hand.Amount  // each player's bet in the current betting round
 	holes     [][]cards.Card // each player's current hole cards

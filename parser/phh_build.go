@@ -177,7 +177,10 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		Index:        s.index,
 		End:          s.lines.at(len(bytes.TrimRight(ch.data, " \t\r\n"))),
 	}
-	h.Game.Code = string(code)
+	if s.code != string(code) {
+		s.code = string(code)
+	}
+	h.Game.Code = s.code
 	if perr := s.metadata(h); perr != nil {
 		return nil, perr
 	}
@@ -216,7 +219,9 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 			}
 		}
 	}
-	antes := make([]hand.Amount, n)
+	// The forced bets are scratch: the actions carry them into the hand.
+	antes := phhResize(s.antes, n)
+	s.antes = antes
 	for i := range antes {
 		if antes[i], err = amount(phhAntes, i); err != nil {
 			return nil, err
@@ -224,7 +229,8 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	}
 	var blinds []hand.Amount
 	if vi.blinds {
-		blinds = make([]hand.Amount, n)
+		blinds = phhResize(s.blinds, n)
+		s.blinds = blinds
 		for i := range blinds {
 			if blinds[i], err = amount(phhBlinds, i); err != nil {
 				return nil, err
@@ -239,7 +245,14 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	}
 	h.Stakes.Ante, h.Stakes.BigBlindAnte = phhAnteStakes(antes)
 
-	// Outcome.
+	// Outcome: one allocation holds the finishing stacks and the winnings.
+	stated := 0
+	for _, f := range [...]phhField{phhFinishingStacks, phhWinnings} {
+		if fs.has(f) {
+			stated++
+		}
+	}
+	outcome := make([]hand.Amount, stated*n)
 	for _, x := range [...]struct {
 		f   phhField
 		dst *[]hand.Amount
@@ -251,7 +264,8 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		if !fs.has(x.f) {
 			continue
 		}
-		v := make([]hand.Amount, n)
+		v := outcome[:n:n]
+		outcome = outcome[n:]
 		for i := range v {
 			if v[i], err = amount(x.f, i); err != nil {
 				return nil, err
@@ -778,39 +792,32 @@ func phhCard(r, su byte) (cards.Card, bool) {
 	if r == '?' && su == '?' {
 		return cards.Unknown, true
 	}
-	rank := -1
-	switch r | 0x20 { // lower case
-	case '2', '3', '4', '5', '6', '7', '8', '9':
-		rank = int(r - '2')
-	case 't':
-		rank = int(cards.Ten)
-	case 'j':
-		rank = int(cards.Jack)
-	case 'q':
-		rank = int(cards.Queen)
-	case 'k':
-		rank = int(cards.King)
-	case 'a':
-		rank = int(cards.Ace)
-	}
-	var suit cards.Suit
-	switch su | 0x20 {
-	case 'c':
-		suit = cards.Clubs
-	case 'd':
-		suit = cards.Diamonds
-	case 'h':
-		suit = cards.Hearts
-	case 's':
-		suit = cards.Spades
-	default:
+	rank, suit := phhRanks[r], phhSuits[su]
+	if rank < 0 || suit < 0 {
 		return cards.Unknown, false
 	}
-	if rank < 0 {
-		return cards.Unknown, false
-	}
-	return cards.New(cards.Rank(rank), suit), true
+	return cards.New(cards.Rank(rank), cards.Suit(suit)), true
 }
+
+// phhRanks and phhSuits map a card's letters, in either case, to its rank
+// and suit; -1 for any other byte. Tables, as every card of a file passes
+// here.
+var phhRanks, phhSuits = func() (ranks, suits [256]int8) {
+	for i := range ranks {
+		ranks[i], suits[i] = -1, -1
+	}
+	for i, c := range "23456789TJQKA" {
+		ranks[c] = int8(cards.Two) + int8(i)
+		ranks[c|0x20] = ranks[c] // lower case letters; digits are unchanged
+	}
+	for _, cs := range [...]struct {
+		c byte
+		s cards.Suit
+	}{{'c', cards.Clubs}, {'d', cards.Diamonds}, {'h', cards.Hearts}, {'s', cards.Spades}} {
+		suits[cs.c], suits[cs.c&^0x20] = int8(cs.s), int8(cs.s)
+	}
+	return ranks, suits
+}()
 
 // phhRemoveCard removes one c from hole (for an unknown discard, one
 // unknown card), keeping the order.

@@ -83,6 +83,8 @@ func TestPHHErrors(t *testing.T) {
 		{"field twice", phhReplace("players =", "min_bet = 200\nplayers ="), phhTHand + 1, fmt.Sprintf("field min_bet defined twice (first at line %%d)")},
 		{"invalid card", phhReplace("Js8h", "Js8x"), phhTDealP2, `invalid card "8x"`},
 		{"invalid card length", phhReplace("Js8h", "Js8"), phhTDealP2, "not two-character cards"},
+		// A control byte as a rank, written as a TOML escape: once read as a card of value 128.
+		{"control byte as rank", phhReplace("Js8h", `Js\u0012h`), phhTDealP2, `invalid card "\x12h"`},
 		{"duplicated card", phhReplace("Td8c", "Td7s"), phhTDealP3, "card 7s is dealt twice (first at line %d)"},
 		{"card twice in one deal", phhReplace("Td8c", "TdTd"), phhTDealP3, "card Td appears twice"},
 		{"short deck card", func(s string) string {

@@ -298,6 +298,15 @@ func (f *phhFast) arraySpace() bool {
 	}
 }
 
+// phhPlainStringByte marks the bytes that a quoted string may hold without
+// a closer look: printable ASCII other than quotes and the backslash.
+var phhPlainStringByte = func() (t [256]bool) {
+	for b := 0x20; b < 0x7F; b++ {
+		t[b] = b != '"' && b != '\'' && b != '\\'
+	}
+	return t
+}()
+
 // scalar reads a plain string, a boolean, a decimal integer or float, or
 // a local time.
 func (f *phhFast) scalar() (phhTok, bool) {
@@ -314,6 +323,10 @@ func (f *phhFast) scalar() (phhTok, bool) {
 		f.pos++
 		ascii := true
 		for {
+			// Most bytes are plain ASCII: pass them with one lookup each.
+			for f.pos < len(f.data) && phhPlainStringByte[f.data[f.pos]] {
+				f.pos++
+			}
 			if f.pos == len(f.data) {
 				return phhTok{}, false
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"slices"
 	"strconv"
@@ -46,7 +47,7 @@ type PokerStarsReader struct {
 	outsideLine int
 	hasOutside  bool
 
-	strs map[string]string // interned names, so repeated players cost no allocation
+	strs psInterner // recent names, so repeated players cost no allocation
 
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
@@ -62,7 +63,7 @@ func NewPokerStarsReader(r io.Reader, file string) *PokerStarsReader {
 // the defaults).
 func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader {
 	lim = lim.normalized()
-	ps := &PokerStarsReader{file: file, strs: make(map[string]string), maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
+	ps := &PokerStarsReader{file: file, maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
 	ps.in.r = NewDecodedReader(r)
 	ps.in.maxLine = lim.MaxLineBytes
 	ps.p.r = ps
@@ -363,7 +364,8 @@ type psSeatName struct {
 }
 
 // psParser builds one hand. Its slices are scratch space reused from hand
-// to hand; finish copies them out at their exact sizes.
+// to hand; finish copies them out at their exact sizes, except the actions,
+// which are built in place in a block shared by consecutive hands.
 type psParser struct {
 	r     *PokerStarsReader
 	h     *hand.Hand
@@ -397,6 +399,11 @@ type psParser struct {
 	arena    []cards.Card // cards handed out with this hand; a new one per hand
 	last     []byte       // the last line read, for errors about the hand's end
 	lastLine int
+
+	// actionRoom is the unused rest of the current block of actions (len
+	// 0). A hand appends its actions there, and the hand handed out keeps
+	// them: the copy at the end, a large share of the reading, is saved.
+	actionRoom []hand.Action
 }
 
 func (p *psParser) reset(line, index int) {
@@ -410,9 +417,13 @@ func (p *psParser) reset(line, index int) {
 	p.err = nil
 	p.arena = nil // the last hand's cards belong to it now
 	p.seats = p.seats[:0]
-	// The actions slice goes out with the hand: a fresh one per hand,
-	// sized from the last hand so that it rarely grows.
-	p.actions = p.actions[:0]
+	// The actions go out with the hand, so each hand starts where the last
+	// one handed out ended. A block holds several hands; a hand that outgrows
+	// the room left moves to a slice of its own as append grows it.
+	if cap(p.actionRoom) < psActionsMin {
+		p.actionRoom = make([]hand.Action, 0, psActionBlock)
+	}
+	p.actions = p.actionRoom
 	p.names = p.names[:0]
 	p.boards[0], p.boards[1] = p.boards[0][:0], p.boards[1][:0]
 	p.runTwice = false
@@ -1379,7 +1390,7 @@ func (p *psParser) finish() (*hand.Hand, error) {
 		return nil, p.err
 	}
 	h.Seats = slices.Clone(p.seats)
-	h.Actions = slices.Clone(p.actions)
+	h.Actions = p.takeActions()
 	for b := 0; b < 2; b++ {
 		if len(p.boards[b]) > 0 {
 			h.Boards = append(h.Boards, slices.Clone(p.boards[b]))
@@ -1400,6 +1411,29 @@ func (p *psParser) finish() (*hand.Hand, error) {
 	p.fillStakes()
 	h.Scale = psPow10[p.scale]
 	return h, nil
+}
+
+// Action blocks: a block holds psActionBlock actions, and a hand starts in
+// a new one when fewer than psActionsMin are left (most hands need fewer).
+// A block stays in memory while any of its hands does; the pipeline writes
+// hands in order, so a block's hands go together.
+const (
+	psActionBlock = 256
+	psActionsMin  = 48
+)
+
+// takeActions hands out the hand's actions at their exact length (appending
+// to them cannot reach the next hand's), and moves the block's free room
+// past them.
+func (p *psParser) takeActions() []hand.Action {
+	n := len(p.actions)
+	if n == 0 {
+		return nil
+	}
+	if cap(p.actions) == cap(p.actionRoom) && &p.actions[:1][0] == &p.actionRoom[:1][0] {
+		p.actionRoom = p.actionRoom[n:n]
+	} // else the hand outgrew the block: its actions are a slice of their own
+	return p.actions[:n:n]
 }
 
 // fillStakes completes the stakes from the forced bets where the header
@@ -1423,15 +1457,33 @@ func (p *psParser) fillStakes() {
 var psPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
 
 // intern returns b as a string, sharing one copy of names that recur.
-func (r *PokerStarsReader) intern(b []byte) string {
-	if s, ok := r.strs[string(b)]; ok {
-		return s
+func (r *PokerStarsReader) intern(b []byte) string { return r.strs.intern(b) }
+
+// psInternSlots is the size of a reader's name cache: far more than the
+// players, tables and fee names one file's hands share.
+const psInternSlots = 1 << 11
+
+// psInterner shares the strings of recurring names (players, tables, sites,
+// currencies) among the hands of a file. It is a direct-mapped cache: each
+// name hashes to one slot, and a new name evicts the one there. So its cost
+// per name is one hash and one compare, its memory is fixed, and a corpus of
+// many players never makes it rebuild; a name evicted is only copied again.
+type psInterner struct {
+	seed  maphash.Seed
+	slots *[psInternSlots]string // allocated on first use
+}
+
+func (c *psInterner) intern(b []byte) string {
+	if c.slots == nil {
+		c.seed = maphash.MakeSeed()
+		c.slots = new([psInternSlots]string)
 	}
-	if len(r.strs) >= 1<<14 {
-		clear(r.strs)
+	slot := &c.slots[maphash.Bytes(c.seed, b)&(psInternSlots-1)]
+	if *slot == string(b) {
+		return *slot
 	}
 	s := string(b)
-	r.strs[s] = s
+	*slot = s
 	return s
 }
 

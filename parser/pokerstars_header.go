@@ -108,15 +108,18 @@ func (p *psParser) header(line []byte) error {
 		}
 		inner := rest[2:end]
 		rest = rest[end+1:]
-		if mixed, inG := psFindGame(inner); mixed == 0 && psIsMixed(gameText) {
-			// "HORSE (Razz Limit, $0.10/$0.20)": the game being played is inside.
-			g = inG
-			gameText = inner
-			if c := bytes.Index(inner, []byte(", ")); c >= 0 {
-				gameText, stakes = inner[:c], inner[c+2:]
+		// Only a mixed game names a game in its parentheses: test that
+		// first, as the search for a game in plain stakes finds none slowly.
+		stakes = inner
+		if psIsMixed(gameText) {
+			if mixed, inG := psFindGame(inner); mixed == 0 {
+				// "HORSE (Razz Limit, $0.10/$0.20)": the game being played is inside.
+				g = inG
+				gameText, stakes = inner, nil
+				if c := bytes.Index(inner, []byte(", ")); c >= 0 {
+					gameText, stakes = inner[:c], inner[c+2:]
+				}
 			}
-		} else {
-			stakes = inner
 		}
 	}
 	if err := p.game(gameText, g); err != nil {

@@ -13,6 +13,7 @@ type psLineReader struct {
 	r          io.Reader
 	buf        []byte
 	start, end int   // unread bytes are buf[start:end]
+	cr         int   // where the next CR is, as far as known (see nextCR)
 	err        error // sticky read error; io.EOF at the end
 	line       int   // number of the line last returned
 	dropping   bool  // inside an over-long line, dropping bytes to its end
@@ -26,7 +27,7 @@ const psBufSize = 64 << 10
 func (l *psLineReader) next() (line []byte, long bool, err error) {
 	for {
 		data := l.buf[l.start:l.end]
-		if n, skip, ok := psLineEnd(data, l.err != nil); ok {
+		if n, skip, ok := psLineEnd(data, l.nextCR()-l.start, l.err != nil); ok {
 			line = data[:n]
 			l.start += n + skip
 			if l.dropping {
@@ -50,7 +51,7 @@ func (l *psLineReader) next() (line []byte, long bool, err error) {
 			return nil, false, l.err
 		}
 		if l.dropping {
-			l.start, l.end = 0, 0
+			l.start, l.end, l.cr = 0, 0, 0
 		} else if len(data) > l.limit() {
 			// No terminator within the limit: return the line cut short.
 			l.start = l.end
@@ -62,6 +63,24 @@ func (l *psLineReader) next() (line []byte, long bool, err error) {
 	}
 }
 
+// nextCR returns where in buf the next CR is, or end if there is none.
+// It keeps the answer in cr (buf[start:cr] holds no CR; cr == end or
+// buf[cr] is a CR): most input has no CR, and then one search per fill,
+// not one per line, tells that no line holds one.
+func (l *psLineReader) nextCR() int {
+	if l.cr < l.start {
+		l.cr = l.start
+	}
+	if l.cr < l.end && l.buf[l.cr] != '\r' {
+		if k := bytes.IndexByte(l.buf[l.cr:l.end], '\r'); k >= 0 {
+			l.cr += k
+		} else {
+			l.cr = l.end
+		}
+	}
+	return l.cr
+}
+
 // limit is the longest line kept.
 func (l *psLineReader) limit() int {
 	if l.maxLine <= 0 {
@@ -70,16 +89,15 @@ func (l *psLineReader) limit() int {
 	return l.maxLine
 }
 
-// psLineEnd finds the end of the first line in data: its length and the
-// length of its terminator. A CR at the very end of data needs the next byte
-// to tell CRLF from CR, so it counts only at EOF.
-func psLineEnd(data []byte, atEOF bool) (n, skip int, ok bool) {
-	lf := bytes.IndexByte(data, '\n')
-	seg := data
-	if lf >= 0 {
-		seg = data[:lf]
+// psLineEnd finds the end of the first line in data, whose first CR is at
+// cr (len(data) if it has none): the line's length and the length of its
+// terminator. A CR at the very end of data needs the next byte to tell CRLF
+// from CR, so it counts only at EOF.
+func psLineEnd(data []byte, cr int, atEOF bool) (n, skip int, ok bool) {
+	if lf := bytes.IndexByte(data[:cr], '\n'); lf >= 0 {
+		return lf, 1, true
 	}
-	if cr := bytes.IndexByte(seg, '\r'); cr >= 0 {
+	if cr < len(data) {
 		if cr+1 < len(data) {
 			if data[cr+1] == '\n' {
 				return cr, 2, true
@@ -89,10 +107,6 @@ func psLineEnd(data []byte, atEOF bool) (n, skip int, ok bool) {
 		if atEOF {
 			return cr, 1, true
 		}
-		return 0, 0, false
-	}
-	if lf >= 0 {
-		return lf, 1, true
 	}
 	return 0, 0, false
 }
@@ -105,6 +119,7 @@ func (l *psLineReader) fill() {
 	}
 	if l.start > 0 {
 		l.end = copy(l.buf, l.buf[l.start:l.end])
+		l.cr = max(l.cr-l.start, 0)
 		l.start = 0
 	}
 	if l.end == len(l.buf) {
