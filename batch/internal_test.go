@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/replay"
 )
 
 // TestPanicInOneHand: a bug met while auditing one hand becomes an
@@ -39,5 +40,25 @@ func TestPanicInOneHand(t *testing.T) {
 	if len(lines) != 1 || !bytes.Contains(lines[0], []byte(`"check_id":"internal.error"`)) ||
 		!bytes.Contains(lines[0], []byte(`"hand_id":"hu-2"`)) || !bytes.Contains(lines[0], []byte("injected failure")) {
 		t.Errorf("findings.jsonl: %s", b)
+	}
+}
+
+// TestEngineFailureIsInternalError: a hand the engine failed on (its panic
+// recovered into Trace.InternalError) is an internal.error finding, not an
+// info-level hand.not-replayed that the exit code would not show.
+func TestEngineFailureIsInternalError(t *testing.T) {
+	chdirRoot(t)
+	replayHand = func(h *hand.Hand, rs *replay.Ruleset) *replay.Trace {
+		if h.ID == "hu-3" {
+			return &replay.Trace{Hand: h, Rules: rs, InternalError: "index out of range", Unsupported: "internal error while replaying"}
+		}
+		return replay.Replay(h, rs)
+	}
+	defer func() { replayHand = replay.Replay }()
+	o := auditOpts(t.TempDir(), "fixtures/phh/clean")
+	o.Formats = []string{"jsonl"}
+	s := mustAudit(t, o).Summary
+	if s.Internal != 1 || s.ByCheck[internalErrorID] != 1 || s.ByCheck["hand.not-replayed"] != 0 || s.Hands != 5 {
+		t.Errorf("summary: %d internal, by check %v, %d hands; want one internal.error and no hand.not-replayed", s.Internal, s.ByCheck, s.Hands)
 	}
 }

@@ -17,7 +17,7 @@ func Replay(h *hand.Hand, rs *Ruleset) *Trace {
 
 // replayInto is Replay into tr, a new trace or one from a TracePool whose
 // memory the engine reuses.
-func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset) *Trace {
+func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset) (out *Trace) {
 	if rs == nil {
 		d := Default()
 		rs = &d
@@ -27,12 +27,17 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset) *Trace {
 	defer func() {
 		if r := recover(); r != nil {
 			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, mem: mem,
-				Unsupported: fmt.Sprintf("internal error while replaying: %v", r)}
+				Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
+				InternalError: fmt.Sprint(r)}
+			out = tr // a recovered panic would otherwise return nil
 		}
 	}()
 	if h == nil {
 		tr.Unsupported = "no hand"
 		return tr
+	}
+	if testHookReplay != nil {
+		testHookReplay(h)
 	}
 	if why := unsupported(h); why != "" {
 		tr.Unsupported = why
@@ -747,3 +752,8 @@ func (m *machine) pushing(st *Step, a *hand.Action) {
 		st.Note = "the rules return nothing to this player here"
 	}
 }
+
+// testHookReplay, when a test sets it, runs at the start of each replay; a
+// test makes it panic to prove the engine turns its own failure into
+// Trace.InternalError instead of crashing.
+var testHookReplay func(*hand.Hand)

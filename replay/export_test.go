@@ -1,5 +1,7 @@
 package replay
 
+import "github.com/handaudit/handaudit/hand"
+
 // StripPool returns a copy of tr without its pooled memory, for comparing a
 // trace from a TracePool with one from Replay.
 func StripPool(tr *Trace) Trace {
@@ -10,3 +12,6 @@ func StripPool(tr *Trace) Trace {
 
 // Pooled reports whether tr carries a TracePool's memory.
 func Pooled(tr *Trace) bool { return tr.mem != nil }
+
+// SetTestHookReplay installs (or, with nil, removes) the replay test hook.
+func SetTestHookReplay(f func(*hand.Hand)) { testHookReplay = f }

@@ -181,3 +181,15 @@ func TestTracePoolPutIgnoresOthers(t *testing.T) {
 		t.Fatal("the pool handed out a trace from Replay")
 	}
 }
+
+// TestReplayRecoversItsOwnPanic: a bug met inside the engine is recovered
+// and reported on the trace as an internal error, not as an unsupported game.
+func TestReplayRecoversItsOwnPanic(t *testing.T) {
+	replay.SetTestHookReplay(func(*hand.Hand) { panic("injected engine failure") })
+	defer replay.SetTestHookReplay(nil)
+	h := &hand.Hand{Game: hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit, HoleCards: 2}}
+	tr := replay.Replay(h, nil)
+	if tr.Supported || tr.InternalError != "injected engine failure" {
+		t.Errorf("supported %v, internal error %q: want the recovered panic", tr.Supported, tr.InternalError)
+	}
+}

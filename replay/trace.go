@@ -173,6 +173,10 @@ type Trace struct {
 	// outcome are then empty.
 	Supported   bool
 	Unsupported string
+	// InternalError is set when the engine itself failed on this hand (a
+	// bug in handaudit, recovered): the pipeline reports it as an
+	// internal.error finding rather than as a hand it does not replay.
+	InternalError string
 
 	Committed []hand.Amount // each seat's total chips put in, after returns
 	Returns   []Return
