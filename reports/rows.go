@@ -204,6 +204,14 @@ func handRow(r *HandResult, slab *int64Slab) (row HandRow) {
 	row.FindingsInfo, row.FindingsWarning, row.FindingsError = counts[checks.Info], counts[checks.Warning], counts[checks.Error]
 	h := r.Hand
 	if h == nil {
+		// An unreadable hand: its parse error may still name it, which
+		// lets a regulator match the row with the site's own records.
+		for i := range r.Findings {
+			if id := r.Findings[i].HandID; id != "" {
+				row.HandID = id
+				break
+			}
+		}
 		return row
 	}
 	row.HandID = h.ID
