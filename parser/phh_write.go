@@ -14,7 +14,6 @@ package parser
 // hand.
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -26,38 +25,15 @@ import (
 )
 
 // PHHWriter writes hands to a .phhs stream: each hand is a table [1], [2],
-// ... in the order written, with a blank line between hands.
-type PHHWriter struct {
-	w   *bufio.Writer
-	buf []byte
-	n   int
-}
+// ... in the order written, with a blank line between hands. Write writes
+// the next hand; a hand PHH cannot express is an error and nothing is
+// written. Flush writes out what is buffered.
+type PHHWriter struct{ handWriter }
 
 // NewPHHWriter returns a writer of a .phhs stream to w.
 func NewPHHWriter(w io.Writer) *PHHWriter {
-	return &PHHWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	return &PHHWriter{newHandWriter(w, AppendPHH)}
 }
-
-// Write writes h as the next hand table. A hand PHH cannot express is an
-// error and nothing is written.
-func (w *PHHWriter) Write(h *hand.Hand) error {
-	b, err := AppendPHH(w.buf[:0], h, w.n+1)
-	if err != nil {
-		return err
-	}
-	if w.n > 0 {
-		if err := w.w.WriteByte('\n'); err != nil {
-			return err
-		}
-	}
-	w.buf = b
-	w.n++
-	_, err = w.w.Write(b)
-	return err
-}
-
-// Flush writes any buffered data to the underlying writer.
-func (w *PHHWriter) Flush() error { return w.w.Flush() }
 
 // phhCodeFor returns the PHH variant code of a game.
 func phhCodeFor(g hand.Game) (string, error) {

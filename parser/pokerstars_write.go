@@ -17,7 +17,6 @@ package parser
 // the record did not show.
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -28,38 +27,16 @@ import (
 )
 
 // PokerStarsWriter writes hands as PokerStars text, a blank line between
-// hands.
-type PokerStarsWriter struct {
-	w   *bufio.Writer
-	buf []byte
-	n   int
-}
+// hands. Write writes the next hand; a hand the text cannot express is an
+// error and nothing is written. Flush writes out what is buffered.
+type PokerStarsWriter struct{ handWriter }
 
 // NewPokerStarsWriter returns a writer of PokerStars text to w.
 func NewPokerStarsWriter(w io.Writer) *PokerStarsWriter {
-	return &PokerStarsWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	return &PokerStarsWriter{newHandWriter(w, func(dst []byte, h *hand.Hand, _ int) ([]byte, error) {
+		return AppendPokerStars(dst, h)
+	})}
 }
-
-// Write writes h. A hand the text cannot express is an error and nothing
-// is written.
-func (w *PokerStarsWriter) Write(h *hand.Hand) error {
-	b, err := AppendPokerStars(w.buf[:0], h)
-	if err != nil {
-		return err
-	}
-	if w.n > 0 {
-		if err := w.w.WriteByte('\n'); err != nil {
-			return err
-		}
-	}
-	w.buf = b
-	w.n++
-	_, err = w.w.Write(b)
-	return err
-}
-
-// Flush writes any buffered data to the underlying writer.
-func (w *PokerStarsWriter) Flush() error { return w.w.Flush() }
 
 // psGameName returns the header's game name ("Hold'em No Limit").
 func psGameName(g hand.Game) (string, error) {
