@@ -271,6 +271,8 @@ type Hand struct {
 	Pos   Pos // where the hand starts
 	Index int // 0-based index of the hand in its file
 	End   int // last line of the hand in the file
+
+	cardMem []cards.Card // what NewCards cuts from; kept by Reset
 }
 
 // SeatIndex returns the index in Seats of the player named name, or -1.

@@ -107,8 +107,9 @@ func (l Limits) normalized() Limits {
 	return l
 }
 
-// limitedOpener builds a Reader for one format over r under limits.
-type limitedOpener func(r io.Reader, file string, lim Limits) Reader
+// limitedOpener builds a Reader for one format over r under limits,
+// taking its hands from pool (nil: each hand is allocated).
+type limitedOpener func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader
 
 var openers = map[Format]limitedOpener{}
 
@@ -124,9 +125,16 @@ func Open(f Format, r io.Reader, file string) (Reader, error) {
 // OpenLimited is Open with limits on the size of a hand and of a line
 // (zero fields take the defaults).
 func OpenLimited(f Format, r io.Reader, file string, lim Limits) (Reader, error) {
+	return OpenPooled(f, r, file, lim, nil)
+}
+
+// OpenPooled is OpenLimited with the hands it returns taken from pool, so
+// that a caller that gives each hand back once done with it (hand.Pool.Put)
+// does not allocate every hand again. A nil pool allocates every hand.
+func OpenPooled(f Format, r io.Reader, file string, lim Limits, pool *hand.Pool) (Reader, error) {
 	o, ok := openers[f]
 	if !ok {
 		return nil, fmt.Errorf("unknown input format %q", f)
 	}
-	return o(r, file, lim.normalized()), nil
+	return o(r, file, lim.normalized(), pool), nil
 }

@@ -27,7 +27,11 @@ import (
 )
 
 func init() {
-	register(FormatPHH, func(r io.Reader, file string, lim Limits) Reader { return newPHHReader(r, file, lim) })
+	register(FormatPHH, func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
+		pr := newPHHReader(r, file, lim)
+		pr.pool = pool
+		return pr
+	})
 }
 
 // PHHReader reads hands from a PHH input: a .phh file (one hand) or a .phhs
@@ -38,8 +42,9 @@ func init() {
 // A hand that cannot be read is returned as an *Error with the file, line
 // and hand index, and the next call reads the next hand.
 type PHHReader struct {
-	st  *phhState // nil once the input is exhausted
-	err error     // what Next returns once st is nil
+	st   *phhState  // nil once the input is exhausted
+	err  error      // what Next returns once st is nil
+	pool *hand.Pool // where hands come from (nil: allocated)
 }
 
 // NewPHHReader returns a reader of the PHH input r; file is the name used

@@ -51,6 +51,8 @@ type PokerStarsReader struct {
 
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
+
+	pool *hand.Pool // where hands come from (nil: allocated)
 }
 
 // NewPokerStarsReader returns a reader of the PokerStars hands in r. file
@@ -71,7 +73,11 @@ func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader
 }
 
 func init() {
-	register(FormatPokerStars, func(r io.Reader, file string, lim Limits) Reader { return newPokerStarsReader(r, file, lim) })
+	register(FormatPokerStars, func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
+		pr := newPokerStarsReader(r, file, lim)
+		pr.pool = pool
+		return pr
+	})
 }
 
 // Next returns the next hand, a *Error for a hand that could not be read,

@@ -1,0 +1,86 @@
+package hand
+
+import (
+	"sync"
+
+	"github.com/handaudit/handaudit/cards"
+)
+
+// A Pool recycles hands, so that a long run does not allocate every hand's
+// seats, actions, cards and outcome again: a reader fills a hand from Get,
+// and whoever is last to use the hand gives it back with Put.
+//
+// Lifetime: after Put, neither the hand nor any of its slices (Seats,
+// Actions and their Cards, Boards, Straddles, the Outcome's slices) may be
+// used again by anyone: the next hand read into it overwrites them. Strings
+// are never reused and stay valid. A caller that cannot be sure nothing
+// refers to a hand any more simply does not put it back.
+//
+// A nil *Pool is valid: Get allocates and Put does nothing. A Pool is safe
+// for concurrent use; the zero Pool is ready to use.
+type Pool struct {
+	p sync.Pool
+}
+
+// Get returns an empty hand (as after Reset), reusing one given back with
+// Put when the pool has one.
+func (p *Pool) Get() *Hand {
+	if p == nil {
+		return new(Hand)
+	}
+	if h, _ := p.p.Get().(*Hand); h != nil {
+		return h
+	}
+	return new(Hand)
+}
+
+// Put empties h and keeps it for a later Get. See Pool for what may not be
+// used after. A nil hand is ignored.
+func (p *Pool) Put(h *Hand) {
+	if p == nil || h == nil {
+		return
+	}
+	h.Reset()
+	p.p.Put(h)
+}
+
+// Reset empties h so that another hand can be read into it, keeping the
+// memory of its slices: Seats, Actions, Boards, Stakes.Straddles, the
+// Outcome's slices, and the card memory NewCards cuts from. Everything h
+// held before is gone: slices taken from it must not be used after.
+func (h *Hand) Reset() {
+	clear(h.Boards[:cap(h.Boards)]) // they point into card memory about to be reused
+	*h = Hand{
+		Seats:   h.Seats[:0],
+		Actions: h.Actions[:0],
+		Boards:  h.Boards[:0],
+		Stakes:  Stakes{Straddles: h.Stakes.Straddles[:0]},
+		Outcome: Outcome{
+			Pots:            h.Outcome.Pots[:0],
+			Fees:            h.Outcome.Fees[:0],
+			FinishingStacks: h.Outcome.FinishingStacks[:0],
+			Winnings:        h.Outcome.Winnings[:0],
+			CashOuts:        h.Outcome.CashOuts[:0],
+		},
+		cardMem: h.cardMem[:0],
+	}
+}
+
+// NewCards returns n zeroed cards cut from h's own card memory, for the
+// Cards of its actions and its Boards, so that a hand from a Pool does not
+// allocate its cards again. The slice's capacity is n: appending to it
+// never writes over another slice's cards.
+func (h *Hand) NewCards(n int) []cards.Card {
+	if n <= 0 {
+		return nil
+	}
+	if len(h.cardMem)+n > cap(h.cardMem) {
+		// Earlier slices keep the old block; the next Reset keeps this one.
+		h.cardMem = make([]cards.Card, 0, max(2*cap(h.cardMem), 64, n))
+	}
+	start := len(h.cardMem)
+	h.cardMem = h.cardMem[:start+n]
+	s := h.cardMem[start : start+n : start+n]
+	clear(s)
+	return s
+}

@@ -1,0 +1,62 @@
+package hand
+
+import (
+	"testing"
+
+	"github.com/handaudit/handaudit/cards"
+)
+
+func TestResetKeepsMemory(t *testing.T) {
+	h := &Hand{ID: "1", Scale: 100}
+	h.Seats = append(h.Seats, Seat{Number: 1, Player: "a"}, Seat{Number: 2, Player: "b"})
+	c := h.NewCards(2)
+	c[0], c[1] = cards.Card(5), cards.Card(7)
+	h.Actions = append(h.Actions, Action{Kind: DealHole, Cards: c})
+	h.Boards = append(h.Boards, h.NewCards(3))
+	h.Outcome.Pots = append(h.Outcome.Pots, 10)
+	seats, actions := &h.Seats[:1][0], &h.Actions[:1][0]
+
+	h.Reset()
+	if h.ID != "" || h.Scale != 0 || len(h.Seats) != 0 || len(h.Actions) != 0 || len(h.Boards) != 0 || len(h.Outcome.Pots) != 0 {
+		t.Fatalf("Reset left contents: %+v", h)
+	}
+	if &h.Seats[:1][0] != seats || &h.Actions[:1][0] != actions || cap(h.Outcome.Pots) == 0 {
+		t.Fatal("Reset dropped the memory of the slices")
+	}
+	if b := h.Boards[:1][0]; b != nil {
+		t.Fatal("Reset kept a board pointing into reused card memory")
+	}
+	// The card memory is reused, zeroed, and slices never overlap.
+	a := h.NewCards(2)
+	if &a[0] != &c[0] || a[0] != 0 || a[1] != 0 {
+		t.Fatalf("NewCards did not reuse the zeroed card memory: %v", a)
+	}
+	b := h.NewCards(100) // more than the block: a new block
+	if len(b) != 100 || cap(b) != 100 || cap(a) != 2 {
+		t.Fatalf("NewCards sizes: len %d cap %d, first cap %d", len(b), cap(b), cap(a))
+	}
+	a = append(a, 9) // must not write into b
+	if b[0] != 0 {
+		t.Fatal("appending to one card slice wrote into another")
+	}
+}
+
+func TestPoolGetPut(t *testing.T) {
+	var nilPool *Pool
+	if h := nilPool.Get(); h == nil {
+		t.Fatal("nil pool: Get returned nil")
+	}
+	nilPool.Put(&Hand{}) // must not panic
+
+	var p Pool
+	h := p.Get()
+	h.ID = "x"
+	h.Seats = append(h.Seats, Seat{Player: "a"})
+	p.Put(h)
+	p.Put(nil)
+	// sync.Pool may drop items; whatever Get returns must be empty.
+	g := p.Get()
+	if g.ID != "" || len(g.Seats) != 0 {
+		t.Fatalf("Get returned a used hand: %+v", g)
+	}
+}
