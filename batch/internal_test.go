@@ -48,13 +48,15 @@ func TestPanicInOneHand(t *testing.T) {
 // info-level hand.not-replayed that the exit code would not show.
 func TestEngineFailureIsInternalError(t *testing.T) {
 	chdirRoot(t)
-	replayHand = func(h *hand.Hand, rs *replay.Ruleset) *replay.Trace {
+	savedFull, savedTerse := replayHand, replayTerse
+	replayHand = func(_ *replay.TracePool, h *hand.Hand, rs *replay.Ruleset) *replay.Trace {
 		if h.ID == "hu-3" {
 			return &replay.Trace{Hand: h, Rules: rs, InternalError: "index out of range", Unsupported: "internal error while replaying"}
 		}
 		return replay.Replay(h, rs)
 	}
-	defer func() { replayHand = replay.Replay }()
+	replayTerse = replayHand
+	defer func() { replayHand, replayTerse = savedFull, savedTerse }()
 	o := auditOpts(t.TempDir(), "fixtures/phh/clean")
 	o.Formats = []string{"jsonl"}
 	s := mustAudit(t, o).Summary

@@ -73,6 +73,11 @@ type Config struct {
 	// State, if set, supplies stored results of unchanged inputs and
 	// stores the results of the others.
 	State *State
+	// Reuse lets the pipeline reuse each result's Hand and Trace (and all
+	// their slices) for later hands once emit has returned: emit must not
+	// keep them. Reusing their memory instead of allocating it for every
+	// hand is most of what a large run saves on the garbage collector.
+	Reuse bool
 }
 
 // Progress is a snapshot of a running batch.
@@ -169,6 +174,10 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		bytesTotal += in.Size
 	}
 	var bytesRead atomic.Int64
+	var pl *pools
+	if cfg.Reuse {
+		pl = new(pools)
+	}
 
 	go func() {
 		defer close(files)
@@ -185,7 +194,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			rd := &reader{cfg: &cfg, ctx: ctx, gate: g, jobs: jobs, out: out, bytes: &bytesRead}
+			rd := &reader{cfg: &cfg, ctx: ctx, gate: g, jobs: jobs, out: out, bytes: &bytesRead, pools: pl}
 			for i := range files {
 				rd.read(i)
 			}
@@ -197,7 +206,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 				if c.audit && ctx.Err() == nil {
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
-							*r = auditHand(&cfg, r.Input, r.Format, r.Hand)
+							*r = auditHand(&cfg, pl.traceMem(), r.Input, r.Format, r.Hand)
 						}
 					}
 				}
@@ -216,6 +225,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	}()
 
 	col := newCollector(&cfg, emit)
+	col.pools = pl
 	for c := range out {
 		if col.err != nil || ctx.Err() != nil {
 			continue // drain so readers and workers can finish
@@ -330,6 +340,7 @@ func (g *gate) close() {
 // reader reads inputs into chunks.
 type reader struct {
 	cfg   *Config
+	pools *pools // nil unless Config.Reuse
 	ctx   context.Context
 	gate  *gate
 	jobs  chan<- *chunk
@@ -428,7 +439,7 @@ func (rd *reader) read(i int) {
 		rd.cur = append(rd.cur, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: msg}))
 		return
 	}
-	rdr, err := parser.OpenLimited(format, br, in.Name, cfg.Limits)
+	rdr, err := parser.OpenPooled(format, br, in.Name, cfg.Limits, rd.pools.handMem())
 	if err != nil {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
@@ -513,6 +524,7 @@ type collector struct {
 	swFile    int
 	cacheable bool
 	re        *refresher
+	pools     *pools // nil unless Config.Reuse
 }
 
 func newCollector(cfg *Config, emit func(*Result) error) *collector {
@@ -567,6 +579,10 @@ func (c *collector) emitChunk(ch *chunk) {
 					if r.stub {
 						// The reports show a flagged hand whole: read it again.
 						c.refresh(ch.file, r)
+					} else if r.Trace != nil && r.Trace.Terse {
+						// Flagged after all: its view needs the engine's words.
+						c.pools.traceMem().Put(r.Trace)
+						r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.Rules)
 					}
 				}
 			}
@@ -595,6 +611,7 @@ func (c *collector) emitChunk(ch *chunk) {
 	if ch.last {
 		c.finishInput(ch)
 	}
+	c.pools.recycle(ch.results)
 }
 
 // stat returns the statistics of the head input, started on its first chunk.
@@ -681,7 +698,7 @@ func (c *collector) refresh(file int, r *Result) {
 		}
 		re.line = h.Pos.Line
 		if h.Pos.Line == r.Line {
-			full := auditHand(c.cfg, r.Input, r.Format, h)
+			full := auditHand(c.cfg, nil, r.Input, r.Format, h)
 			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
 			return
 		}
@@ -752,7 +769,7 @@ func parseErrorResult(in *Input, f parser.Format, pe *parser.Error) Result {
 
 // auditHand replays and checks one hand. A panic in either becomes an
 // internal.error finding on this hand; the run goes on.
-func auditHand(cfg *Config, in *Input, format parser.Format, h *hand.Hand) (res Result) {
+func auditHand(cfg *Config, traces *replay.TracePool, in *Input, format parser.Format, h *hand.Hand) (res Result) {
 	res = Result{Input: in, Hand: h, Format: format, Line: h.Pos.Line}
 	defer func() {
 		if p := recover(); p != nil {
@@ -769,7 +786,22 @@ func auditHand(cfg *Config, in *Input, format parser.Format, h *hand.Hand) (res 
 	if testHookAudit != nil {
 		testHookAudit(h)
 	}
-	res.Trace = replayHand(h, cfg.Rules)
+	if traces != nil {
+		// Most hands are clean, and nobody reads the engine's words on a
+		// clean hand: replay tersely first, and again in full only when
+		// there is something to report (the findings are the same; their
+		// messages quote the engine's reasons).
+		tr := replayTerse(traces, h, cfg.Rules)
+		if msg := tr.InternalError; msg != "" {
+			panic("replay: " + msg)
+		}
+		if fs := checks.Run(h, tr, cfg.Selection); len(fs) == 0 {
+			res.Trace = tr
+			return res
+		}
+		traces.Put(tr)
+	}
+	res.Trace = replayHand(traces, h, cfg.Rules)
 	if msg := res.Trace.InternalError; msg != "" {
 		// The engine recovered from its own bug: this hand was not audited.
 		panic("replay: " + msg)
@@ -778,9 +810,56 @@ func auditHand(cfg *Config, in *Input, format parser.Format, h *hand.Hand) (res 
 	return res
 }
 
-// replayHand is replay.Replay; a test replaces it to stand in for an
-// engine that failed on a hand.
-var replayHand = replay.Replay
+// replayHand replays h, into a trace from traces when it is not nil; a
+// test replaces it to stand in for an engine that failed on a hand.
+var replayHand = func(traces *replay.TracePool, h *hand.Hand, rs *replay.Ruleset) *replay.Trace {
+	if traces != nil {
+		return traces.Replay(h, rs)
+	}
+	return replay.Replay(h, rs)
+}
+
+// replayTerse is TracePool.ReplayTerse; a test replaces it with
+// replayHand's stand-in.
+var replayTerse = func(traces *replay.TracePool, h *hand.Hand, rs *replay.Ruleset) *replay.Trace {
+	return traces.ReplayTerse(h, rs)
+}
+
+// pools are the hands and traces a run reuses (Config.Reuse). Workers
+// take from them; the collector gives every result back once emitted.
+// A nil *pools reuses nothing.
+type pools struct {
+	hands  hand.Pool
+	traces replay.TracePool
+}
+
+func (p *pools) handMem() *hand.Pool {
+	if p == nil {
+		return nil
+	}
+	return &p.hands
+}
+
+func (p *pools) traceMem() *replay.TracePool {
+	if p == nil {
+		return nil
+	}
+	return &p.traces
+}
+
+// recycle gives back the hands and traces of emitted results. Each result
+// is cleared: nothing may reach the reused memory through it.
+func (p *pools) recycle(rs []Result) {
+	if p == nil {
+		return
+	}
+	for i := range rs {
+		r := &rs[i]
+		p.traces.Put(r.Trace)
+		p.hands.Put(r.Hand)
+		r.Hand, r.Trace = nil, nil
+	}
+}
 
 // testHookAudit, when a test sets it, runs before each hand is audited; a
 // test makes it panic to prove that a bug met in one hand does not stop the

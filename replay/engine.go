@@ -12,21 +12,21 @@ import (
 // trace. It never panics: a hand the engine cannot replay gives a Trace
 // with Supported false and the reason.
 func Replay(h *hand.Hand, rs *Ruleset) *Trace {
-	return replayInto(new(Trace), h, rs)
+	return replayInto(new(Trace), h, rs, false)
 }
 
 // replayInto is Replay into tr, a new trace or one from a TracePool whose
 // memory the engine reuses.
-func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset) (out *Trace) {
+func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 	if rs == nil {
 		d := Default()
 		rs = &d
 	}
 	mem := tr.mem
-	*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, mem: mem}
+	*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem}
 	defer func() {
 		if r := recover(); r != nil {
-			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, mem: mem,
+			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem,
 				Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
 				InternalError: fmt.Sprint(r)}
 			out = tr // a recovered panic would otherwise return nil
@@ -195,7 +195,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.expected = grow(m.expected, n)
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
-	m.txt.scale = h.Scale
+	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
 	m.phase, m.street = phasePosting, Preflop
 	m.level, m.fullRaise, m.lastFullTo, m.lastFull = 0, 0, 0, 0
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0

@@ -43,11 +43,13 @@ func (m *machine) eval(p, b int) handValue {
 		v.high = cards.NoHand
 		if distinct(all[:]) {
 			v.high = cards.Eval7(&all)
-			sh.Best = cards.BestFive(all[:])
+			if !m.tr.Terse {
+				sh.Best = cards.BestFive(all[:])
+			}
 		}
 	default:
 		v.high = cards.EvalOmaha(hole, board)
-		if v.high != cards.NoHand {
+		if v.high != cards.NoHand && !m.tr.Terse {
 			sh.Best = cards.BestOmahaFive(hole, board)
 		}
 		if m.h.Game.Variant == hand.OmahaHiLo {
@@ -63,10 +65,12 @@ func (m *machine) eval(p, b int) handValue {
 	}
 	v.known = true
 	sh.High, sh.Low, sh.HasLow = v.high, v.low, v.hasLow
-	v.desc = describeHigh(v.high)
-	sh.Desc = v.desc
-	if v.hasLow {
-		sh.Desc += "; low " + describeLow(v.low)
+	if !m.tr.Terse {
+		v.desc = describeHigh(v.high)
+		sh.Desc = v.desc
+		if v.hasLow {
+			sh.Desc += "; low " + describeLow(v.low)
+		}
 	}
 	if m.tr.Shown == nil {
 		// At most every live player on every board is shown.

@@ -38,7 +38,23 @@ func (p *TracePool) Replay(h *hand.Hand, rs *Ruleset) *Trace {
 	if tr == nil {
 		tr = &Trace{mem: new(traceMem)}
 	}
-	return replayInto(tr, h, rs)
+	return replayInto(tr, h, rs, false)
+}
+
+// ReplayTerse is Replay without the engine's plain words: the trace has
+// Terse set, its notes and reasons are empty or a fixed phrase (none is
+// built from amounts or names), and shown hands have no description or
+// best five cards. Every number, status, window, pot, award and citation key is
+// identical to Replay's, so checks find exactly the same findings on it;
+// only their messages would lack the engine's reasons. It is for the
+// many hands that turn out clean: a caller that finds anything on a terse
+// trace replays the hand again with Replay to report it.
+func (p *TracePool) ReplayTerse(h *hand.Hand, rs *Ruleset) *Trace {
+	tr, _ := p.pool.Get().(*Trace)
+	if tr == nil {
+		tr = &Trace{mem: new(traceMem)}
+	}
+	return replayInto(tr, h, rs, true)
 }
 
 // Put gives tr's memory back to the pool (see TracePool for what may not

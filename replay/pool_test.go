@@ -193,3 +193,67 @@ func TestReplayRecoversItsOwnPanic(t *testing.T) {
 		t.Errorf("supported %v, internal error %q: want the recovered panic", tr.Supported, tr.InternalError)
 	}
 }
+
+// untext returns a copy of tr without the engine's plain words (and
+// without pooled memory), for comparing a terse trace with a full one.
+func untext(tr *replay.Trace) replay.Trace {
+	c := replay.StripPool(tr)
+	c.Terse = false
+	c.ShowdownReason = ""
+	c.Steps = append([]replay.Step(nil), c.Steps...)
+	for i := range c.Steps {
+		c.Steps[i].Note = ""
+		c.Steps[i].Window.OpenReason = ""
+	}
+	c.Awards = append([]replay.Award(nil), c.Awards...)
+	for i := range c.Awards {
+		c.Awards[i].Reason = ""
+	}
+	c.Shown = append([]replay.ShownHand(nil), c.Shown...)
+	for i := range c.Shown {
+		c.Shown[i].Desc, c.Shown[i].Best = "", nil
+	}
+	return c
+}
+
+// TestReplayTerseSameButText: a terse trace equals Replay's in everything
+// but the plain words, on every hand shape (and reusing traces between
+// terse and full replays), so that checks on it find the same things.
+func TestReplayTerseSameButText(t *testing.T) {
+	hs := poolHands(t)
+	rs := replay.Default()
+	var pool replay.TracePool
+	texts := 0
+	for k, h := range hs {
+		want := replay.Replay(h, &rs)
+		got := pool.ReplayTerse(h, &rs)
+		if !got.Terse || want.Terse {
+			t.Fatalf("Terse: terse trace %v, full trace %v", got.Terse, want.Terse)
+		}
+		for _, s := range got.Shown {
+			if s.Desc != "" || s.Best != nil {
+				t.Fatalf("hand %s: a terse trace describes a shown hand: %q %v", h.ID, s.Desc, s.Best)
+			}
+		}
+		if want.ShowdownReason != "" || len(want.Shown) > 0 {
+			texts++
+		}
+		w, g := untext(want), untext(got)
+		if !reflect.DeepEqual(w, g) {
+			t.Fatalf("hand %s (%s:%d): the terse trace differs from Replay's beyond its text:\n%s",
+				h.ID, h.Pos.File, h.Pos.Line, sameTrace(&w, &g))
+		}
+		pool.Put(got)
+		if k%3 == 0 {
+			// A full replay into a trace last used tersely has all its text.
+			full := pool.Replay(h, &rs)
+			if d := sameTrace(want, full); d != "" {
+				t.Fatalf("hand %s: a full replay into a reused terse trace differs:\n%s", h.ID, d)
+			}
+			pool.Put(full)
+		}
+	}
+	if texts < 100 {
+		t.Fatalf("only %d hands with a showdown: the comparison proves little", texts)
+	}
+}

@@ -7,21 +7,44 @@ import (
 )
 
 // textBuf builds the engine's plain-words notes and reasons with amounts
-// in the hand's currency units, reusing one buffer.
+// in the hand's currency units, reusing one buffer. A terse textBuf
+// (Trace.Terse) builds nothing and gives "": the text costs more than the
+// rest of the replay of most hands, and nobody reads it on a clean hand.
 type textBuf struct {
 	b     []byte
 	scale int64
+	terse bool
 }
 
 func (t *textBuf) reset() *textBuf { t.b = t.b[:0]; return t }
 
-func (t *textBuf) s(s string) *textBuf { t.b = append(t.b, s...); return t }
+func (t *textBuf) s(s string) *textBuf {
+	if !t.terse {
+		t.b = append(t.b, s...)
+	}
+	return t
+}
 
-func (t *textBuf) n(v int) *textBuf { t.b = strconv.AppendInt(t.b, int64(v), 10); return t }
+func (t *textBuf) n(v int) *textBuf {
+	if !t.terse {
+		t.b = strconv.AppendInt(t.b, int64(v), 10)
+	}
+	return t
+}
 
-func (t *textBuf) amt(a hand.Amount) *textBuf { t.b = appendAmount(t.b, a, t.scale); return t }
+func (t *textBuf) amt(a hand.Amount) *textBuf {
+	if !t.terse {
+		t.b = appendAmount(t.b, a, t.scale)
+	}
+	return t
+}
 
-func (t *textBuf) str() string { return string(t.b) }
+func (t *textBuf) str() string {
+	if t.terse {
+		return ""
+	}
+	return string(t.b)
+}
 
 // appendAmount appends a in major units at scale, as hand.Amount.Format
 // prints it ("12.34" at scale 100), without allocating.

@@ -210,5 +210,10 @@ type Trace struct {
 	ExpectedRake    hand.Amount
 	HasExpectedRake bool
 
+	// Terse: the trace was made by TracePool.ReplayTerse: notes and
+	// reasons are empty or fixed phrases, shown hands have no description
+	// or best five cards; everything else is as Replay makes it.
+	Terse bool
+
 	mem *traceMem // the memory a TracePool reuses; nil for a trace from Replay
 }
