@@ -14,6 +14,7 @@ import (
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/gen"
+	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -149,11 +150,15 @@ func BenchmarkStages(b *testing.B) {
 				rs := replay.Default()
 				sel := checks.All()
 				var runner checks.Runner
+				// As in the pipeline: hands and traces are given back
+				// once done with, and their memory reused.
+				var hands hand.Pool
+				var traces replay.TracePool
 				b.SetBytes(c.bytes)
 				b.ResetTimer()
 				for b.Loop() {
 					for _, data := range c.files {
-						r, err := parser.Open(f, bytes.NewReader(data), "bench")
+						r, err := parser.OpenPooled(f, bytes.NewReader(data), "bench", parser.Limits{}, &hands)
 						if err != nil {
 							b.Fatal(err)
 						}
@@ -165,13 +170,14 @@ func BenchmarkStages(b *testing.B) {
 							if err != nil {
 								b.Fatal(err)
 							}
-							if stage == "parse" {
-								continue
+							if stage != "parse" {
+								tr := traces.Replay(h, &rs)
+								if stage == "checks" {
+									runner.Run(h, tr, sel)
+								}
+								traces.Put(tr)
 							}
-							tr := replay.Replay(h, &rs)
-							if stage == "checks" {
-								runner.Run(h, tr, sel)
-							}
+							hands.Put(h)
 						}
 					}
 				}
