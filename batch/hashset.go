@@ -30,7 +30,11 @@ const (
 	// enough at that load with a well-mixed key.
 	hashMaxLoadNum, hashMaxLoadDen = 7, 8
 	lowChunkWords                  = 1 << 17 // 1 MiB: 256 Ki keys
-	maxKeys                        = 1<<32 - 2
+	// heapWords: a table smaller than this (64 KiB) is on the heap, and a
+	// segment that small doubles when it grows (its memory is small); a
+	// larger one grows by a quarter.
+	heapWords = 1 << 13
+	maxKeys   = 1<<32 - 2
 )
 
 type offheap struct {
@@ -87,8 +91,8 @@ func home(hi uint64, n int) int { return int(hi * uint64(n) >> 32) }
 func (g *hashSegment) grow() {
 	old := g.slots
 	n := len(old.w) + len(old.w)/4
-	if n < 64 {
-		n = 64
+	if len(old.w) < heapWords {
+		n = max(2*len(old.w), 64)
 	}
 	w, mapped := allocWords(n)
 	for _, v := range old.w {

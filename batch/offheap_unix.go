@@ -12,10 +12,14 @@ import (
 // collector neither scans nor counts, so that a table of a hundred
 // megabytes does not also double the heap the collector lets grow. When
 // the system refuses a mapping it falls back to the heap; mapped says
-// which, for freeWords.
+// which, for freeWords. Small tables stay on the heap: a mapping costs two
+// system calls and whole pages, and every segment starts small.
 func allocWords(n int) (w []uint64, mapped bool) {
 	if n == 0 {
 		return nil, false
+	}
+	if n < heapWords {
+		return make([]uint64, n), false
 	}
 	b, err := syscall.Mmap(-1, 0, n*8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
