@@ -210,7 +210,7 @@ func (t *arrowTable[T]) abort() error {
 type ArrowWriter struct {
 	findings *arrowTable[FindingRow]
 	hands    *arrowTable[HandRow]
-	slab     int64Slab
+	slab     rowMem
 }
 
 // NewArrow returns a writer for findings.arrow and hands.arrow.

@@ -35,7 +35,7 @@ func parquetOptions(info RunInfo) []parquet.WriterOption {
 // rowBatch is a batch of rows with the slab their nullable values point into.
 type rowBatch[T any] struct {
 	rows []T
-	slab int64Slab
+	slab rowMem
 }
 
 // parquetTable streams rows of type T into one Parquet file. Rows are
@@ -112,7 +112,7 @@ func (t *parquetTable[T]) failed() error {
 }
 
 // slab is where the next row's nullable values go: the current batch's.
-func (t *parquetTable[T]) slab() *int64Slab { return &t.cur.slab }
+func (t *parquetTable[T]) slab() *rowMem { return &t.cur.slab }
 
 // push appends a row built with slab.
 func (t *parquetTable[T]) push(row T) error {

@@ -16,7 +16,7 @@ import (
 // for results: built independently of the writer's batching.
 func expectedFindingRows(results []*HandResult) []FindingRow {
 	var rows []FindingRow
-	var slab int64Slab
+	var slab rowMem
 	for _, r := range results {
 		for i := range r.Findings {
 			rows = append(rows, findingRow(&r.Findings[i], r, &slab))
@@ -27,7 +27,7 @@ func expectedFindingRows(results []*HandResult) []FindingRow {
 
 func expectedHandRows(results []*HandResult) []HandRow {
 	var rows []HandRow
-	var slab int64Slab
+	var slab rowMem
 	for _, r := range results {
 		rows = append(rows, handRow(r, &slab))
 	}

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -247,25 +248,42 @@ func (c severityCounts) total() int64 { return c[0] + c[1] + c[2] }
 // formatAmount prints a in currency units: 1234 at scale 100 is "12.34".
 // Scales that are not powers of ten print as a fraction.
 func formatAmount(a hand.Amount, scale int64) string {
+	var buf [40]byte
+	return string(appendAmount(buf[:0], a, scale))
+}
+
+// appendAmount appends formatAmount's text without fmt: it runs for every
+// amount of every row and hand view.
+func appendAmount(b []byte, a hand.Amount, scale int64) []byte {
 	if scale <= 1 {
-		return fmt.Sprint(int64(a))
+		return strconv.AppendInt(b, int64(a), 10)
 	}
 	digits := 0
 	for s := scale; s > 1; s /= 10 {
 		if s%10 != 0 {
-			return fmt.Sprintf("%d/%d", int64(a), scale)
+			b = strconv.AppendInt(b, int64(a), 10)
+			b = append(b, '/')
+			return strconv.AppendInt(b, scale, 10)
 		}
 		digits++
 	}
-	neg := a < 0
 	u := uint64(a)
-	if neg {
+	if a < 0 {
+		b = append(b, '-')
 		u = -u
 	}
 	whole, frac := u/uint64(scale), u%uint64(scale)
-	s := fmt.Sprintf("%d.%0*d", whole, digits, frac)
-	if neg {
-		s = "-" + s
+	b = strconv.AppendUint(b, whole, 10)
+	b = append(b, '.')
+	start := len(b)
+	b = strconv.AppendUint(b, frac, 10)
+	if pad := digits - (len(b) - start); pad > 0 {
+		// Leading zeros of the fraction: shift right and fill.
+		b = append(b, make([]byte, pad)...)
+		copy(b[start+pad:], b[start:len(b)-pad])
+		for i := 0; i < pad; i++ {
+			b[start+i] = '0'
+		}
 	}
-	return s
+	return b
 }

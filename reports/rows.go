@@ -75,15 +75,28 @@ var handRowColumns = []string{"hand_id", "file", "line", "end_line", "format", "
 	"currency", "scale", "players", "total_pot", "computed_pot", "rake", "findings",
 	"findings_error", "findings_warning", "findings_info", "status", "error"}
 
-// int64Slab hands out *int64 from reusable blocks so that building a batch
-// of rows does not allocate once per nullable value. Pointers stay valid
-// until reset.
-type int64Slab struct {
+// rowMem is a writer's reusable memory for building rows. It hands out
+// *int64 from reusable blocks so that building a batch of rows does not
+// allocate once per nullable value (pointers stay valid until reset), and
+// keeps the last stakes text, which consecutive hands of a table share.
+type rowMem struct {
 	blocks [][]int64
 	cur    int
+
+	stakesBuf  []byte
+	lastStakes string
 }
 
-func (s *int64Slab) ptr(v int64) *int64 {
+// stakes is stakesString(h), allocated only when it differs from the last.
+func (s *rowMem) stakes(h *hand.Hand) string {
+	s.stakesBuf = appendStakes(s.stakesBuf[:0], h)
+	if string(s.stakesBuf) != s.lastStakes {
+		s.lastStakes = string(s.stakesBuf)
+	}
+	return s.lastStakes
+}
+
+func (s *rowMem) ptr(v int64) *int64 {
 	for {
 		if s.cur == len(s.blocks) {
 			s.blocks = append(s.blocks, make([]int64, 0, 4096))
@@ -98,7 +111,7 @@ func (s *int64Slab) ptr(v int64) *int64 {
 }
 
 // reset lets the slab reuse its blocks once the rows pointing into them are written.
-func (s *int64Slab) reset() {
+func (s *rowMem) reset() {
 	for i := range s.blocks {
 		s.blocks[i] = s.blocks[i][:0]
 	}
@@ -153,7 +166,7 @@ func filled(f *checks.Finding, r *HandResult) checks.Finding {
 }
 
 // findingRow builds the row for f; r supplies what the finding leaves empty.
-func findingRow(f *checks.Finding, r *HandResult, slab *int64Slab) FindingRow {
+func findingRow(f *checks.Finding, r *HandResult, slab *rowMem) FindingRow {
 	g := filled(f, r)
 	row := FindingRow{
 		CheckID:   text(g.CheckID),
@@ -184,7 +197,7 @@ func findingRow(f *checks.Finding, r *HandResult, slab *int64Slab) FindingRow {
 }
 
 // handRow builds the hands-table row for r.
-func handRow(r *HandResult, slab *int64Slab) (row HandRow) {
+func handRow(r *HandResult, slab *rowMem) (row HandRow) {
 	row = HandRow{
 		File:   r.File,
 		Line:   int64(r.Line),
@@ -235,7 +248,7 @@ func handRow(r *HandResult, slab *int64Slab) (row HandRow) {
 	if h.Game.Structure != hand.UnknownStructure {
 		row.Structure = h.Game.Structure.String()
 	}
-	row.Stakes = stakesString(h)
+	row.Stakes = slab.stakes(h)
 	st := &h.Stakes
 	if st.SmallBlind != 0 {
 		row.SmallBlind = slab.ptr(int64(st.SmallBlind))
@@ -263,33 +276,43 @@ func handRow(r *HandResult, slab *int64Slab) (row HandRow) {
 
 // stakesString describes the forced bets in currency units: "0.50/1.00",
 // with " ante 0.10" and straddles when present, and the currency code.
-func stakesString(h *hand.Hand) string {
+func stakesString(h *hand.Hand) string { return string(appendStakes(nil, h)) }
+
+func appendStakes(b []byte, h *hand.Hand) []byte {
 	st := &h.Stakes
 	scale := h.Scale
-	s := ""
+	start := len(b)
 	switch {
 	case st.SmallBlind != 0 || st.BigBlind != 0:
-		s = formatAmount(st.SmallBlind, scale) + "/" + formatAmount(st.BigBlind, scale)
+		b = appendAmount(b, st.SmallBlind, scale)
+		b = append(b, '/')
+		b = appendAmount(b, st.BigBlind, scale)
 		for _, str := range st.Straddles {
-			s += "/" + formatAmount(str, scale)
+			b = append(b, '/')
+			b = appendAmount(b, str, scale)
 		}
 	case st.SmallBet != 0 || st.BigBet != 0:
-		s = formatAmount(st.SmallBet, scale) + "/" + formatAmount(st.BigBet, scale)
+		b = appendAmount(b, st.SmallBet, scale)
+		b = append(b, '/')
+		b = appendAmount(b, st.BigBet, scale)
 	}
 	if st.Ante != 0 {
-		if s != "" {
-			s += " "
+		if len(b) > start {
+			b = append(b, ' ')
 		}
-		s += "ante " + formatAmount(st.Ante, scale)
+		b = append(b, "ante "...)
+		b = appendAmount(b, st.Ante, scale)
 	}
 	if st.BringIn != 0 {
-		if s != "" {
-			s += " "
+		if len(b) > start {
+			b = append(b, ' ')
 		}
-		s += "bring-in " + formatAmount(st.BringIn, scale)
+		b = append(b, "bring-in "...)
+		b = appendAmount(b, st.BringIn, scale)
 	}
-	if s != "" && h.Currency != "" {
-		s += " " + h.Currency
+	if len(b) > start && h.Currency != "" {
+		b = append(b, ' ')
+		b = append(b, h.Currency...)
 	}
-	return s
+	return b
 }

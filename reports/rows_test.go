@@ -13,7 +13,7 @@ func TestParseErrorRowKeepsHandID(t *testing.T) {
 		Error: "hand ends without a *** SUMMARY ***",
 		Findings: []checks.Finding{{CheckID: "parse.error", Severity: checks.Error, HandID: "254100000009",
 			File: "logs/x.txt", Line: 52, ActionIndex: -1}}}
-	var slab int64Slab
+	var slab rowMem
 	row := handRow(r, &slab)
 	if row.HandID != "254100000009" || row.Status != StatusParseError || row.FindingsError != 1 {
 		t.Errorf("row: hand %q status %q errors %d; want the parse error's hand ID", row.HandID, row.Status, row.FindingsError)

@@ -41,7 +41,7 @@ type SARIFWriter struct {
 	extra     []string // check IDs seen that the catalog lacks, in first-seen order
 	extraRule map[string]string
 	jw        jsonWriter
-	slab      int64Slab
+	slab      rowMem
 }
 
 // NewSARIF returns a writer for results.sarif.
