@@ -13,6 +13,13 @@ package parser
 // to walk, which uses go-toml's parser, after phhChunker has cut the
 // hand's text out of the input. Then build turns the raw fields into a
 // hand.Hand. Only one hand's text is in memory at a time.
+//
+// Both steps have shortcuts for the usual forms (arrays written "[a, b]",
+// numbers like 53.42, notations like "p1 cbr 300"), each standing in for
+// the general code only where it gives the very same result
+// (phh_shortcut_test.go checks them). Hands come from the reader's
+// hand.Pool, if it has one, and are filled in place: a run that gives its
+// hands back allocates little more than the hand IDs.
 
 import (
 	"bytes"
@@ -20,6 +27,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
@@ -30,6 +38,7 @@ func init() {
 	register(FormatPHH, func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
 		pr := newPHHReader(r, file, lim)
 		pr.pool = pool
+		pr.st.pool = pool
 		return pr
 	})
 }
@@ -86,7 +95,7 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 		}
 	}()
 	if s.mode == phhModeMulti && !s.noFast && c.preLine == 0 {
-		fch, headerLine, ok, err := s.fastHand()
+		fch, headerLine, endLine, ok, err := s.fastHand()
 		if err != nil {
 			s.next--
 			r.finish(err)
@@ -108,6 +117,7 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 				return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", c.maxHand)
 			}
 			s.lines.reset(ch.data, ch.line)
+			s.lines.last = endLine
 			if perr := s.checkHandName(headerLine); perr != nil {
 				return nil, perr
 			}
@@ -136,11 +146,11 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 // straight from the read buffer: the hand is cut and read in one pass. It
 // reports false if the hand is not in the fast path's subset; the caller
 // then cuts it with the chunker and parses it fully.
-func (s *phhState) fastHand() (phhChunk, int, bool, error) {
+func (s *phhState) fastHand() (ch phhChunk, headerLine, endLine int, ok bool, err error) {
 	c := &s.chunker
 	for {
 		if c.start == c.end && c.eof {
-			return phhChunk{}, 0, false, io.EOF
+			return phhChunk{}, 0, 0, false, io.EOF
 		}
 		data := c.buf[c.start:c.end]
 		headerLine, end, endLine, res := s.walkFast(data, c.line, !c.eof)
@@ -150,23 +160,23 @@ func (s *phhState) fastHand() (phhChunk, int, bool, error) {
 			c.start += end
 			c.scan = c.start
 			c.line, c.scanLine = endLine, endLine
-			return ch, headerLine, true, nil
+			return ch, headerLine, endLine, true, nil
 		case phhFastMore:
 			live := c.end - c.start
 			if live > c.maxHand || c.end-(c.start+bytes.LastIndexByte(data, '\n')+1) > c.maxLine {
 				// Too large a hand or too long a line: the chunker
 				// skips it without holding it whole.
-				return phhChunk{}, 0, false, nil
+				return phhChunk{}, 0, 0, false, nil
 			}
 			// Read a good deal more before trying again, so that a
 			// reader returning little at a time does not make every hand
 			// be parsed over and over: doubling what is buffered keeps
 			// the work linear in the hand's size.
 			if err := c.fill(min(2*live+phhReadBlock, c.maxHand+1)); err != nil && err != io.EOF {
-				return phhChunk{}, 0, false, err
+				return phhChunk{}, 0, 0, false, err
 			}
 		default:
-			return phhChunk{}, 0, false, nil
+			return phhChunk{}, 0, 0, false, nil
 		}
 	}
 }
@@ -187,6 +197,7 @@ var phhStatePool = sync.Pool{New: func() any { return new(phhState) }}
 // should not allocate thousands of buffers).
 type phhState struct {
 	file       string
+	pool       *hand.Pool // where hands come from (nil: allocated)
 	chunker    phhChunker
 	mode       phhMode
 	index      int  // index of the hand being read
@@ -197,11 +208,19 @@ type phhState struct {
 	// tell that reading a large hand stays linear in its size.
 	fastBytes int64
 
-	toml     unstable.Parser
-	lines    phhLines
-	fields   phhFields
-	arena    []byte // unescaped strings of the current hand
-	handName []byte
+	toml    unstable.Parser
+	lines   phhLines
+	fields  phhFields
+	arena   []byte   // unescaped strings of the current hand
+	skipped []phhTok // the elements of an unknown array field, dropped
+	strs    phhInterner
+	// The last table, venue and currency read, for the next hand.
+	lastTable, lastSite, lastCurrency string
+	zoneName                          string         // the last time_zone read,
+	zone                              *time.Location // and its zone
+	dayDate                           [3]int         // the last date read (year, month, day),
+	dayStart                          time.Time      // and its midnight UTC
+	handName                          []byte
 
 	// Hand table names seen so far (duplicates are malformed TOML): the
 	// usual names 1..seqNames are kept as a count, others in a map.
@@ -225,6 +244,7 @@ func (s *phhState) init(r io.Reader, file string, lim Limits) {
 	s.chunker = phhChunker{r: r, buf: buf, name: s.chunker.name, maxHand: lim.MaxHandBytes, maxLine: lim.MaxLineBytes}
 	s.maxActions = lim.MaxActions
 	s.file = file
+	s.pool = nil
 	s.noFast = false
 	s.mode = phhModeUnknown
 	s.index, s.next = 0, 0
@@ -236,6 +256,7 @@ func (s *phhState) init(r io.Reader, file string, lim Limits) {
 // it alive.
 func (s *phhState) release() {
 	s.chunker.r = nil
+	s.pool = nil
 	s.toml = unstable.Parser{} // its nodes point into the last input
 	s.lines.reset(nil, 0)
 	s.fields.reset()
@@ -259,15 +280,17 @@ func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
 	if ch.tooLarge {
 		return nil, s.errAt(ch.line, "hand is too large (over %d bytes); skipped", s.chunker.maxHand)
 	}
-	res, headerLine, end := phhFastBail, 0, 0
+	res, headerLine, end, endLine := phhFastBail, 0, 0, 0
 	if tryFast {
-		headerLine, end, _, res = s.walkFast(ch.data, ch.line, false)
+		headerLine, end, endLine, res = s.walkFast(ch.data, ch.line, false)
 	}
 	if res != phhFastOK || end != len(ch.data) {
 		var perr *Error
 		if headerLine, perr = s.walk(ch); perr != nil {
 			return nil, perr
 		}
+	} else {
+		s.lines.last = endLine
 	}
 	if s.mode == phhModeMulti {
 		if perr := s.checkHandName(headerLine); perr != nil {

@@ -3,8 +3,8 @@ package parser
 import (
 	"bytes"
 	"cmp"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
@@ -134,6 +134,14 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		if !fs.has(f) {
 			continue
 		}
+		if fs.decoded&(1<<f) != 0 && phhDecodedOK(f, fs.dec[f]) {
+			// Read by the fast path already.
+			for _, d := range fs.dec[f] {
+				places = max(places, d.places)
+			}
+			s.num[f] = append(s.num[f][:0], fs.dec[f]...)
+			continue
+		}
 		ds := s.num[f][:0]
 		for i, t := range fs.arr[f] {
 			d, err := phhParseDecimal(s.tb(t))
@@ -166,23 +174,62 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	if perr := s.tokenize(n, &places); perr != nil {
 		return nil, perr
 	}
-	scale := phhPow10[places]
 
-	h := &hand.Hand{
-		Format:       string(FormatPHH),
-		Scale:        scale,
-		Game:         vi.game,
-		AnteTrimming: fs.has(phhAnteTrimming) && string(s.tb(fs.val[phhAnteTrimming])) == "true",
-		Pos:          hand.Pos{File: s.file, Line: handLine},
-		Index:        s.index,
-		End:          s.lines.at(len(bytes.TrimRight(ch.data, " \t\r\n"))),
+	// The hand is filled in place: from a pool it still has the memory of
+	// an earlier hand, which it reuses. Nobody else sees a hand abandoned
+	// on an error, so it goes back.
+	h := s.pool.Get()
+	if perr := s.fill(h, ch, handLine, vi, code, n, places); perr != nil {
+		s.pool.Put(h)
+		return nil, perr
 	}
+	return h, nil
+}
+
+// phhTrimmedLen is len(bytes.TrimRight(b, " \t\r\n")), without the
+// cost of building the set of bytes to trim for every hand.
+func phhTrimmedLen(b []byte) int {
+	n := len(b)
+	for n > 0 && (b[n-1] == ' ' || b[n-1] == '\t' || b[n-1] == '\r' || b[n-1] == '\n') {
+		n--
+	}
+	return n
+}
+
+// phhDecodedOK reports whether the numbers of field f, read by the fast
+// path, are all acceptable, so that build need not read them again to
+// word an error.
+func phhDecodedOK(f phhField, ds []phhDecimal) bool {
+	if f != phhStartingStacks {
+		return true
+	}
+	for _, d := range ds {
+		if d.mant == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fill fills h, empty (as after Reset), from the fields read and checked
+// by build. Every field is set here or left as Reset left it, and every
+// slice is h's own (its reset slices, or cards from h.NewCards), so a
+// pooled hand shares no memory with another.
+func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantInfo, code []byte, n int, places int8) *Error {
+	fs := &s.fields
+	h.Format = string(FormatPHH)
+	h.Scale = phhPow10[places]
+	h.Game = vi.game
+	h.AnteTrimming = fs.has(phhAnteTrimming) && string(s.tb(fs.val[phhAnteTrimming])) == "true"
+	h.Pos = hand.Pos{File: s.file, Line: handLine}
+	h.Index = s.index
+	h.End = s.lines.atTail(phhTrimmedLen(ch.data))
 	if s.code != string(code) {
 		s.code = string(code)
 	}
 	h.Game.Code = s.code
 	if perr := s.metadata(h); perr != nil {
-		return nil, perr
+		return perr
 	}
 	amount := func(f phhField, i int) (hand.Amount, *Error) {
 		v, err := s.num[f][i].scaled(places)
@@ -198,7 +245,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 
 	// Seats.
 	if perr := s.seats(h, n, amount); perr != nil {
-		return nil, perr
+		return perr
 	}
 	if vi.blinds {
 		h.Button = h.Seats[n-1].Number // PHH order: small blind first, button last
@@ -215,7 +262,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	} {
 		if fs.has(x.f) {
 			if *x.dst, err = amount(x.f, 0); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
@@ -224,7 +271,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	s.antes = antes
 	for i := range antes {
 		if antes[i], err = amount(phhAntes, i); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	var blinds []hand.Amount
@@ -233,7 +280,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		s.blinds = blinds
 		for i := range blinds {
 			if blinds[i], err = amount(phhBlinds, i); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		h.Stakes.SmallBlind, h.Stakes.BigBlind = blinds[0], blinds[1]
@@ -245,14 +292,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	}
 	h.Stakes.Ante, h.Stakes.BigBlindAnte = phhAnteStakes(antes)
 
-	// Outcome: one allocation holds the finishing stacks and the winnings.
-	stated := 0
-	for _, f := range [...]phhField{phhFinishingStacks, phhWinnings} {
-		if fs.has(f) {
-			stated++
-		}
-	}
-	outcome := make([]hand.Amount, stated*n)
+	// Outcome.
 	for _, x := range [...]struct {
 		f   phhField
 		dst *[]hand.Amount
@@ -264,11 +304,10 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		if !fs.has(x.f) {
 			continue
 		}
-		v := outcome[:n:n]
-		outcome = outcome[n:]
+		v := slices.Grow((*x.dst)[:0], n)[:n]
 		for i := range v {
 			if v[i], err = amount(x.f, i); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		*x.dst, *x.has = v, true
@@ -279,12 +318,12 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 
 	// Actions: the forced bets PHH leaves implicit, then the recorded ones.
 	if perr := s.actions(h, vi, antes, blinds, places); perr != nil {
-		return nil, perr
+		return perr
 	}
 	if k, most := len(h.Actions), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
-		return nil, s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
+		return s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
 	}
-	return h, nil
+	return nil
 }
 
 // phhAnteStakes summarizes per-player antes as Stakes.Ante: a uniform
@@ -309,16 +348,23 @@ func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool) {
 // metadata fills the hand's descriptive fields.
 func (s *phhState) metadata(h *hand.Hand) *Error {
 	fs := &s.fields
-	str := func(f phhField) string {
+	if fs.has(phhHandField) {
+		h.ID = string(s.tb(fs.val[phhHandField])) // new in every hand: not worth caching
+	}
+	// Tables, venues and currencies recur from hand to hand: most often
+	// they are the previous hand's.
+	str := func(f phhField, last *string) string {
 		if !fs.has(f) {
 			return ""
 		}
-		return string(s.tb(fs.val[f]))
+		if b := s.tb(fs.val[f]); string(b) != *last {
+			*last = s.strs.intern(b)
+		}
+		return *last
 	}
-	h.ID = str(phhHandField)
-	h.Table = str(phhTable)
-	h.Site = str(phhVenue)
-	h.Currency = str(phhCurrency)
+	h.Table = str(phhTable, &s.lastTable)
+	h.Site = str(phhVenue, &s.lastSite)
+	h.Currency = str(phhCurrency, &s.lastCurrency)
 	if fs.has(phhSeatCount) {
 		v, ok := phhInt(s.tb(fs.val[phhSeatCount]))
 		if !ok || v < 1 || v > 1000 {
@@ -337,51 +383,41 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 // seats fills Seats from starting_stacks, players and seats.
 func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.Amount, *Error)) *Error {
 	fs := &s.fields
-	h.Seats = make([]hand.Seat, n)
-	// One string holds every name; each seat's name is a substring of it.
-	var names strings.Builder
-	if fs.has(phhPlayers) {
-		size := 0
-		for _, t := range fs.arr[phhPlayers] {
-			size += len(s.tb(t))
-		}
-		names.Grow(size)
-		for _, t := range fs.arr[phhPlayers] {
-			names.Write(s.tb(t))
-		}
-	}
-	all := names.String()
-	off := 0
-	var used []int
+	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
+	hasSeats, hasPlayers := fs.has(phhSeats), fs.has(phhPlayers)
 	for i := range h.Seats {
 		st := &h.Seats[i]
-		st.Number = i + 1
-		if fs.has(phhSeats) {
+		*st = hand.Seat{Number: i + 1} // a pooled hand's seat holds an earlier player
+		if hasSeats {
 			t := fs.arr[phhSeats][i]
-			v, ok := phhInt(s.tb(t))
+			var v int
+			var ok bool
+			if fs.decoded&(1<<phhSeats) != 0 {
+				v, ok = phhIntOf(fs.dec[phhSeats][i])
+			} else {
+				v, ok = phhInt(s.tb(t))
+			}
 			if !ok || v < 1 || v > 1000 {
 				return s.errAt(t.line, "seats[%d] (%s) must be a positive seat number", i, s.tb(t))
 			}
 			if h.MaxSeats > 0 && v > h.MaxSeats {
 				return s.errAt(t.line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
 			}
-			for j, u := range used {
-				if u == v {
+			for j := range i {
+				if h.Seats[j].Number == v {
 					return s.errAt(t.line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
 				}
 			}
-			used = append(used, v)
 			st.Number = v
 		}
-		if fs.has(phhPlayers) {
-			l := len(s.tb(fs.arr[phhPlayers][i]))
-			st.Player = all[off : off+l]
-			off += l
+		if hasPlayers {
+			// Players sit at many hands: a name seen lately is shared.
+			st.Player = s.strs.intern(s.tb(fs.arr[phhPlayers][i]))
 		}
 		if st.Player == "" {
 			// No name recorded (PHH allows anonymous players): use the PHH
 			// player label so that findings still say who.
-			st.Player = "p" + strconv.Itoa(i+1)
+			st.Player = phhPlayerLabel(i)
 		}
 		var err *Error
 		if st.Stack, err = amount(phhStartingStacks, i); err != nil {
@@ -389,6 +425,23 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 		}
 	}
 	return nil
+}
+
+// phhPlayerLabels are the labels "p1", "p2", ... of anonymous players at
+// any real table, made once.
+var phhPlayerLabels = func() (l [32]string) {
+	for i := range l {
+		l[i] = "p" + strconv.Itoa(i+1)
+	}
+	return l
+}()
+
+// phhPlayerLabel returns "pN" for the player at index i.
+func phhPlayerLabel(i int) string {
+	if i < len(phhPlayerLabels) {
+		return phhPlayerLabels[i]
+	}
+	return "p" + strconv.Itoa(i+1)
 }
 
 // tokenize splits each action notation into words and reads cbr amounts,
@@ -400,117 +453,283 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 // each optionally followed by "# commentary"; an empty or comment-only
 // notation is a no-op.
 func (s *phhState) tokenize(n int, places *int8) *Error {
-	s.acts = s.acts[:0]
-	for _, t := range s.fields.arr[phhActions] {
-		text := s.tb(t)
-		body := text
-		if i := bytes.IndexByte(body, '#'); i >= 0 {
-			body = body[:i]
-		}
-		// Split into words; ws are spans of the words in the hand's text.
-		var w [5][]byte
-		var ws [5]phhSpan
-		nw := 0
-		for i := 0; i < len(body); {
-			for i < len(body) && phhIsSpace(body[i]) {
-				i++
-			}
-			if i == len(body) {
-				break
-			}
-			j := i
-			for j < len(body) && !phhIsSpace(body[j]) {
-				j++
-			}
-			if nw == len(w) {
-				return s.errAt(t.line, "action %q has too many words", text)
-			}
-			w[nw] = body[i:j]
-			ws[nw] = phhSpan{off: t.sp.off + int32(i), n: int32(j - i), arena: t.sp.arena}
-			nw++
-			i = j
-		}
-		if nw == 0 {
-			continue // no-op
-		}
-		a := phhAct{line: t.line, text: t.sp, player: hand.NoPlayer}
-		if string(w[0]) == "d" {
-			switch {
-			case nw >= 2 && string(w[1]) == "db":
-				if nw != 3 {
-					return s.errAt(t.line, "action %q: want \"d db CARDS\"", text)
-				}
-				a.verb, a.arg, a.hasArg = phhDealBoard, ws[2], true
-			case nw >= 2 && string(w[1]) == "dh":
-				if nw != 4 {
-					return s.errAt(t.line, "action %q: want \"d dh pN CARDS\"", text)
-				}
-				p, perr := s.player(w[2], n, t)
-				if perr != nil {
-					return perr
-				}
-				a.verb, a.player, a.arg, a.hasArg = phhDealHole, p, ws[3], true
-			case nw >= 2:
-				return s.errAt(t.line, "action %q: unknown dealer action %q (want db or dh)", text, w[1])
-			default:
-				return s.errAt(t.line, "action %q: dealer action missing", text)
-			}
-			s.acts = append(s.acts, a)
+	toks := s.fields.arr[phhActions]
+	acts := slices.Grow(s.acts[:0], len(toks))
+	for i := range toks {
+		t := &toks[i]
+		k := len(acts)
+		acts = acts[:k+1]
+		if s.tokenizeCanonical(&acts[k], t, n, places) {
 			continue
 		}
-		p, perr := s.player(w[0], n, t)
+		a, ok, perr := s.tokenizeOne(*t, n, places)
 		if perr != nil {
+			s.acts = acts
 			return perr
 		}
-		a.player = p
-		if nw < 2 {
-			return s.errAt(t.line, "action %q: action missing after %s", text, w[0])
+		if ok {
+			acts[k] = a
+		} else {
+			acts = acts[:k]
 		}
-		args := nw - 2
-		switch string(w[1]) {
-		case "f", "cc", "pb":
-			if args != 0 {
-				return s.errAt(t.line, "action %q: %s takes no argument", text, w[1])
-			}
-			switch w[1][0] {
-			case 'f':
-				a.verb = phhFold
-			case 'c':
-				a.verb = phhCheckCall
-			default:
-				a.verb = phhPostBringIn
-			}
-		case "cbr":
-			if args != 1 {
-				return s.errAt(t.line, "action %q: want \"pN cbr AMOUNT\"", text)
-			}
-			d, err := phhParseDecimal(w[2])
-			if err == nil && d.mant == 0 {
-				err = errPHHNonPositive
-			}
-			if err != nil {
-				return s.errAt(t.line, "action %q: amount %s %v", text, w[2], err)
-			}
-			*places = max(*places, d.places)
-			a.verb, a.arg, a.hasArg, a.amount = phhBetTo, ws[2], true, d
-		case "sd", "sm":
-			if args > 1 {
-				return s.errAt(t.line, "action %q: %s takes at most one argument (the cards)", text, w[1])
-			}
-			a.verb = phhDiscard
-			if w[1][1] == 'm' {
-				a.verb = phhShowMuck
-			}
-			if args == 1 {
-				a.arg, a.hasArg = ws[2], true
-			}
-		default:
-			return s.errAt(t.line, "action %q: unknown action %q (want f, cc, cbr, pb, sd or sm)", text, w[1])
-		}
-		s.acts = append(s.acts, a)
 	}
+	s.acts = acts
 	return nil
 }
+
+// tokenizeOne reads one action notation in any form tokenize accepts. It
+// reports false for a no-op.
+func (s *phhState) tokenizeOne(t phhTok, n int, places *int8) (phhAct, bool, *Error) {
+	text := s.tb(t)
+	body := text
+	if i := bytes.IndexByte(body, '#'); i >= 0 {
+		body = body[:i]
+	}
+	// Split into words; ws are spans of the words in the hand's text.
+	var w [5][]byte
+	var ws [5]phhSpan
+	nw := 0
+	for i := 0; i < len(body); {
+		for i < len(body) && phhIsSpace(body[i]) {
+			i++
+		}
+		if i == len(body) {
+			break
+		}
+		j := i
+		for j < len(body) && !phhIsSpace(body[j]) {
+			j++
+		}
+		if nw == len(w) {
+			return phhAct{}, false, s.errAt(t.line, "action %q has too many words", text)
+		}
+		w[nw] = body[i:j]
+		ws[nw] = phhSpan{off: t.sp.off + int32(i), n: int32(j - i), arena: t.sp.arena}
+		nw++
+		i = j
+	}
+	if nw == 0 {
+		return phhAct{}, false, nil // no-op
+	}
+	a := phhAct{line: t.line, text: t.sp, player: hand.NoPlayer}
+	if string(w[0]) == "d" {
+		switch {
+		case nw >= 2 && string(w[1]) == "db":
+			if nw != 3 {
+				return phhAct{}, false, s.errAt(t.line, "action %q: want \"d db CARDS\"", text)
+			}
+			a.verb, a.arg, a.hasArg = phhDealBoard, ws[2], true
+		case nw >= 2 && string(w[1]) == "dh":
+			if nw != 4 {
+				return phhAct{}, false, s.errAt(t.line, "action %q: want \"d dh pN CARDS\"", text)
+			}
+			p, perr := s.player(w[2], n, t)
+			if perr != nil {
+				return phhAct{}, false, perr
+			}
+			a.verb, a.player, a.arg, a.hasArg = phhDealHole, p, ws[3], true
+		case nw >= 2:
+			return phhAct{}, false, s.errAt(t.line, "action %q: unknown dealer action %q (want db or dh)", text, w[1])
+		default:
+			return phhAct{}, false, s.errAt(t.line, "action %q: dealer action missing", text)
+		}
+		return a, true, nil
+	}
+	p, perr := s.player(w[0], n, t)
+	if perr != nil {
+		return phhAct{}, false, perr
+	}
+	a.player = p
+	if nw < 2 {
+		return phhAct{}, false, s.errAt(t.line, "action %q: action missing after %s", text, w[0])
+	}
+	args := nw - 2
+	switch string(w[1]) {
+	case "f", "cc", "pb":
+		if args != 0 {
+			return phhAct{}, false, s.errAt(t.line, "action %q: %s takes no argument", text, w[1])
+		}
+		switch w[1][0] {
+		case 'f':
+			a.verb = phhFold
+		case 'c':
+			a.verb = phhCheckCall
+		default:
+			a.verb = phhPostBringIn
+		}
+	case "cbr":
+		if args != 1 {
+			return phhAct{}, false, s.errAt(t.line, "action %q: want \"pN cbr AMOUNT\"", text)
+		}
+		d, err := phhParseDecimal(w[2])
+		if err == nil && d.mant == 0 {
+			err = errPHHNonPositive
+		}
+		if err != nil {
+			return phhAct{}, false, s.errAt(t.line, "action %q: amount %s %v", text, w[2], err)
+		}
+		*places = max(*places, d.places)
+		a.verb, a.arg, a.hasArg, a.amount = phhBetTo, ws[2], true, d
+	case "sd", "sm":
+		if args > 1 {
+			return phhAct{}, false, s.errAt(t.line, "action %q: %s takes at most one argument (the cards)", text, w[1])
+		}
+		a.verb = phhDiscard
+		if w[1][1] == 'm' {
+			a.verb = phhShowMuck
+		}
+		if args == 1 {
+			a.arg, a.hasArg = ws[2], true
+		}
+	default:
+		return phhAct{}, false, s.errAt(t.line, "action %q: unknown action %q (want f, cc, cbr, pb, sd or sm)", text, w[1])
+	}
+	return a, true, nil
+}
+
+// tokenizeCanonical reads a notation written the usual way: words
+// separated by single spaces, no comment, an actor in range and a good
+// amount ("p3 cbr 300", "d dh p1 AsKd"). It fills *a as tokenizeOne would
+// and reports true; for anything else (including every error) it reports
+// false and leaves the notation to tokenizeOne, which also words the
+// errors.
+func (s *phhState) tokenizeCanonical(a *phhAct, t *phhTok, n int, places *int8) bool {
+	text := s.tb(*t)
+	if len(text) < 4 {
+		return false
+	}
+	// arg is the span of text[i:], the last word.
+	arg := func(i int) phhSpan {
+		return phhSpan{off: t.sp.off + int32(i), n: int32(len(text) - i), arena: t.sp.arena}
+	}
+	if text[0] == 'd' {
+		// "d db CARDS" or "d dh pN CARDS".
+		if len(text) < 6 || text[1] != ' ' || text[2] != 'd' || text[4] != ' ' {
+			return false
+		}
+		verb, player, i := phhDealBoard, hand.NoPlayer, 5
+		switch text[3] {
+		case 'b':
+		case 'h':
+			p, j, ok := phhCanonicalPlayer(text, 5, n)
+			if !ok || j == len(text) || text[j] != ' ' {
+				return false
+			}
+			verb, player, i = phhDealHole, p, j+1
+		default:
+			return false
+		}
+		if !phhCanonicalWord(text[i:]) {
+			return false
+		}
+		a.set(verb, true, player, arg(i), phhDecimal{}, t)
+		return true
+	}
+	p, i, ok := phhCanonicalPlayer(text, 0, n)
+	if !ok || text[i] != ' ' {
+		return false
+	}
+	rest := text[i+1:]
+	var verb phhVerb
+	var amount phhDecimal
+	hasArg := false
+	switch {
+	case len(rest) == 1:
+		if rest[0] != 'f' {
+			return false
+		}
+		verb = phhFold
+	case len(rest) == 2:
+		switch string(rest) {
+		case "cc":
+			verb = phhCheckCall
+		case "pb":
+			verb = phhPostBringIn
+		case "sd":
+			verb = phhDiscard
+		case "sm":
+			verb = phhShowMuck
+		default:
+			return false
+		}
+	case len(rest) > 4 && string(rest[:4]) == "cbr ":
+		d, err := phhParseDecimal(rest[4:]) // refuses spaces and comments
+		if err != nil || d.mant == 0 {
+			return false
+		}
+		*places = max(*places, d.places)
+		verb, amount, hasArg = phhBetTo, d, true
+		i += 5
+	case len(rest) > 3 && rest[0] == 's' && (rest[1] == 'd' || rest[1] == 'm') && rest[2] == ' ':
+		if !phhCanonicalWord(rest[3:]) {
+			return false
+		}
+		verb, hasArg = phhDiscard, true
+		if rest[1] == 'm' {
+			verb = phhShowMuck
+		}
+		i += 4
+	default:
+		return false
+	}
+	var sp phhSpan
+	if hasArg {
+		sp = arg(i)
+	}
+	a.set(verb, hasArg, p, sp, amount, t)
+	return true
+}
+
+// set sets every field of a. Field by field: a composite literal is built
+// on the stack and copied in wide moves, which stall the processor when
+// they read what narrower stores have just written.
+func (a *phhAct) set(verb phhVerb, hasArg bool, player int, arg phhSpan, amount phhDecimal, t *phhTok) {
+	a.verb, a.hasArg, a.player, a.arg, a.amount, a.line, a.text = verb, hasArg, player, arg, amount, t.line, t.sp
+}
+
+// phhCanonicalPlayer reads an actor "pN" at text[i:] with N in 1..n, and
+// returns its 0-based index and the offset after it, which is inside text.
+func phhCanonicalPlayer(text []byte, i, n int) (int, int, bool) {
+	if i+2 >= len(text) || text[i] != 'p' {
+		return 0, 0, false
+	}
+	if d := text[i+1]; phhIsDigit(d) && text[i+2] == ' ' {
+		// One digit: nearly every table.
+		v := int(d - '0')
+		return v - 1, i + 2, v >= 1 && v <= n
+	}
+	i++
+	start, v := i, 0
+	for ; i < len(text) && phhIsDigit(text[i]); i++ {
+		if v <= n {
+			v = v*10 + int(text[i]-'0')
+		}
+	}
+	if i == start || i == len(text) || v < 1 || v > n {
+		return 0, 0, false
+	}
+	return v - 1, i, true
+}
+
+// phhCanonicalWord reports whether w is one whole word: not empty, with
+// no space and no comment.
+func phhCanonicalWord(w []byte) bool {
+	for _, c := range w {
+		if phhNotWordByte[c] {
+			return false
+		}
+	}
+	return len(w) > 0
+}
+
+// phhNotWordByte marks the bytes that end a word of a notation: spaces
+// and the start of a comment.
+var phhNotWordByte = func() (t [256]bool) {
+	for b := range t {
+		t[b] = phhIsSpace(byte(b)) || b == '#'
+	}
+	return t
+}()
 
 func phhIsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
@@ -571,7 +790,8 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		holes[i] = holes[i][:0]
 	}
 
-	// Count what to allocate: one backing array holds every action's cards.
+	// Count what to reserve: one block of the hand's card memory holds
+	// every action's cards, another the board.
 	nPosts := 0
 	for i := range antes {
 		if antes[i] > 0 {
@@ -581,12 +801,16 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			nPosts++
 		}
 	}
-	nCards := 0
+	nCards, nBoard := 0, 0
 	for i := range s.acts {
-		nCards += int(s.acts[i].arg.n) / 2
+		k := int(s.acts[i].arg.n) / 2
+		nCards += k
+		if s.acts[i].verb == phhDealBoard {
+			nBoard += k
+		}
 	}
-	h.Actions = make([]hand.Action, 0, nPosts+len(s.acts))
-	backing := make([]cards.Card, 0, nCards)
+	h.Actions = slices.Grow(h.Actions[:0], nPosts+len(s.acts))
+	backing := h.NewCards(nCards)[:0]
 
 	// Who posts what: in heads-up the forced bets are reversed.
 	forcedFor := func(vals []hand.Amount, player int) hand.Amount {
@@ -607,9 +831,12 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		}
 		k := len(h.Actions)
 		h.Actions = h.Actions[:k+1]
-		a := &h.Actions[k] // filled in place: copying whole Actions costs GC write barriers
+		// Filled in place (copying whole Actions costs GC write barriers),
+		// over what a pooled hand's earlier action left there.
+		a := &h.Actions[k]
+		*a = hand.Action{} // zeroed where it is, then filled: see phhAct.set
 		a.Kind, a.PostKind, a.Player, a.Amount, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, true, amt == left
-		a.Pos = hand.Pos{File: s.file, Line: line}
+		a.Pos.File, a.Pos.Line = s.file, line
 	}
 	for p := 0; p < n; p++ {
 		post(p, forcedFor(antes, p), hand.PostAnte, fs.keyLine[phhAntes])
@@ -632,7 +859,7 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 	}
 
 	var live cards.Set // known cards dealt and not discarded
-	var board []cards.Card
+	board := h.NewCards(nBoard)[:0]
 	var streetMax hand.Amount
 	for _, bs := range streetBet {
 		streetMax = max(streetMax, bs)
@@ -650,7 +877,8 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		k := len(h.Actions)
 		h.Actions = h.Actions[:k+1]
 		act := &h.Actions[k]
-		act.Player, act.Pos = a.player, hand.Pos{File: s.file, Line: a.line}
+		*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
+		act.Player, act.Pos.File, act.Pos.Line = a.player, s.file, a.line
 		switch a.verb {
 		case phhDealBoard, phhDealHole:
 			newRound()
@@ -737,7 +965,8 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 					return s.errAt(a.line, "action %q: \"-\" shows the dealt hole cards, but none were dealt to p%d", s.bytes(a.text), a.player+1)
 				}
 				act.Kind = hand.Show
-				act.Cards = append([]cards.Card(nil), holes[a.player]...)
+				act.Cards = h.NewCards(len(holes[a.player]))
+				copy(act.Cards, holes[a.player])
 			default:
 				cs, perr := s.cards(a, vi, &backing)
 				if perr != nil {
@@ -748,7 +977,7 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		}
 	}
 	if len(board) > 0 {
-		h.Boards = [][]cards.Card{board}
+		h.Boards = append(h.Boards[:0], board)
 	}
 	return nil
 }
@@ -761,12 +990,22 @@ func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([
 	if len(b)%2 != 0 || (len(b) == 0 && a.verb != phhDiscard) {
 		return nil, s.errAt(a.line, "action %q: cards %q are not two-character cards like As or ??", s.bytes(a.text), b)
 	}
-	start := len(*backing)
+	if len(b) == 0 {
+		return nil, nil
+	}
+	// Written straight into backing's spare capacity (there is room
+	// unless backing was sized short), and taken only once all are good.
+	bk := *backing
+	start, end := len(bk), len(bk)+len(b)/2
+	if end > cap(bk) {
+		bk = slices.Grow(bk, end-start)
+	}
+	cs := bk[start:end:end]
 	var seen cards.Set
-	for i := 0; i < len(b); i += 2 {
-		c, ok := phhCard(b[i], b[i+1])
+	for i := range cs {
+		c, ok := phhCard(b[2*i], b[2*i+1])
 		if !ok {
-			return nil, s.errAt(a.line, "action %q: invalid card %q", s.bytes(a.text), b[i:i+2])
+			return nil, s.errAt(a.line, "action %q: invalid card %q", s.bytes(a.text), b[2*i:2*i+2])
 		}
 		if c.Known() {
 			if vi.shortDeck && c.Rank() < cards.Six {
@@ -777,12 +1016,9 @@ func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([
 			}
 			seen = seen.Add(c)
 		}
-		*backing = append(*backing, c)
+		cs[i] = c
 	}
-	cs := (*backing)[start:len(*backing):len(*backing)]
-	if len(cs) == 0 {
-		return nil, nil
-	}
+	*backing = bk[:end]
 	return cs, nil
 }
 

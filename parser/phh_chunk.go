@@ -41,6 +41,12 @@ type phhChunker struct {
 	skipping         bool // dropping the rest of a line longer than maxLine
 	longLine         int  // the current hand's first line over maxLine (0: none)
 	lineLen          int  // single mode: bytes of the last, unterminated line so far
+
+	// gen counts the calls to more, which move or add to what is buffered;
+	// linesNL is the offset in buf of the last newline of buf[:end] as it
+	// was at generation linesGen (phhState.completeLines).
+	gen, linesGen, linesNL int
+	linesOK                bool
 }
 
 type phhMode uint8
@@ -417,6 +423,7 @@ func (c *phhChunker) fill(n int) error {
 // more reads one more block, first moving the unconsumed text to the front
 // of the buffer (or growing it). It returns io.EOF at the end of input.
 func (c *phhChunker) more() error {
+	c.gen++
 	if c.rerr != nil {
 		return c.rerr
 	}

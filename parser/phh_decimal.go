@@ -53,6 +53,37 @@ func phhParseDecimal(b []byte) (phhDecimal, error) {
 			return phhDecimal{mant: v}, nil
 		}
 	}
+	// Next come amounts with a short fraction ("53.42"). At most 12+4
+	// digits cannot overflow; anything else goes the long way.
+	if n := len(b); n >= 3 && n <= 17 {
+		var v int64
+		i := 0
+		for ; i < n && phhIsDigit(b[i]); i++ {
+			v = v*10 + int64(b[i]-'0')
+		}
+		if i > 0 && i <= 12 && i < n-1 && n-i-1 <= phhMaxDecimals && b[i] == '.' {
+			j := i + 1
+			for ; j < n && phhIsDigit(b[j]); j++ {
+				v = v*10 + int64(b[j]-'0')
+			}
+			if j == n {
+				places := n - i - 1
+				for places > 0 && v%10 == 0 {
+					v /= 10
+					places--
+				}
+				if v <= phhMaxAmount {
+					return phhDecimal{mant: v, places: int8(places)}, nil
+				}
+			}
+		}
+	}
+	return phhParseDecimalSlow(b)
+}
+
+// phhParseDecimalSlow is phhParseDecimal without its shortcuts for the
+// usual forms; it reads every form and words every error.
+func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 	if len(b) == 0 {
 		return phhDecimal{}, errPHHNotNumber
 	}
@@ -245,17 +276,34 @@ func phhIsDigit(c byte) bool { return '0' <= c && c <= '9' }
 // scaled returns the value in minor units of a hand whose scale is
 // 10^places; places must be at least d.places.
 func (d phhDecimal) scaled(places int8) (int64, error) {
-	m := phhPow10[places-d.places]
-	if d.mant > phhMaxAmount/m {
+	k := places - d.places
+	if d.mant > phhMaxScaled[k] {
 		return 0, errPHHTooLarge
 	}
-	return d.mant * m, nil
+	return d.mant * phhPow10[k], nil
 }
+
+// phhMaxScaled[k] is the largest mantissa that can be scaled by 10^k:
+// a table, since a division in every amount would cost more than the rest.
+var phhMaxScaled = func() (t [len(phhPow10)]int64) {
+	for k, m := range phhPow10 {
+		t[k] = phhMaxAmount / m
+	}
+	return t
+}()
 
 // phhInt reads a non-negative TOML integer (or integral number).
 func phhInt(b []byte) (int, bool) {
 	d, err := phhParseDecimal(b)
-	if err != nil || d.places != 0 || d.mant > 1<<31 {
+	if err != nil {
+		return 0, false
+	}
+	return phhIntOf(d)
+}
+
+// phhIntOf is phhInt of a number already read.
+func phhIntOf(d phhDecimal) (int, bool) {
+	if d.places != 0 || d.mant > 1<<31 {
 		return 0, false
 	}
 	return int(d.mant), true

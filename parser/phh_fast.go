@@ -3,6 +3,8 @@ package parser
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -37,12 +39,12 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	fs := &s.fields
 	fs.reset()
 	s.arena = s.arena[:0]
-	s.lines.data = data // for s.span
+	s.lines.reset(data, line) // for s.span
 	s.fastBytes += int64(len(data))
 	if more {
 		// Only complete lines: then a value cut by the end of the buffer
 		// cannot be mistaken for a shorter one.
-		data = data[:bytes.LastIndexByte(data, '\n')+1]
+		data = data[:s.completeLines(data)]
 	}
 	f := phhFast{data: data, line: line}
 	fail := func() (int, int, int, phhFastResult) {
@@ -93,14 +95,27 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 				return fail()
 			}
 			keyLine := f.line
-			key := f.bareKey()
-			f.skipSpace()
-			if key == nil || f.pos == len(f.data) || f.data[f.pos] != '=' {
+			key, fld, known := f.key()
+			if key == nil {
 				return fail()
 			}
-			f.pos++
+			if f.pos+2 < len(f.data) && f.data[f.pos] == ' ' && f.data[f.pos+1] == '=' && f.data[f.pos+2] == ' ' {
+				f.pos += 3 // the usual " = "
+			} else {
+				f.skipSpace()
+				if f.pos == len(f.data) || f.data[f.pos] != '=' {
+					return fail()
+				}
+				f.pos++
+			}
 			f.skipSpace()
-			if !s.fastKeyValue(&f, key, keyLine) || !f.endOfLine() {
+			if !s.fastKeyValue(&f, key, fld, known, keyLine) {
+				return fail()
+			}
+			if f.pos < len(f.data) && f.data[f.pos] == '\n' {
+				f.pos++ // the usual line end
+				f.line++
+			} else if !f.endOfLine() {
 				return fail()
 			}
 		}
@@ -114,10 +129,22 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	return headerLine, len(f.data), f.line, phhFastOK
 }
 
-// fastKeyValue reads the value of key and stores it as keyValue would.
-func (s *phhState) fastKeyValue(f *phhFast, key []byte, keyLine int) bool {
+// completeLines returns the length of the complete lines of data, the
+// text read but not yet handed out. The hands of one read block all ask:
+// the answer is kept for as long as the block's end stays where it is.
+func (s *phhState) completeLines(data []byte) int {
+	c := &s.chunker
+	if !c.linesOK || c.linesGen != c.gen || c.linesNL+1 < c.start || c.linesNL >= c.end {
+		c.linesOK, c.linesGen = true, c.gen
+		c.linesNL = c.start + bytes.LastIndexByte(data, '\n')
+	}
+	return c.linesNL + 1 - c.start
+}
+
+// fastKeyValue reads the value of key (field fld if known) and stores it
+// as keyValue would.
+func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool, keyLine int) bool {
 	fs := &s.fields
-	fld, known := phhFieldByName(key)
 	if !known {
 		if key[0] != '_' {
 			for _, u := range fs.unknown {
@@ -129,7 +156,9 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, keyLine int) bool {
 		}
 		// Skip the value, checking it as for any field.
 		if f.pos < len(f.data) && f.data[f.pos] == '[' {
-			return f.array(func(phhTok) bool { return true })
+			var ok bool
+			s.skipped, _, ok = f.array(phhAnyType, s.skipped[:0], nil)
+			return ok
 		}
 		_, ok := f.scalar()
 		return ok
@@ -143,18 +172,24 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, keyLine int) bool {
 		if f.pos == len(f.data) || f.data[f.pos] != '[' {
 			return false
 		}
-		et := phhElemType(t)
-		arr := fs.arr[fld][:0]
-		if !f.array(func(tok phhTok) bool {
-			if !phhScalarOK(et, tok.kind) {
-				return false
-			}
-			arr = append(arr, tok)
-			return true
-		}) {
+		var arr []phhTok
+		var dec []phhDecimal
+		var ok bool
+		if t == phhStringArray {
+			arr, ok = f.stringsUsual(fs.arr[fld][:0])
+		} else {
+			arr, dec, ok = f.numbersUsual(t == phhIntArray, fs.arr[fld][:0], fs.dec[fld][:0])
+		}
+		if !ok {
+			arr, dec, ok = f.array(phhElemType(t), arr[:0], dec[:0])
+		}
+		fs.arr[fld], fs.dec[fld] = arr, dec // keeps the memory even on failure
+		if !ok {
 			return false
 		}
-		fs.arr[fld] = arr
+		if t != phhStringArray && len(dec) == len(arr) {
+			fs.decoded |= 1 << fld
+		}
 	default:
 		tok, ok := f.scalar()
 		if !ok || !phhScalarOK(t, tok.kind) {
@@ -230,11 +265,70 @@ func (f *phhFast) comment() bool {
 	return ascii || utf8.Valid(f.data[start:f.pos])
 }
 
+// key reads a bare key and looks it up among the fields. A known field's
+// name ends at " = " or "=": the name is found by looking for those eight
+// bytes at a time, where bareKey looks at each byte, and compared with
+// the field's name a word at a time.
+func (f *phhFast) key() (key []byte, fld phhField, known bool) {
+	d, start := f.data, f.pos
+	if start+24 <= len(d) {
+		// The name and what follows it, in three words: every field's
+		// name fits. The name ends at the first ' ' or '='.
+		var x [3]uint64
+		n := -1
+		for j := range x {
+			x[j] = binary.LittleEndian.Uint64(d[start+8*j:])
+			if m := (phhZero8(x[j]^(phhOnes*' ')) | phhZero8(x[j]^(phhOnes*'='))) & phhHighs; m != 0 {
+				n = 8*j + bits.TrailingZeros64(m)/8
+				break
+			}
+		}
+		if n >= 2 {
+			// The one field the name can be, compared a word at a time.
+			c := phhFieldTable[phhFieldHash(d[start:start+n])]
+			if c != 0 && len(phhFieldInfo[c-1].name) == n && phhFieldWords[c-1] == [3]uint64{
+				x[0] & phhLowBytes(n), x[1] & phhLowBytes(n-8), x[2] & phhLowBytes(n-16)} {
+				f.pos = start + n
+				return d[start : start+n], c - 1, true
+			}
+		}
+	}
+	if key = f.bareKey(); key == nil {
+		return nil, 0, false
+	}
+	fld, known = phhFieldByName(key)
+	return key, fld, known
+}
+
+// phhLowBytes is a mask of the low n bytes of a word (none if n <= 0).
+func phhLowBytes(n int) uint64 {
+	switch {
+	case n <= 0:
+		return 0
+	case n >= 8:
+		return ^uint64(0)
+	}
+	return 1<<(8*n) - 1
+}
+
+// phhFieldWords holds each field's name in three words, zero padded,
+// as key reads names.
+var phhFieldWords = func() (w [phhNumFields][3]uint64) {
+	for f := range phhNumFields {
+		var b [24]byte
+		copy(b[:], phhFieldInfo[f].name)
+		for j := range 3 {
+			w[f][j] = binary.LittleEndian.Uint64(b[8*j:])
+		}
+	}
+	return w
+}()
+
 // bareKey reads a bare key, or returns nil. A dotted key ("a.b") is left
 // to the full parser: the '.' makes the caller's '=' check fail.
 func (f *phhFast) bareKey() []byte {
 	start := f.pos
-	for f.pos < len(f.data) && isPHHBareKeyChar(f.data[f.pos]) {
+	for f.pos < len(f.data) && phhBareKeyByte[f.data[f.pos]] {
 		f.pos++
 	}
 	if f.pos == start {
@@ -243,38 +337,309 @@ func (f *phhFast) bareKey() []byte {
 	return f.data[start:f.pos]
 }
 
-// array reads a flat array of scalars, calling add for each element.
-func (f *phhFast) array(add func(phhTok) bool) bool {
-	f.pos++ // '['
+// array reads a flat array of scalars of type et (phhAnyType: any),
+// appending them to arr. Numbers of the usual forms are also read into
+// dec, in order, so that build need not read them again: dec has an entry
+// for every element of arr when each was of those forms, and the caller
+// can then tell by their lengths. Its position is kept in a local
+// variable, which the compiler keeps in a register, and put back in f
+// before any return or call that uses f.
+func (f *phhFast) array(et phhType, arr []phhTok, dec []phhDecimal) ([]phhTok, []phhDecimal, bool) {
+	data, pos, line := f.data, f.pos+1, f.line // after '['
+	ok := true
 	for {
-		if !f.arraySpace() {
-			return false
+		if pos < len(data) && phhArraySpaceByte[data[pos]] {
+			if pos, line, ok = f.arraySpaceAt(pos); !ok {
+				return arr, dec, false
+			}
 		}
-		if f.pos == len(f.data) {
-			return false
+		if pos == len(data) {
+			f.pos = pos
+			return arr, dec, false
 		}
-		if f.data[f.pos] == ']' {
-			f.pos++
-			return true
-		}
-		tok, ok := f.scalar()
-		if !ok || !add(tok) {
-			return false
-		}
-		if !f.arraySpace() || f.pos == len(f.data) {
-			return false
-		}
-		switch f.data[f.pos] {
-		case ',':
-			f.pos++
-		case ']':
-			f.pos++
-			return true
+		// The element, read straight when it has the type wanted: the
+		// other cases are left to scalar.
+		start := pos
+		switch c := data[pos]; {
+		case c == ']':
+			f.pos = pos + 1
+			return arr, dec, true
+		case et == phhString && (c == '\'' || c == '"'):
+			end, ok := phhQuoted(data, start)
+			pos = end
+			if !ok {
+				f.pos = pos
+				return arr, dec, false
+			}
+			arr = append(arr, phhTok{sp: phhSpan{off: int32(start + 1), n: int32(end - start - 2)}, kind: unstable.String, line: line})
+		case (et == phhNumber || et == phhInteger) && (phhIsDigit(c) || c == '+' || c == '-'):
+			if phhIsDigit(c) && pos+2 < len(data) && data[pos+2] == ':' {
+				f.pos = pos
+				return arr, dec, false // a time
+			}
+			k := unstable.Integer
+			d, end, frac, quick := phhQuickDecimal(data, pos)
+			if quick && phhDelimited(data, end) {
+				pos = end
+				if frac {
+					k = unstable.Float
+				}
+				if len(dec) == len(arr) {
+					dec = append(dec, d)
+				}
+			} else {
+				k, pos, ok = phhScanNumber(data, pos)
+				if !ok || !phhDelimited(data, pos) {
+					f.pos = pos
+					return arr, dec, false
+				}
+			}
+			if et == phhInteger && k != unstable.Integer {
+				f.pos = pos
+				return arr, dec, false
+			}
+			arr = append(arr, phhTok{sp: phhSpan{off: int32(start), n: int32(pos - start)}, kind: k, line: line})
 		default:
-			return false
+			f.pos = pos
+			tok, ok := f.scalar()
+			pos = f.pos
+			if !ok || (et != phhAnyType && !phhScalarOK(et, tok.kind)) {
+				return arr, dec, false
+			}
+			arr = append(arr, tok)
+		}
+		if pos < len(data) && phhArraySpaceByte[data[pos]] {
+			if pos, line, ok = f.arraySpaceAt(pos); !ok {
+				return arr, dec, false
+			}
+		}
+		if pos == len(data) {
+			f.pos = pos
+			return arr, dec, false
+		}
+		switch data[pos] {
+		case ',':
+			pos++
+			if pos < len(data) && data[pos] == ' ' {
+				pos++ // the usual ", "
+			}
+		case ']':
+			f.pos = pos + 1
+			return arr, dec, true
+		default:
+			f.pos = pos
+			return arr, dec, false
 		}
 	}
 }
+
+// phhQuickDecimal reads at data[pos] a number of the usual forms: up to
+// 15 digits without a leading zero (or a lone 0), or up to 12 such digits,
+// a '.' and 1 to 4 digits. It returns the number as phhParseDecimal would,
+// where it ends and whether it has a fraction; false for any other form
+// (which may still be a number: the caller reads it the long way).
+//
+// Numbers of up to 7 digits and their fractions are read eight bytes at a
+// time, without a loop whose end the processor would guess wrong for
+// every other length; phhQuickDecimalLoop reads the others.
+func phhQuickDecimal(data []byte, pos int) (d phhDecimal, end int, frac, ok bool) {
+	if pos+8 > len(data) {
+		return phhQuickDecimalLoop(data, pos)
+	}
+	x := binary.LittleEndian.Uint64(data[pos:])
+	n := phhDigits8(x)
+	if n == 8 {
+		return phhQuickDecimalLoop(data, pos)
+	}
+	if n == 0 || (n > 1 && data[pos] == '0') {
+		return phhDecimal{}, 0, false, false
+	}
+	v := int64(phhDigitsValue(x, n))
+	i := pos + n
+	if data[i] != '.' {
+		return phhDecimal{mant: v}, i, false, true
+	}
+	if i+9 > len(data) {
+		return phhQuickDecimalLoop(data, pos)
+	}
+	y := binary.LittleEndian.Uint64(data[i+1:])
+	k := phhDigits8(y)
+	if k == 0 || k > phhMaxDecimals {
+		return phhDecimal{}, 0, false, false
+	}
+	// At most 7+4 digits: no overflow, and far below phhMaxAmount.
+	v = v*phhPow10[k] + int64(phhDigitsValue(y, k))
+	end = i + 1 + k
+	for k > 0 && v%10 == 0 {
+		v /= 10
+		k--
+	}
+	return phhDecimal{mant: v, places: int8(k)}, end, true, true
+}
+
+// phhDigits8 returns how many of the eight bytes packed in x, from the
+// first, are ASCII digits. A byte below '0' sets the top bit of its byte
+// of x-'0'.. &^ x; one above '9', that of x+0x46.. (or of x itself, from
+// 0x80); the first such byte is found exactly.
+func phhDigits8(x uint64) int {
+	m := ((x-phhOnes*'0')&^x | (x + phhOnes*0x46) | x) & phhHighs
+	return bits.TrailingZeros64(m) / 8
+}
+
+// phhDigitsValue returns the value of the first n (1 to 8) bytes packed in
+// x, which are ASCII digits, the first the most significant: moved to the
+// top of the word (below them, zeros), the digits are combined in pairs,
+// then fours, then eights.
+func phhDigitsValue(x uint64, n int) uint64 {
+	v := (x - phhOnes*'0') << (8 * (8 - n))
+	v = (v*10 + v>>8) & 0x00FF00FF00FF00FF
+	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
+	return (v*10000 + v>>32) & 0xFFFFFFFF
+}
+
+// phhQuickDecimalLoop is phhQuickDecimal a digit at a time, for long
+// numbers and near the end of the text.
+func phhQuickDecimalLoop(data []byte, pos int) (d phhDecimal, end int, frac, ok bool) {
+	i := pos
+	var v int64
+	for ; i < len(data) && phhIsDigit(data[i]); i++ {
+		if i-pos == 15 {
+			return phhDecimal{}, 0, false, false
+		}
+		v = v*10 + int64(data[i]-'0')
+	}
+	n := i - pos
+	if n == 0 || (n > 1 && data[pos] == '0') {
+		return phhDecimal{}, 0, false, false
+	}
+	if i == len(data) || data[i] != '.' {
+		return phhDecimal{mant: v}, i, false, true
+	}
+	if n > 12 {
+		return phhDecimal{}, 0, false, false
+	}
+	j := i + 1
+	for ; j < len(data) && phhIsDigit(data[j]); j++ {
+		if j-i > phhMaxDecimals {
+			return phhDecimal{}, 0, false, false
+		}
+		v = v*10 + int64(data[j]-'0')
+	}
+	places := j - i - 1
+	if places == 0 {
+		return phhDecimal{}, 0, false, false
+	}
+	for places > 0 && v%10 == 0 {
+		v /= 10
+		places--
+	}
+	if v > phhMaxAmount {
+		return phhDecimal{}, 0, false, false
+	}
+	return phhDecimal{mant: v, places: int8(places)}, j, true, true
+}
+
+// stringsUsual reads an array of strings written the usual way, on one
+// line: ['a', 'b'], each element a non-empty '...' or "..." string of
+// plain bytes (phhPlainStringByte) and UTF-8, separated by ", ". It is array
+// with fewer cases: for any other form it returns false without moving,
+// and array reads the value.
+func (f *phhFast) stringsUsual(arr []phhTok) ([]phhTok, bool) {
+	data, pos, line := f.data, f.pos+1, f.line // after '['
+	if pos < len(data) && data[pos] == ']' {
+		f.pos = pos + 1
+		return arr, true
+	}
+	for pos < len(data) {
+		q := data[pos]
+		if q != '\'' && q != '"' {
+			break
+		}
+		start := pos + 1
+		end := start
+		ascii := true
+		quotes, escapes := phhOnes*uint64(q), phhOnes*uint64(q) // a '...' string has no escapes
+		if q == '"' {
+			escapes = phhOnes * '\\'
+		}
+		for end+8 <= len(data) {
+			m := phhStringStop8(binary.LittleEndian.Uint64(data[end:]), quotes, escapes)
+			if m == 0 {
+				end += 8
+				continue
+			}
+			end += bits.TrailingZeros64(m) / 8
+			if data[end] < 0x80 {
+				break
+			}
+			ascii = false // UTF-8, checked below
+			end++
+		}
+		// Near the end of the text, a byte that is not plain, or an
+		// empty string (maybe the start of a multi-line one): array
+		// reads those.
+		if end+1 >= len(data) || data[end] != q || end == start || !ascii && !utf8.Valid(data[start:end]) {
+			break
+		}
+		arr = append(arr, phhTok{sp: phhSpan{off: int32(start), n: int32(end - start)}, kind: unstable.String, line: line})
+		switch {
+		case data[end+1] == ']':
+			f.pos = end + 2
+			return arr, true
+		case data[end+1] == ',' && end+2 < len(data) && data[end+2] == ' ':
+			pos = end + 3
+		default:
+			return arr, false
+		}
+	}
+	return arr, false
+}
+
+// numbersUsual reads an array of numbers written the usual way, on one
+// line: [1, 2.5], each element a number phhQuickDecimal reads (only
+// integers if ints), separated by ", ", into arr and dec. It is array
+// with fewer cases: for any other form it returns false without moving,
+// and array reads the value.
+func (f *phhFast) numbersUsual(ints bool, arr []phhTok, dec []phhDecimal) ([]phhTok, []phhDecimal, bool) {
+	data, pos, line := f.data, f.pos+1, f.line // after '['
+	if pos < len(data) && data[pos] == ']' {
+		f.pos = pos + 1
+		return arr, dec, true
+	}
+	for pos < len(data) {
+		d, end, frac, ok := phhQuickDecimal(data, pos)
+		if !ok || end+1 >= len(data) || (frac && ints) {
+			break
+		}
+		k := unstable.Integer
+		if frac {
+			k = unstable.Float
+		}
+		arr = append(arr, phhTok{sp: phhSpan{off: int32(pos), n: int32(end - pos)}, kind: k, line: line})
+		dec = append(dec, d)
+		switch {
+		case data[end] == ']':
+			f.pos = end + 1
+			return arr, dec, true
+		case data[end] == ',' && data[end+1] == ' ':
+			pos = end + 2
+		default:
+			return arr, dec, false
+		}
+	}
+	return arr, dec, false
+}
+
+// arraySpaceAt is arraySpace from pos; it returns the position and line
+// after the space.
+func (f *phhFast) arraySpaceAt(pos int) (int, int, bool) {
+	f.pos = pos
+	ok := f.arraySpace()
+	return f.pos, f.line, ok
+}
+
+// phhArraySpaceByte marks the bytes arraySpace skips or looks into.
+var phhArraySpaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '#': true}
 
 // arraySpace skips whitespace, newlines and comments inside an array.
 func (f *phhFast) arraySpace() bool {
@@ -298,6 +663,14 @@ func (f *phhFast) arraySpace() bool {
 	}
 }
 
+// phhBareKeyByte marks the bytes of a bare key (isPHHBareKeyChar).
+var phhBareKeyByte = func() (t [256]bool) {
+	for b := range t {
+		t[b] = isPHHBareKeyChar(byte(b))
+	}
+	return t
+}()
+
 // phhPlainStringByte marks the bytes that a quoted string may hold without
 // a closer look: printable ASCII other than quotes and the backslash.
 var phhPlainStringByte = func() (t [256]bool) {
@@ -306,6 +679,35 @@ var phhPlainStringByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// Bit tricks on eight bytes packed in a uint64: phhZero8(x) has the top
+// bit of a byte set where x has a zero byte, and no top bit set below the
+// first such byte (so the first one is found exactly; the ones after it
+// may be wrong, which never matters here).
+const (
+	phhOnes  = 0x0101010101010101
+	phhHighs = 0x8080808080808080
+)
+
+func phhZero8(x uint64) uint64 { return (x - phhOnes) &^ x }
+
+// phhNotPlain8 returns a mask whose lowest set bit is in the first of the
+// eight bytes packed in x that is not a plain string byte
+// (phhPlainStringByte), or 0 if all are plain. A byte below 0x20 sets the
+// top bit of its byte of x-0x20.. &^ x, as a zero byte does for phhZero8.
+func phhNotPlain8(x uint64) uint64 {
+	bad := x | phhZero8(x^(phhOnes*'"')) | phhZero8(x^(phhOnes*'\'')) | phhZero8(x^(phhOnes*'\\')) |
+		phhZero8(x^(phhOnes*0x7F)) | (x-phhOnes*0x20)&^x
+	return bad & phhHighs
+}
+
+// phhStringStop8 is phhNotPlain8 for the inside of one string: it marks
+// the quotes packed in quotes, the escapes packed in escapes, bytes below
+// 0x20 and bytes from 0x7F up (x+0x01.. has the top bit of a byte set
+// from 0x7F, and a carry out of a byte only from 0xFF, marked by x).
+func phhStringStop8(x, quotes, escapes uint64) uint64 {
+	return (phhZero8(x^quotes) | phhZero8(x^escapes) | (x-phhOnes*0x20)&^x | x | (x + phhOnes)) & phhHighs
+}
 
 // scalar reads a plain string, a boolean, a decimal integer or float, or
 // a local time.
@@ -317,38 +719,13 @@ func (f *phhFast) scalar() (phhTok, bool) {
 	tok := phhTok{line: f.line}
 	switch c := f.data[f.pos]; {
 	case c == '"' || c == '\'':
-		if f.pos+2 < len(f.data) && f.data[f.pos+1] == c && f.data[f.pos+2] == c {
-			return phhTok{}, false // multi-line string
-		}
-		f.pos++
-		ascii := true
-		for {
-			// Most bytes are plain ASCII: pass them with one lookup each.
-			for f.pos < len(f.data) && phhPlainStringByte[f.data[f.pos]] {
-				f.pos++
-			}
-			if f.pos == len(f.data) {
-				return phhTok{}, false
-			}
-			b := f.data[f.pos]
-			if b == c {
-				break
-			}
-			if (b < 0x20 && b != '\t') || b == 0x7F || (b == '\\' && c == '"') {
-				return phhTok{}, false // control character, or an escape to decode
-			}
-			if b >= 0x80 {
-				ascii = false
-			}
-			f.pos++
-		}
-		body := f.data[start+1 : f.pos]
-		f.pos++
-		if !ascii && !utf8.Valid(body) {
+		end, ok := phhQuoted(f.data, start)
+		f.pos = end
+		if !ok {
 			return phhTok{}, false
 		}
 		tok.kind = unstable.String
-		tok.sp = phhSpan{off: int32(start + 1), n: int32(len(body))}
+		tok.sp = phhSpan{off: int32(start + 1), n: int32(end - start - 2)}
 		return tok, true
 	case c == 't' || c == 'f':
 		word := "true"
@@ -381,77 +758,135 @@ func (f *phhFast) scalar() (phhTok, bool) {
 	return tok, true
 }
 
-// delimited reports whether a value ends here.
-func (f *phhFast) delimited() bool {
-	if f.pos == len(f.data) {
+// phhQuoted reads the plain string whose opening quote is data[start]
+// and returns the offset after its closing quote. If it is not a one-line
+// string without escapes, of printable UTF-8, it returns false and where
+// reading stopped.
+func phhQuoted(data []byte, start int) (int, bool) {
+	c := data[start]
+	if start+2 < len(data) && data[start+1] == c && data[start+2] == c {
+		return start, false // multi-line string
+	}
+	pos := start + 1
+	ascii := true
+	for {
+		// Most bytes are plain ASCII: pass them eight at a time (near the
+		// end of the text, with one lookup each).
+		if pos+8 <= len(data) {
+			m := phhNotPlain8(binary.LittleEndian.Uint64(data[pos:]))
+			if m == 0 {
+				pos += 8
+				continue
+			}
+			pos += bits.TrailingZeros64(m) / 8
+		} else {
+			for pos < len(data) && phhPlainStringByte[data[pos]] {
+				pos++
+			}
+			if pos == len(data) {
+				return pos, false
+			}
+		}
+		b := data[pos]
+		if b == c {
+			break
+		}
+		if (b < 0x20 && b != '\t') || b == 0x7F || (b == '\\' && c == '"') {
+			return pos, false // control character, or an escape to decode
+		}
+		if b >= 0x80 {
+			ascii = false
+		}
+		pos++
+	}
+	if !ascii && !utf8.Valid(data[start+1:pos]) {
+		return pos + 1, false
+	}
+	return pos + 1, true
+}
+
+// phhDelimited reports whether a value ends at data[pos].
+func phhDelimited(data []byte, pos int) bool {
+	if pos == len(data) {
 		return true
 	}
-	switch f.data[f.pos] {
+	switch data[pos] {
 	case ' ', '\t', '\n', '\r', ',', ']', '#':
 		return true
 	}
 	return false
 }
 
+// delimited reports whether a value ends here.
+func (f *phhFast) delimited() bool { return phhDelimited(f.data, f.pos) }
+
 // number reads a TOML decimal integer or float: an optional sign, an
 // integer part without leading zeros, then an optional fraction and
 // exponent, digits grouped by single underscores. inf, nan and the 0x, 0o
 // and 0b forms are left to the full parser.
 func (f *phhFast) number() (unstable.Kind, bool) {
-	d := f.data
-	if d[f.pos] == '+' || d[f.pos] == '-' {
-		f.pos++
-	}
-	if f.pos == len(d) || !phhIsDigit(d[f.pos]) {
-		return 0, false
-	}
-	if d[f.pos] == '0' {
-		f.pos++
-		if f.pos < len(d) && (phhIsDigit(d[f.pos]) || d[f.pos] == '_' || d[f.pos] == 'x' || d[f.pos] == 'o' || d[f.pos] == 'b') {
-			return 0, false
-		}
-	} else if !f.digits() {
-		return 0, false
-	}
-	kind := unstable.Integer
-	if f.pos < len(d) && d[f.pos] == '.' {
-		f.pos++
-		if !f.digits() {
-			return 0, false
-		}
-		kind = unstable.Float
-	}
-	if f.pos < len(d) && (d[f.pos] == 'e' || d[f.pos] == 'E') {
-		f.pos++
-		if f.pos < len(d) && (d[f.pos] == '+' || d[f.pos] == '-') {
-			f.pos++
-		}
-		if !f.digits() {
-			return 0, false
-		}
-		kind = unstable.Float
-	}
-	return kind, true
+	k, end, ok := phhScanNumber(f.data, f.pos)
+	f.pos = end
+	return k, ok
 }
 
-// digits reads one or more digits with single underscores between them.
-func (f *phhFast) digits() bool {
-	d := f.data
-	if f.pos == len(d) || !phhIsDigit(d[f.pos]) {
-		return false
+// phhScanNumber is number on data from pos: it returns the kind, where
+// the number ends (or where reading stopped, if it is not one) and
+// whether it is one.
+func phhScanNumber(d []byte, pos int) (unstable.Kind, int, bool) {
+	if d[pos] == '+' || d[pos] == '-' {
+		pos++
 	}
-	f.pos++
-	for f.pos < len(d) {
+	if pos == len(d) || !phhIsDigit(d[pos]) {
+		return 0, pos, false
+	}
+	ok := true
+	if d[pos] == '0' {
+		pos++
+		if pos < len(d) && (phhIsDigit(d[pos]) || d[pos] == '_' || d[pos] == 'x' || d[pos] == 'o' || d[pos] == 'b') {
+			return 0, pos, false
+		}
+	} else if pos, ok = phhScanDigits(d, pos); !ok {
+		return 0, pos, false
+	}
+	kind := unstable.Integer
+	if pos < len(d) && d[pos] == '.' {
+		if pos, ok = phhScanDigits(d, pos+1); !ok {
+			return 0, pos, false
+		}
+		kind = unstable.Float
+	}
+	if pos < len(d) && (d[pos] == 'e' || d[pos] == 'E') {
+		pos++
+		if pos < len(d) && (d[pos] == '+' || d[pos] == '-') {
+			pos++
+		}
+		if pos, ok = phhScanDigits(d, pos); !ok {
+			return 0, pos, false
+		}
+		kind = unstable.Float
+	}
+	return kind, pos, true
+}
+
+// phhScanDigits reads one or more digits with single underscores between
+// them from pos, and returns where they end.
+func phhScanDigits(d []byte, pos int) (int, bool) {
+	if pos == len(d) || !phhIsDigit(d[pos]) {
+		return pos, false
+	}
+	pos++
+	for pos < len(d) {
 		switch {
-		case phhIsDigit(d[f.pos]):
-			f.pos++
-		case d[f.pos] == '_' && f.pos+1 < len(d) && phhIsDigit(d[f.pos+1]):
-			f.pos += 2
+		case phhIsDigit(d[pos]):
+			pos++
+		case d[pos] == '_' && pos+1 < len(d) && phhIsDigit(d[pos+1]):
+			pos += 2
 		default:
-			return true
+			return pos, true
 		}
 	}
-	return true
+	return pos, true
 }
 
 // localTime reads HH:MM:SS with an optional fraction.

@@ -45,11 +45,16 @@ func (s *phhState) startTime() (time.Time, *Error) {
 		return time.Time{}, nil
 	}
 	year, month, day := ints[0], time.Month(ints[1]), ints[2]
-	if d := time.Date(year, month, day, 0, 0, 0, 0, time.UTC); d.Day() != day {
-		return time.Time{}, s.errAt(fs.val[phhDay].line, "day %d does not exist in %s %d", day, month, year)
+	// Hands of a file mostly share their day: its midnight is kept.
+	if s.dayDate != [3]int{year, int(month), day} || s.dayStart.IsZero() {
+		d := time.Date(year, month, day, 0, 0, 0, 0, time.UTC)
+		if d.Day() != day {
+			return time.Time{}, s.errAt(fs.val[phhDay].line, "day %d does not exist in %s %d", day, month, year)
+		}
+		s.dayDate, s.dayStart = [3]int{year, int(month), day}, d
 	}
 	if !fs.has(phhTime) {
-		return time.Date(year, month, day, 0, 0, 0, 0, time.UTC), nil
+		return s.dayStart, nil
 	}
 	t := fs.val[phhTime]
 	hh, mm, ss, ns, ok := phhParseClock(string(s.tb(t)))
@@ -60,11 +65,17 @@ func (s *phhState) startTime() (time.Time, *Error) {
 	switch {
 	case fs.has(phhTimeZone):
 		tz := fs.val[phhTimeZone]
-		l, err := phhLoadLocation(string(s.tb(tz)))
-		if err != nil {
-			return time.Time{}, s.errAt(tz.line, "time_zone %q is not an IANA time zone", s.tb(tz))
+		name := s.tb(tz)
+		if s.zone == nil || string(name) != s.zoneName {
+			// Hands of a file nearly always share one zone: remembering
+			// the last spares a lookup that allocates.
+			l, err := phhLoadLocation(string(name))
+			if err != nil {
+				return time.Time{}, s.errAt(tz.line, "time_zone %q is not an IANA time zone", name)
+			}
+			s.zone, s.zoneName = l, string(name)
 		}
-		loc = l
+		loc = s.zone
 	case fs.has(phhTimeZoneAbbr):
 		loc = phhZoneAbbreviation(string(s.tb(fs.val[phhTimeZoneAbbr])))
 	case fs.has(phhCity) && fs.has(phhRegion) && fs.has(phhCountry):
@@ -74,6 +85,12 @@ func (s *phhState) startTime() (time.Time, *Error) {
 	}
 	if loc == nil {
 		return time.Time{}, nil
+	}
+	if loc == time.UTC {
+		// The same instant and the same Time as time.Date gives (the
+		// clock's fields are in range), without working out the date.
+		return s.dayStart.Add(time.Duration(hh)*time.Hour + time.Duration(mm)*time.Minute +
+			time.Duration(ss)*time.Second + time.Duration(ns)), nil
 	}
 	return time.Date(year, month, day, hh, mm, ss, ns, loc).UTC(), nil
 }

@@ -67,6 +67,7 @@ const (
 	phhNumberArray //
 	phhIntArray    //
 	phhStringArray //
+	phhAnyType     // an unknown field's array elements: any scalar
 )
 
 var phhFieldInfo = [phhNumFields]struct {
@@ -114,87 +115,42 @@ var phhFieldInfo = [phhNumFields]struct {
 
 func (f phhField) String() string { return phhFieldInfo[f].name }
 
-// phhFieldByName maps a key to its field. The switch on string(key) does
-// not allocate.
+// phhFieldByName maps a key to its field: a perfect hash of the key's
+// length and three of its bytes picks the one field it can be, and one
+// comparison tells.
 func phhFieldByName(key []byte) (phhField, bool) {
-	switch string(key) {
-	case "variant":
-		return phhVariant, true
-	case "ante_trimming_status":
-		return phhAnteTrimming, true
-	case "antes":
-		return phhAntes, true
-	case "blinds_or_straddles":
-		return phhBlinds, true
-	case "bring_in":
-		return phhBringIn, true
-	case "small_bet":
-		return phhSmallBet, true
-	case "big_bet":
-		return phhBigBet, true
-	case "min_bet":
-		return phhMinBet, true
-	case "starting_stacks":
-		return phhStartingStacks, true
-	case "actions":
-		return phhActions, true
-	case "author":
-		return phhAuthor, true
-	case "event":
-		return phhEvent, true
-	case "url":
-		return phhURL, true
-	case "venue":
-		return phhVenue, true
-	case "address":
-		return phhAddress, true
-	case "city":
-		return phhCity, true
-	case "region":
-		return phhRegion, true
-	case "postal_code":
-		return phhPostalCode, true
-	case "country":
-		return phhCountry, true
-	case "time":
-		return phhTime, true
-	case "time_zone":
-		return phhTimeZone, true
-	case "time_zone_abbreviation":
-		return phhTimeZoneAbbr, true
-	case "day":
-		return phhDay, true
-	case "month":
-		return phhMonth, true
-	case "year":
-		return phhYear, true
-	case "hand":
-		return phhHandField, true
-	case "level":
-		return phhLevel, true
-	case "seats":
-		return phhSeats, true
-	case "seat_count":
-		return phhSeatCount, true
-	case "table":
-		return phhTable, true
-	case "players":
-		return phhPlayers, true
-	case "finishing_stacks":
-		return phhFinishingStacks, true
-	case "winnings":
-		return phhWinnings, true
-	case "currency":
-		return phhCurrency, true
-	case "currency_symbol":
-		return phhCurrencySymbol, true
-	case "time_limit":
-		return phhTimeLimit, true
-	case "time_banks":
-		return phhTimeBanks, true
+	if len(key) < 2 || len(key) > phhLongestField {
+		return 0, false
 	}
-	return 0, false
+	f := phhFieldTable[phhFieldHash(key)]
+	if f == 0 || string(key) != phhFieldInfo[f-1].name {
+		return 0, false
+	}
+	return f - 1, true
 }
+
+// phhLongestField is the length of the longest field name.
+const phhLongestField = len("time_zone_abbreviation")
+
+func phhFieldHash(key []byte) int {
+	n := len(key)
+	return (2*n + 4*int(key[0]) + int(key[n-2]) + 4*int(key[n-1])) & (phhFieldSlots - 1)
+}
+
+const phhFieldSlots = 128
+
+// phhFieldTable maps phhFieldHash of each field's name to the field plus
+// one (0: none). No two names collide (it panics if they do).
+var phhFieldTable = func() (t [phhFieldSlots]phhField) {
+	for f := range phhNumFields {
+		h := phhFieldHash([]byte(phhFieldInfo[f].name))
+		if t[h] != 0 {
+			panic("phhFieldTable: " + phhFieldInfo[f].name + " collides with " + phhFieldInfo[t[h]-1].name)
+		}
+		t[h] = f + 1
+	}
+	return t
+}()
 
 // phhTok is one TOML value: where its decoded bytes are (the string
 // content, or the number/boolean/time text), its kind and its line. It
@@ -246,10 +202,16 @@ type phhFields struct {
 	val     [phhNumFields]phhTok   // scalar fields
 	arr     [phhNumFields][]phhTok // array fields' elements
 	unknown []phhSpan              // other keys seen at the hand's top level
+
+	// The fast path reads the numbers of number and integer arrays as it
+	// goes, when they have the usual forms: bit f of decoded says dec[f]
+	// holds every element of field f, as phhParseDecimal reads it.
+	decoded uint64
+	dec     [phhNumFields][]phhDecimal
 }
 
 func (fs *phhFields) reset() {
-	fs.seen = 0
+	fs.seen, fs.decoded = 0, 0
 	for i := range fs.arr {
 		fs.arr[i] = fs.arr[i][:0]
 	}
@@ -259,18 +221,27 @@ func (fs *phhFields) reset() {
 func (fs *phhFields) has(f phhField) bool { return fs.seen&(1<<f) != 0 }
 
 // phhLines converts byte offsets of one hand's text into line numbers. It
-// notes where the newlines are once per hand; lookups then walk forward
-// from the previous one, since the TOML walk visits nodes in text order.
+// notes where the newlines are once per hand, when first asked (the fast
+// path never asks unless a hand is bad); lookups then walk forward from
+// the previous one, since the TOML walk visits nodes in text order.
 type phhLines struct {
-	data []byte
-	base int     // line of data[0]
-	nl   []int32 // offsets of the newlines in data
-	i    int     // number of newlines before the previous lookup's offset
+	data    []byte
+	base    int     // line of data[0]
+	last    int     // line of the end of data when the reader knows it, else 0
+	nl      []int32 // offsets of the newlines in data, once counted
+	counted bool    // nl is filled in
+	i       int     // number of newlines before the previous lookup's offset
 }
 
 func (l *phhLines) reset(data []byte, base int) {
-	l.data, l.base, l.i = data, base, 0
+	l.data, l.base, l.i, l.last = data, base, 0, 0
 	l.nl = l.nl[:0]
+	l.counted = false
+}
+
+// count notes where the newlines are.
+func (l *phhLines) count() {
+	data := l.data
 	for off := 0; ; {
 		j := bytes.IndexByte(data[off:], '\n')
 		if j < 0 {
@@ -280,12 +251,16 @@ func (l *phhLines) reset(data []byte, base int) {
 		l.nl = append(l.nl, int32(off))
 		off++
 	}
+	l.counted = true
 }
 
 // at returns the line of the byte at offset off.
 func (l *phhLines) at(off int) int {
 	if off < 0 || off > len(l.data) {
 		return l.base
+	}
+	if !l.counted {
+		l.count()
 	}
 	if l.i > 0 && int(l.nl[l.i-1]) >= off {
 		l.i = 0 // went backwards: start over
@@ -294,6 +269,15 @@ func (l *phhLines) at(off int) int {
 		l.i++
 	}
 	return l.base + l.i
+}
+
+// atTail is at for an offset near the end of the text: when the line of
+// the end is known, it counts only the newlines after off.
+func (l *phhLines) atTail(off int) int {
+	if l.counted || l.last == 0 || off < 0 || off > len(l.data) {
+		return l.at(off)
+	}
+	return l.last - bytes.Count(l.data[off:], []byte{'\n'})
 }
 
 // phhKindName names a TOML kind for messages.
