@@ -2,10 +2,11 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"io"
+	"math/bits"
 	"slices"
 	"strconv"
 	"sync"
@@ -41,13 +42,17 @@ type PokerStarsReader struct {
 	pending     []byte
 	pendingLine int
 	hasPending  bool
+	// The other pending buffer: the next header is copied there, as the
+	// current one may be the line held as the last of the hand it starts.
+	pendingSpare []byte
 
 	// Text found after a complete hand, to report on the next call.
 	outside     []byte
 	outsideLine int
 	hasOutside  bool
 
-	strs psInterner // recent names, so repeated players cost no allocation
+	strs  psInterner  // recent names, so repeated players cost no allocation
+	times psTimeCache // the zone period of the last hand's time
 
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
@@ -90,6 +95,11 @@ func (r *PokerStarsReader) Next() (*hand.Hand, error) {
 		r.hasOutside = false
 		return nil, r.skipOutside(r.outside, r.outsideLine)
 	}
+	if r.hasPending {
+		// A pending line is a header: it was found as one.
+		r.hasPending = false
+		return r.readHand(r.pending, r.pendingLine)
+	}
 	for {
 		line, num, long, err := r.readLine()
 		if err != nil {
@@ -113,16 +123,25 @@ func (r *PokerStarsReader) readLine() ([]byte, int, bool, error) {
 		r.hasPending = false
 		return r.pending, r.pendingLine, false, nil
 	}
+	return r.nextLine()
+}
+
+// nextLine returns the next input line with surrounding blanks and any
+// byte-order mark trimmed.
+func (r *PokerStarsReader) nextLine() ([]byte, int, bool, error) {
 	line, long, err := r.in.next()
 	if err != nil {
 		return nil, r.in.line, false, err
+	}
+	if len(line) > 0 && line[0] != ' ' && line[0] != '\t' && line[0] != 0xEF && line[len(line)-1] != ' ' && line[len(line)-1] != '\t' {
+		return line, r.in.line, long, nil // nothing to trim, as in most lines
 	}
 	return psTrim(line), r.in.line, long, nil
 }
 
 // setPending keeps a copy of a header line to start the next hand with.
 func (r *PokerStarsReader) setPending(line []byte, num int) {
-	r.pending = append(r.pending[:0], line...)
+	r.pending, r.pendingSpare = append(r.pendingSpare[:0], line...), r.pending
 	r.pendingLine = num
 	r.hasPending = true
 }
@@ -174,6 +193,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 	p.keepLast(header, num)
 	if err := p.header(header); err != nil {
 		p.fail(num, header, err.Error())
+		p.abandon()
 		if k := psFindGluedHeader(header); k > 0 {
 			r.setPending(header[k:], num)
 			return nil, p.err
@@ -186,10 +206,11 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 	}
 	size := len(header) + 1 // bytes of the hand so far, line ends counted as one
 	for {
-		line, n, long, err := r.readLine()
+		line, n, long, err := r.nextLine() // nothing is pending inside a hand
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				r.err = err
+				p.abandon()
 				return nil, err
 			}
 			break
@@ -238,6 +259,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 		}
 	}
 	if r.err != nil {
+		p.abandon()
 		return nil, r.err
 	}
 	return p.finish()
@@ -275,9 +297,6 @@ func psShorten(b []byte) string {
 // psSites are the rooms whose headers the reader knows.
 var psSites = [...]string{"PokerStars ", "PPPoker "}
 
-// psHeaderKinds are the words between the site and the hand number.
-var psHeaderKinds = [...]string{"Hand #", "Game #", "Zoom Hand #", "Home Game Hand #", "Home Game #", "Zoom Game #"}
-
 // psIsHeader reports whether line is a hand header: a site, a kind, a hand
 // number and a colon.
 func psIsHeader(line []byte) bool {
@@ -288,30 +307,54 @@ func psIsHeader(line []byte) bool {
 // psSplitHeader splits a header line into its site, its kind, its hand
 // number and the text after the colon.
 func psSplitHeader(line []byte) (site, id, rest []byte, ok bool) {
-	for _, s := range psSites {
-		if len(line) > len(s) && string(line[:len(s)]) == s {
-			site = line[:len(s)-1]
-			line = line[len(s):]
-			break
-		}
-	}
-	if site == nil {
+	// A site of psSites, then a kind: "Hand #", "Game #", "Zoom Hand #",
+	// "Home Game Hand #", "Home Game #" or "Zoom Game #". Each is tested
+	// only where its first letter is: this runs for every hand twice.
+	n := 0
+	switch {
+	case len(line) > 11 && psHas(line, "PokerStars "):
+		n = 11
+	case len(line) > 8 && psHas(line, "PPPoker "):
+		n = 8
+	default:
 		return nil, nil, nil, false
 	}
-	for _, k := range psHeaderKinds {
-		if len(line) > len(k) && string(line[:len(k)]) == k {
-			line = line[len(k):]
-			i := 0
-			for i < len(line) && line[i] >= '0' && line[i] <= '9' {
-				i++
-			}
-			if i == 0 || i == len(line) || line[i] != ':' {
-				return nil, nil, nil, false
-			}
-			return site, line[:i], line[i+1:], true
+	site, line = line[:n-1], line[n:]
+	k := 0
+	switch line[0] {
+	case 'H':
+		switch {
+		case psHas(line, "Hand #"):
+			k = 6
+		case psHas(line, "Home Game Hand #"):
+			k = 16
+		case psHas(line, "Home Game #"):
+			k = 11
+		}
+	case 'G':
+		if psHas(line, "Game #") {
+			k = 6
+		}
+	case 'Z':
+		switch {
+		case psHas(line, "Zoom Hand #"):
+			k = 11
+		case psHas(line, "Zoom Game #"):
+			k = 11
 		}
 	}
-	return nil, nil, nil, false
+	if k == 0 {
+		return nil, nil, nil, false
+	}
+	line = line[k:]
+	i := 0
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(line) || line[i] != ':' {
+		return nil, nil, nil, false
+	}
+	return site, line[:i], line[i+1:], true
 }
 
 // psFindGluedHeader returns where a hand header starts inside line (after
@@ -369,23 +412,27 @@ type psSeatName struct {
 	seat int
 }
 
-// psParser builds one hand. Its slices are scratch space reused from hand
-// to hand; finish copies them out at their exact sizes, except the actions,
-// which are built in place in a block shared by consecutive hands.
+// psParser builds one hand. The hand comes from the reader's pool and is
+// filled in place: its seats, actions and outcome slices are appended to
+// from their reset (zero-length) state, so a reused hand allocates nothing
+// again, and its cards come from the hand's own card memory (NewCards).
+// The slices below alias the hand's own until store puts them back
+// (without a pool, they are scratch space; see reset).
 type psParser struct {
 	r     *PokerStarsReader
 	h     *hand.Hand
 	state psState
 	err   *Error
 
-	seats    []hand.Seat
-	actions  []hand.Action
-	names    []psSeatName // longest first
+	seats    []hand.Seat   // h.Seats (see psParser)
+	actions  []hand.Action // h.Actions
+	names    []psSeatName  // in seat order (longest first if over 64, see seatsDone)
+	byFirst  [256]uint64   // by first byte, the names (bits of indexes in names) starting with it
 	boards   [2][]cards.Card
 	runTwice bool
-	showdown int // board whose showdown is being read (run twice: 0 or 1)
-	pots     []hand.Amount
-	fees     []hand.Fee
+	showdown int           // board whose showdown is being read (run twice: 0 or 1)
+	pots     []hand.Amount // h.Outcome.Pots
+	fees     []hand.Fee    // h.Outcome.Fees
 	cashOuts []hand.CashOut
 	winnings []hand.Amount
 	sawWin   bool
@@ -402,42 +449,42 @@ type psParser struct {
 	bbPosted hand.Amount
 	antes    hand.Amount // largest ante posted
 
-	arena    []cards.Card // cards handed out with this hand; a new one per hand
-	last     []byte       // the last line read, for errors about the hand's end
-	lastLine int
+	lastLine int // the last line read, for errors about the hand's end; its text is r.in.held
 
-	// actionRoom is the unused rest of the current block of actions (len
-	// 0). A hand appends its actions there, and the hand handed out keeps
-	// them: the copy at the end, a large share of the reading, is saved.
-	actionRoom []hand.Action
+	scratch psScratch // where the parts are built without a pool
 }
 
+// reset starts a hand, taken from the pool, whose header is at line.
 func (p *psParser) reset(line, index int) {
-	p.h = &hand.Hand{
-		Format: string(FormatPokerStars),
-		Pos:    hand.Pos{File: p.r.file, Line: line},
-		Index:  index,
-		End:    line,
-	}
+	h := p.r.pool.Get()
+	h.Format = string(FormatPokerStars)
+	h.Pos = hand.Pos{File: p.r.file, Line: line}
+	h.Index = index
+	h.End = line
+	p.h = h
 	p.state = psWantTable
 	p.err = nil
-	p.arena = nil // the last hand's cards belong to it now
-	p.seats = p.seats[:0]
-	// The actions go out with the hand, so each hand starts where the last
-	// one handed out ended. A block holds several hands; a hand that outgrows
-	// the room left moves to a slice of its own as append grows it.
-	if cap(p.actionRoom) < psActionsMin {
-		p.actionRoom = make([]hand.Action, 0, psActionBlock)
+	if p.r.pool != nil {
+		p.seats, p.actions = h.Seats[:0], h.Actions[:0]
+		o := &h.Outcome
+		p.pots, p.fees, p.cashOuts, p.winnings = o.Pots[:0], o.Fees[:0], o.CashOuts[:0], o.Winnings[:0]
+	} else {
+		// No pool: the hand is new, and growing its slices from nothing
+		// would allocate each several times. The parts are built in the
+		// reader's scratch slices, and store copies them out at their
+		// sizes; the actions are built in a block shared by consecutive
+		// hands (see takeActions), which no hand is ever put back to reuse.
+		sc := &p.scratch
+		p.seats, p.pots, p.fees, p.cashOuts, p.winnings = sc.seats[:0], sc.pots[:0], sc.fees[:0], sc.cashOuts[:0], sc.winnings[:0]
+		if cap(sc.actionRoom) < psActionsMin {
+			sc.actionRoom = make([]hand.Action, 0, psActionBlock)
+		}
+		p.actions = sc.actionRoom
 	}
-	p.actions = p.actionRoom
-	p.names = p.names[:0]
+	p.clearNames()
 	p.boards[0], p.boards[1] = p.boards[0][:0], p.boards[1][:0]
 	p.runTwice = false
 	p.showdown = 0
-	p.pots = p.pots[:0]
-	p.fees = p.fees[:0]
-	p.cashOuts = p.cashOuts[:0]
-	p.winnings = p.winnings[:0]
 	p.sawWin, p.sawTotal, p.summary = false, false, false
 	p.cancel = 0
 	p.bets = 0
@@ -445,8 +492,103 @@ func (p *psParser) reset(line, index int) {
 	p.sbPosted, p.bbPosted, p.antes = 0, 0, 0
 }
 
+// psScratch holds the parts of a hand while it is read, when the reader
+// has no pool (see reset).
+type psScratch struct {
+	seats    []hand.Seat
+	pots     []hand.Amount
+	fees     []hand.Fee
+	cashOuts []hand.CashOut
+	winnings []hand.Amount
+
+	// actionRoom is the unused rest of the current block of actions (len
+	// 0). A hand appends its actions there, and the hand handed out keeps
+	// them: a copy at the end is saved.
+	actionRoom []hand.Action
+}
+
+// Action blocks: a block holds psActionBlock actions, and a hand starts in
+// a new one when fewer than psActionsMin are left (most hands need fewer).
+// A block stays in memory while any of its hands does; the pipeline writes
+// hands in order, so a block's hands go together.
+const (
+	psActionBlock = 256
+	psActionsMin  = 48
+)
+
+// store puts the parts built into the hand. With a pool, they are the
+// hand's own slices, and one never appended to stays as it was (empty).
+// Without, they are copied out of the scratch slices at their sizes, nil
+// when empty.
+func (p *psParser) store() {
+	h, o := p.h, &p.h.Outcome
+	if p.r.pool != nil {
+		h.Seats, h.Actions = p.seats, p.actions
+		o.Pots, o.Fees, o.CashOuts = p.pots, p.fees, p.cashOuts
+		if p.sawWin {
+			o.Winnings, o.HasWinnings = p.winnings, true
+		} else {
+			o.Winnings = p.winnings[:0] // keeps its memory; never read: HasWinnings is false
+		}
+		return
+	}
+	p.keepScratch()
+	h.Seats = slices.Clone(p.seats)
+	h.Actions = p.takeActions()
+	if len(p.pots) > 0 {
+		o.Pots = slices.Clone(p.pots)
+	}
+	if len(p.fees) > 0 {
+		o.Fees = slices.Clone(p.fees)
+	}
+	if len(p.cashOuts) > 0 {
+		o.CashOuts = slices.Clone(p.cashOuts)
+	}
+	if p.sawWin {
+		o.Winnings, o.HasWinnings = slices.Clone(p.winnings), true
+	}
+}
+
+// keepScratch keeps the scratch slices as they grew, for the next hand.
+func (p *psParser) keepScratch() {
+	sc := &p.scratch
+	sc.seats, sc.pots, sc.fees, sc.cashOuts, sc.winnings = p.seats[:0], p.pots[:0], p.fees[:0], p.cashOuts[:0], p.winnings[:0]
+}
+
+// takeActions hands out the hand's actions at their exact length (appending
+// to them cannot reach the next hand's), and moves the block's free room
+// past them.
+func (p *psParser) takeActions() []hand.Action {
+	n := len(p.actions)
+	if n == 0 {
+		return nil
+	}
+	sc := &p.scratch
+	if cap(p.actions) == cap(sc.actionRoom) && &p.actions[:1][0] == &sc.actionRoom[:1][0] {
+		sc.actionRoom = sc.actionRoom[n:n]
+	} // else the hand outgrew the block: its actions are a slice of their own
+	return p.actions[:n:n]
+}
+
+// abandon gives a hand that is not handed out back to the pool, keeping
+// the memory it grew. Nothing refers to it: p.err holds only strings.
+func (p *psParser) abandon() {
+	if p.h == nil {
+		return
+	}
+	if p.r.pool != nil {
+		p.store()
+		p.r.pool.Put(p.h)
+	} else {
+		p.keepScratch()
+	}
+	p.h = nil
+}
+
+// keepLast keeps the line just read (without copying it) for errors
+// about the hand's end.
 func (p *psParser) keepLast(line []byte, n int) {
-	p.last = append(p.last[:0], line...)
+	p.r.in.hold(line)
 	p.lastLine = n
 }
 
@@ -488,24 +630,79 @@ func (p *psParser) line(line []byte, n int) error {
 	return p.otherLine(line, n)
 }
 
-// seatsDone sorts the seat names longest first, so that "Player 1" is
-// tried before "Player".
+// seatsDone lists the seat names for matching the names that start lines.
+// A line is tried against the names that start with its first byte,
+// longest first, so that "Player 1" is tried before "Player". Up to 64
+// names, a set of bits by first byte finds them and nextName orders the
+// few that share a first byte; more names (never in real hands) are sorted
+// longest first and all tried.
 func (p *psParser) seatsDone() {
 	for i := range p.seats {
 		p.names = append(p.names, psSeatName{p.seats[i].Player, i})
 	}
-	// Insertion sort: a table has at most a few dozen seats.
-	for i := 1; i < len(p.names); i++ {
-		for j := i; j > 0 && len(p.names[j].name) > len(p.names[j-1].name); j-- {
-			p.names[j], p.names[j-1] = p.names[j-1], p.names[j]
+	if len(p.names) > 64 {
+		// Insertion sort, stable: names of one length stay in seat order.
+		for i := 1; i < len(p.names); i++ {
+			for j := i; j > 0 && len(p.names[j].name) > len(p.names[j-1].name); j-- {
+				p.names[j], p.names[j-1] = p.names[j-1], p.names[j]
+			}
+		}
+		return
+	}
+	for i := range p.names {
+		p.byFirst[p.names[i].name[0]] |= 1 << i
+	}
+}
+
+// clearNames forgets the last hand's names.
+func (p *psParser) clearNames() {
+	if len(p.names) <= 64 {
+		for _, sn := range p.names {
+			p.byFirst[sn.name[0]] = 0
 		}
 	}
+	p.names = p.names[:0]
+}
+
+// namesFrom returns the names (bits of indexes in p.names) that may start
+// text whose first byte is c, for nextName. ok is false when there are
+// too many names for the bits: then every name must be tried, in order.
+func (p *psParser) namesFrom(c byte) (set uint64, ok bool) {
+	return p.byFirst[c], len(p.names) <= 64
+}
+
+// nextName takes the longest name (the first in seat order among equal
+// lengths) out of set, and returns it. set must not be empty.
+func (p *psParser) nextName(set *uint64) *psSeatName {
+	s := *set
+	best := bits.TrailingZeros64(s)
+	if s&(s-1) != 0 { // more than one: rare
+		for t := s & (s - 1); t != 0; t &= t - 1 {
+			if i := bits.TrailingZeros64(t); len(p.names[i].name) > len(p.names[best].name) {
+				best = i
+			}
+		}
+	}
+	*set = s &^ (1 << best)
+	return &p.names[best]
 }
 
 // seatByName returns the seat index of the player named exactly b, or -1.
 func (p *psParser) seatByName(b []byte) int {
-	for _, sn := range p.names {
-		if sn.name == string(b) {
+	if len(b) == 0 {
+		return -1
+	}
+	set, ok := p.namesFrom(b[0])
+	if !ok {
+		for _, sn := range p.names {
+			if sn.name == string(b) {
+				return sn.seat
+			}
+		}
+		return -1
+	}
+	for set != 0 {
+		if sn := p.nextName(&set); sn.name == string(b) {
 			return sn.seat
 		}
 	}
@@ -516,44 +713,77 @@ func (p *psParser) seatByName(b []byte) int {
 // reports false when no seated name starts a line it can read.
 func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 	var firstErr error
-	for _, sn := range p.names {
-		l := len(sn.name)
-		if len(line) <= l+1 || line[0] != sn.name[0] || string(line[:l]) != sn.name {
-			continue
-		}
-		var ok bool
-		var err error
-		switch line[l] {
-		case ':':
-			if line[l+1] != ' ' {
-				continue
+	set, ok := p.namesFrom(line[0])
+	if !ok {
+		for i := range p.names {
+			if done, err := p.playerLineAs(&p.names[i], line, n); done {
+				return true, nil
+			} else if err != nil && firstErr == nil {
+				firstErr = err
 			}
-			ok, err = p.action(sn.seat, line[l+2:], line, n)
-		case ' ':
-			ok, err = p.event(sn.seat, line[l+1:], line, n)
-		default:
-			continue
 		}
-		if ok && err == nil {
+		return false, firstErr
+	}
+	for set != 0 {
+		if done, err := p.playerLineAs(p.nextName(&set), line, n); done {
 			return true, nil
-		}
-		if err != nil && firstErr == nil {
+		} else if err != nil && firstErr == nil {
 			firstErr = err
 		}
 	}
-	if firstErr != nil {
-		return false, firstErr
+	return false, firstErr
+}
+
+// playerLineAs reads line as said by sn, if it starts with sn's name. It
+// reports true when the line was read.
+func (p *psParser) playerLineAs(sn *psSeatName, line []byte, n int) (bool, error) {
+	l := len(sn.name)
+	if len(line) <= l+1 || line[0] != sn.name[0] || string(line[:l]) != sn.name {
+		return false, nil
 	}
-	return false, nil
+	var ok bool
+	var err error
+	switch line[l] {
+	case ':':
+		if line[l+1] != ' ' {
+			return false, nil
+		}
+		ok, err = p.action(sn.seat, line[l+2:], n)
+	case ' ':
+		ok, err = p.event(sn.seat, line[l+1:], line, n)
+	default:
+		return false, nil
+	}
+	return ok && err == nil, err
 }
 
 // action reads "NAME: verb ..." for seated player seat. It reports false
 // (and no error) when rest is not an action at all.
-func (p *psParser) action(seat int, rest, line []byte, n int) (bool, error) {
-	a := hand.Action{Player: seat, Pos: hand.Pos{File: p.r.file, Line: n}, Board: 0}
+//
+// The action is built in place, at the end of p.actions, and taken off
+// again unless it was read and is one (sitting out is read but is none).
+// Nothing appends to p.actions meanwhile; amounts read meanwhile may
+// rescale the actions, the new one's amounts still zero.
+func (p *psParser) action(seat int, rest []byte, n int) (bool, error) {
+	if len(rest) == 0 {
+		return false, nil
+	}
+	p.actions = append(p.actions, hand.Action{Player: seat, Pos: hand.Pos{File: p.r.file, Line: n}})
+	last := len(p.actions) - 1
+	ok, err := p.actionAt(&p.actions[last], seat, rest)
+	if !ok || err != nil || p.actions[last].Kind == 0 {
+		p.actions = p.actions[:last]
+	}
+	return ok, err
+}
+
+// actionAt reads rest, the text after "NAME: ", into a; see action.
+func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error) {
 	var err error
-	switch {
-	case psHas(rest, "folds"):
+	// Each case tests the first byte before the words: a line is compared
+	// with the verbs it may be, not with all of them.
+	switch c := rest[0]; {
+	case c == 'f' && psHas(rest, "folds"):
 		a.Kind = hand.Fold
 		if tail := rest[5:]; len(tail) > 0 {
 			if tail[0] != ' ' {
@@ -563,21 +793,21 @@ func (p *psParser) action(seat int, rest, line []byte, n int) (bool, error) {
 				return false, err
 			}
 		}
-	case psIs(rest, "checks"):
+	case c == 'c' && psIs(rest, "checks"):
 		a.Kind = hand.Check
-	case psHas(rest, "calls "):
+	case c == 'c' && psHas(rest, "calls "):
 		a.Kind = hand.Call
-		if a.Amount, err = p.amountThenSuffix(rest[6:], &a); err != nil {
+		if a.Amount, err = p.amountThenSuffix(rest[6:], a); err != nil {
 			return false, err
 		}
 		a.HasAmount = true
-	case psHas(rest, "bets "):
+	case c == 'b' && psHas(rest, "bets "):
 		a.Kind = hand.Bet
-		if a.Amount, err = p.amountThenSuffix(rest[5:], &a); err != nil {
+		if a.Amount, err = p.amountThenSuffix(rest[5:], a); err != nil {
 			return false, err
 		}
 		a.To, a.HasAmount = a.Amount, true
-	case psHas(rest, "raises "):
+	case c == 'r' && psHas(rest, "raises "):
 		a.Kind = hand.Raise
 		by, k, err := p.amount(rest[7:])
 		if err != nil {
@@ -588,13 +818,13 @@ func (p *psParser) action(seat int, rest, line []byte, n int) (bool, error) {
 		if !psHas(tail, " to ") {
 			return false, psErrorf("raise without a total: expected \"raises X to Y\"")
 		}
-		if a.To, err = p.amountThenSuffix(tail[4:], &a); err != nil {
+		if a.To, err = p.amountThenSuffix(tail[4:], a); err != nil {
 			return false, err
 		}
 		a.Amount, a.HasAmount = p.since(by, sc), true
-	case psHas(rest, "posts "):
-		return true, p.post(&a, rest[6:])
-	case psHas(rest, "shows "):
+	case c == 'p' && psHas(rest, "posts "):
+		return true, p.post(a, rest[6:])
+	case c == 's' && psHas(rest, "shows "):
 		a.Kind = hand.Show
 		tail := rest[6:]
 		if a.Cards, err = p.bracketCards(tail, false); err != nil {
@@ -605,24 +835,24 @@ func (p *psParser) action(seat int, rest, line []byte, n int) (bool, error) {
 			return false, psErrorf("unexpected text after the shown cards")
 		}
 		a.Board = p.showdown
-	case psIs(rest, "mucks hand"), psIs(rest, "doesn't show hand"):
+	case c == 'm' && psIs(rest, "mucks hand"), c == 'd' && psIs(rest, "doesn't show hand"):
 		a.Kind = hand.Muck
 		a.Board = p.showdown
-	case psHas(rest, "mucks hand "):
+	case c == 'm' && psHas(rest, "mucks hand "):
 		a.Kind = hand.Muck
 		a.Board = p.showdown
 		if a.Cards, err = p.bracketCards(rest[11:], true); err != nil {
 			return false, err
 		}
-	case psIs(rest, "sits out"), psIs(rest, "is sitting out"):
+	case c == 's' && psIs(rest, "sits out"), c == 'i' && psIs(rest, "is sitting out"):
 		// A cash player who sits out before the deal is not dealt in.
 		if p.state == psPreDeal && !p.isTourn {
 			p.seats[seat].SittingOut = true
 		}
 		return true, nil
-	case psIs(rest, "sits in"), psIs(rest, "is back"):
+	case c == 's' && psIs(rest, "sits in"), c == 'i' && psIs(rest, "is back"):
 		return true, nil
-	case psHas(rest, "discards"), psHas(rest, "stands pat"), psHas(rest, "brings in"), psHas(rest, "completes it"):
+	case c == 'd' && psHas(rest, "discards"), c == 's' && psHas(rest, "stands pat"), c == 'b' && psHas(rest, "brings in"), c == 'c' && psHas(rest, "completes it"):
 		return false, psErrorf("draw and stud actions are not read by this reader")
 	default:
 		return false, nil
@@ -638,7 +868,6 @@ func (p *psParser) action(seat int, rest, line []byte, n int) (bool, error) {
 	} else if p.state < psBetting {
 		return false, psErrorf("%s before *** HOLE CARDS ***", a.Kind)
 	}
-	p.actions = append(p.actions, a)
 	return true, nil
 }
 
@@ -677,27 +906,30 @@ func (p *psParser) betSuffix(b []byte, a *hand.Action) error {
 	return nil
 }
 
-// post reads "posts ..." after the player's name.
+// post reads "posts ..." after the player's name into a.
 func (p *psParser) post(a *hand.Action, rest []byte) error {
 	a.Kind = hand.Post
 	var kind hand.PostKind
 	var k int
-	switch {
-	case psHas(rest, "small blind "):
+	if len(rest) == 0 {
+		return psErrorf("unknown forced bet")
+	}
+	switch c := rest[0]; {
+	case c == 's' && psHas(rest, "small blind "):
 		kind, k = hand.PostSmallBlind, 12
-	case psHas(rest, "big blind "):
+	case c == 'b' && psHas(rest, "big blind "):
 		kind, k = hand.PostBigBlind, 10
-	case psHas(rest, "the ante "):
+	case c == 't' && psHas(rest, "the ante "):
 		kind, k = hand.PostAnte, 9
-	case psHas(rest, "ante "):
+	case c == 'a' && psHas(rest, "ante "):
 		kind, k = hand.PostAnte, 5
-	case psHas(rest, "small & big blinds "):
+	case c == 's' && psHas(rest, "small & big blinds "):
 		kind, k = hand.PostBothBlind, 19
-	case psHas(rest, "straddle "):
+	case c == 's' && psHas(rest, "straddle "):
 		kind, k = hand.PostStraddle, 9
-	case psHas(rest, "dead blind "):
+	case c == 'd' && psHas(rest, "dead blind "):
 		kind, k = hand.PostDead, 11
-	case psHas(rest, "dead small blind "):
+	case c == 'd' && psHas(rest, "dead small blind "):
 		kind, k = hand.PostDead, 17
 	default:
 		return psErrorf("unknown forced bet")
@@ -727,8 +959,7 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 	case hand.PostStraddle:
 		p.h.Stakes.Straddles = append(p.h.Stakes.Straddles, v)
 	}
-	p.actions = append(p.actions, *a)
-	return nil
+	return nil // a is in p.actions already (see action)
 }
 
 // event reads "NAME something" (no colon) for seated player seat:
@@ -882,36 +1113,54 @@ func (p *psParser) dealt(rest []byte, n int) error {
 	if p.state != psBetting {
 		return psErrorf("hole cards dealt outside the deal")
 	}
-	for _, sn := range p.names {
-		l := len(sn.name)
-		if len(rest) <= l+2 || string(rest[:l]) != sn.name || rest[l] != ' ' || rest[l+1] != '[' {
-			continue
-		}
-		cs, err := p.bracketCards(rest[l+1:], true)
-		if err != nil {
-			return err
-		}
-		if len(cs) != p.holeN {
-			return psErrorf("%d hole cards dealt in a game of %d", len(cs), p.holeN)
-		}
-		for i := len(p.actions) - 1; i >= 0; i-- {
-			a := &p.actions[i]
-			if a.Kind == hand.DealHole && a.Player == sn.seat {
-				a.Cards = cs
-				a.Pos.Line = n
-				return nil
+	if len(rest) > 0 {
+		set, ok := p.namesFrom(rest[0])
+		if !ok {
+			for i := range p.names {
+				if done, err := p.dealtTo(&p.names[i], rest, n); done {
+					return err
+				}
 			}
 		}
-		p.actions = append(p.actions, hand.Action{Kind: hand.DealHole, Player: sn.seat, Cards: cs,
-			Pos: hand.Pos{File: p.r.file, Line: n}})
-		return nil
+		for ok && set != 0 {
+			if done, err := p.dealtTo(p.nextName(&set), rest, n); done {
+				return err
+			}
+		}
 	}
 	return psErrorf("hole cards dealt to a player with no seat in this hand")
 }
 
+// dealtTo reads "NAME [cards]" as dealt to sn, if rest starts with sn's
+// name and a bracket. It reports true when it did (with or without error).
+func (p *psParser) dealtTo(sn *psSeatName, rest []byte, n int) (bool, error) {
+	l := len(sn.name)
+	if len(rest) <= l+2 || string(rest[:l]) != sn.name || rest[l] != ' ' || rest[l+1] != '[' {
+		return false, nil
+	}
+	cs, err := p.bracketCards(rest[l+1:], true)
+	if err != nil {
+		return true, err
+	}
+	if len(cs) != p.holeN {
+		return true, psErrorf("%d hole cards dealt in a game of %d", len(cs), p.holeN)
+	}
+	for i := len(p.actions) - 1; i >= 0; i-- {
+		a := &p.actions[i]
+		if a.Kind == hand.DealHole && a.Player == sn.seat {
+			a.Cards = cs
+			a.Pos.Line = n
+			return true, nil
+		}
+	}
+	p.actions = append(p.actions, hand.Action{Kind: hand.DealHole, Player: sn.seat, Cards: cs,
+		Pos: hand.Pos{File: p.r.file, Line: n}})
+	return true, nil
+}
+
 // marker reads a "*** ... ***" line: the deal, the streets, the showdown, the summary.
 func (p *psParser) marker(line []byte, n int) error {
-	end := bytes.Index(line[4:], []byte(" ***"))
+	end := psSectionEnd(line[4:])
 	if end < 0 {
 		return psErrorf("unknown section line")
 	}
@@ -935,7 +1184,7 @@ func (p *psParser) marker(line []byte, n int) error {
 		if p.state != psBetting {
 			return psErrorf("street dealt outside the betting rounds")
 		}
-		return p.street(string(name), board, tail, n)
+		return p.street(name, board, tail, n)
 	case "SHOW DOWN":
 		if p.state != psBetting && !(p.state == psShowdown && board == 1) || len(tail) > 0 {
 			return psErrorf("misplaced *** SHOW DOWN ***")
@@ -952,6 +1201,17 @@ func (p *psParser) marker(line []byte, n int) error {
 	return psErrorf("unknown section line")
 }
 
+// psSectionEnd is bytes.Index(b, []byte(" ***")) for the few bytes of a
+// section name, without the setup of a general search.
+func psSectionEnd(b []byte) int {
+	for i := 0; i+4 <= len(b); i++ {
+		if b[i] == ' ' && b[i+1] == '*' && b[i+2] == '*' && b[i+3] == '*' {
+			return i
+		}
+	}
+	return -1
+}
+
 // dealHoles adds a DealHole for every player dealt in, in dealing order
 // from the left of the button; "Dealt to" lines fill in the cards known.
 func (p *psParser) dealHoles(n int) {
@@ -961,15 +1221,25 @@ func (p *psParser) dealHoles(n int) {
 			start = i + 1
 		}
 	}
+	dealt := 0
+	for i := range p.seats {
+		if !p.seats[i].SittingOut {
+			dealt++
+		}
+	}
+	// One cut of card memory for all: each player's cards are a part of
+	// it with no room beyond, as if cut on their own.
+	all := p.h.NewCards(dealt * p.holeN)
+	for j := range all {
+		all[j] = cards.Unknown
+	}
 	for k := range p.seats {
 		i := (start + k) % len(p.seats)
 		if p.seats[i].SittingOut {
 			continue
 		}
-		cs := p.cards(p.holeN)
-		for j := range cs {
-			cs[j] = cards.Unknown
-		}
+		cs := all[:p.holeN:p.holeN]
+		all = all[p.holeN:]
 		p.actions = append(p.actions, hand.Action{Kind: hand.DealHole, Player: i, Cards: cs,
 			Pos: hand.Pos{File: p.r.file, Line: n}})
 	}
@@ -977,9 +1247,9 @@ func (p *psParser) dealHoles(n int) {
 
 // street reads a street line: "[flop]" or "[board so far] [new card]",
 // possibly followed by a PPPoker "{Rake: $0}" note.
-func (p *psParser) street(name string, board int, tail []byte, n int) error {
+func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 	want, before := 3, 0
-	switch name {
+	switch string(name) {
 	case "TURN":
 		want, before = 1, 3
 	case "RIVER":
@@ -1034,7 +1304,21 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 		return nil, psErrorf("cannot read the cards in brackets")
 	}
 	in := b[1:end]
-	cs := p.cards((len(in) + 1) / 3)[:0]
+	cs := p.h.NewCards((len(in) + 1) / 3)
+	// Fast path: cards one space apart, as PokerStars writes them.
+	if len(in)%3 == 2 {
+		ok := true
+		for k := range cs {
+			i := 3 * k
+			c, good := psCard(in[i], in[i+1])
+			cs[k] = c
+			ok = ok && good && (i+2 == len(in) || in[i+2] == ' ')
+		}
+		if ok {
+			return cs, nil
+		}
+	}
+	cs = cs[:0]
 	for i := 0; i < len(in); {
 		if in[i] == ' ' {
 			i++
@@ -1056,46 +1340,28 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 	return cs, nil
 }
 
-// cards returns room for n cards from the hand's card arena: one
-// allocation serves all the cards of a hand. The slice's capacity is n, so
-// appending to it never overwrites a neighbour.
-func (p *psParser) cards(n int) []cards.Card {
-	if len(p.arena)+n > cap(p.arena) {
-		p.arena = make([]cards.Card, 0, max(64, n))
-	}
-	start := len(p.arena)
-	p.arena = p.arena[:start+n]
-	return p.arena[start : start+n : start+n]
-}
-
 // psCard reads a two-letter card such as "Ah" or "Td".
 func psCard(r, s byte) (cards.Card, bool) {
-	rank := psRank[r]
-	var suit cards.Suit
-	switch s {
-	case 'c':
-		suit = cards.Clubs
-	case 'd':
-		suit = cards.Diamonds
-	case 'h':
-		suit = cards.Hearts
-	case 's':
-		suit = cards.Spades
-	default:
+	rank, suit := psRank4[r], psSuit[s]
+	if rank == 0 || suit == 0 {
 		return cards.Unknown, false
 	}
-	if rank == 0 {
-		return cards.Unknown, false
-	}
-	return cards.New(cards.Rank(rank-1), suit), true
+	return cards.Card(rank - 1 + suit - 1), true
 }
 
-// psRank maps a rank letter to its rank plus one (0: not a rank).
-var psRank = func() (t [256]uint8) {
+// psRank4 maps a rank letter to its card index (rank*4, see cards.New)
+// plus one, and psSuit a suit letter to its suit plus one (0: neither).
+var psRank4, psSuit = func() (rt, st [256]uint8) {
 	for i, c := range "23456789TJQKA" {
-		t[c] = uint8(i + 1)
+		rt[c] = uint8(cards.New(cards.Rank(i), 0)) + 1
 	}
-	return t
+	for _, s := range [...]struct {
+		c    byte
+		suit cards.Suit
+	}{{'c', cards.Clubs}, {'d', cards.Diamonds}, {'h', cards.Hearts}, {'s', cards.Spades}} {
+		st[s.c] = uint8(s.suit) + 1
+	}
+	return rt, st
 }()
 
 // psHas reports whether b starts with s.
@@ -1114,18 +1380,18 @@ func (p *psParser) summaryLine(line []byte, n int) error {
 	if psFindGluedHeader(line) > 0 {
 		return psErrorf("summary line runs into a hand header")
 	}
-	switch {
-	case psHas(line, "Seat "):
+	switch c := line[0]; {
+	case c == 'S' && psHas(line, "Seat "):
 		return p.summarySeat(line, n)
-	case psHas(line, "Total pot "):
+	case c == 'T' && psHas(line, "Total pot "):
 		return p.totalPot(line[10:], n)
-	case psHas(line, "Board "):
+	case c == 'B' && psHas(line, "Board "):
 		return p.summaryBoard(0, line[6:])
-	case psHas(line, "FIRST Board "):
+	case c == 'F' && psHas(line, "FIRST Board "):
 		return p.summaryBoard(0, line[12:])
-	case psHas(line, "SECOND Board "):
+	case c == 'S' && psHas(line, "SECOND Board "):
 		return p.summaryBoard(1, line[13:])
-	case psHas(line, "Hand ended at "): // PPPoker
+	case c == 'H' && psHas(line, "Hand ended at "): // PPPoker
 		return nil
 	}
 	if psTolerated(line) {
@@ -1257,7 +1523,15 @@ func psNum(b []byte) int {
 
 // summarySeat reads "Seat N: NAME [(button)] [(small blind)] ... outcome".
 func (p *psParser) summarySeat(line []byte, n int) error {
-	colon := bytes.IndexByte(line, ':')
+	// The line's first colon, after "Seat " and the digits where it
+	// usually is.
+	colon := 5
+	for colon < len(line) && line[colon]-'0' <= 9 {
+		colon++
+	}
+	if colon == len(line) || line[colon] != ':' {
+		colon = bytes.IndexByte(line, ':')
+	}
 	if colon < 6 || colon+2 > len(line) || line[colon+1] != ' ' {
 		return psErrorf("cannot read the summary seat line")
 	}
@@ -1277,7 +1551,7 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return psErrorf("summary seat %d does not name its player %q", number, name)
 	}
 	rest = rest[len(name):]
-	for {
+	for len(rest) > 2 && rest[1] == '(' {
 		switch {
 		case psHas(rest, " (button)"):
 			rest = rest[9:]
@@ -1295,12 +1569,17 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return psErrorf("cannot read the summary seat line")
 	}
 	rest = rest[1:]
-	switch {
-	case psHas(rest, "folded"), psHas(rest, "lost"), psHas(rest, "is sitting out"), psHas(rest, "sat out"):
+	if len(rest) == 0 {
+		return psErrorf("cannot read the summary seat line")
+	}
+	switch c := rest[0]; {
+	case c == 'f' && psHas(rest, "folded"), c == 'l' && psHas(rest, "lost"),
+		c == 'i' && psHas(rest, "is sitting out"), c == 's' && psHas(rest, "sat out"):
 		return nil
-	case psHas(rest, "collected ("), psHas(rest, "won ("), psHas(rest, "didn't show and won ("):
+	case c == 'c' && psHas(rest, "collected ("), c == 'w' && psHas(rest, "won ("),
+		c == 'd' && psHas(rest, "didn't show and won ("):
 		return p.summaryWinnings(seat, rest)
-	case psHas(rest, "showed ["), psHas(rest, "mucked"):
+	case c == 's' && psHas(rest, "showed ["), c == 'm' && psHas(rest, "mucked"):
 		kind, k := hand.Show, 6
 		if rest[0] == 'm' {
 			kind, k = hand.Muck, 6
@@ -1377,69 +1656,38 @@ func (p *psParser) finish() (*hand.Hand, error) {
 	h := p.h
 	h.End = p.lastLine
 	if p.err != nil {
+		p.abandon()
 		return nil, p.err
 	}
 	switch {
 	case p.cancel > 0:
 		p.fail(p.cancel, []byte("Hand cancelled"), "hand was cancelled: nothing was played")
 	case p.state < psSummary:
-		p.fail(p.lastLine, p.last, "hand ends without a *** SUMMARY ***: the record is cut short")
+		p.fail(p.lastLine, p.r.in.held, "hand ends without a *** SUMMARY ***: the record is cut short")
 	case !p.sawTotal:
-		p.fail(p.lastLine, p.last, "summary has no Total pot line: the record is cut short")
+		p.fail(p.lastLine, p.r.in.held, "summary has no Total pot line: the record is cut short")
 	case len(p.seats) == 0:
 		p.fail(h.Pos.Line, nil, "hand has no seats")
 	}
 	if most := p.r.maxActions; most > 0 && len(p.actions) > most {
-		p.fail(p.lastLine, p.last, fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
+		p.fail(p.lastLine, p.r.in.held, fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
 	}
 	if p.err != nil {
+		p.abandon()
 		return nil, p.err
 	}
-	h.Seats = slices.Clone(p.seats)
-	h.Actions = p.takeActions()
+	p.store()
 	for b := 0; b < 2; b++ {
-		if len(p.boards[b]) > 0 {
-			h.Boards = append(h.Boards, slices.Clone(p.boards[b]))
+		if n := len(p.boards[b]); n > 0 {
+			cs := h.NewCards(n)
+			copy(cs, p.boards[b])
+			h.Boards = append(h.Boards, cs)
 		}
-	}
-	if len(p.pots) > 0 {
-		h.Outcome.Pots = slices.Clone(p.pots)
-	}
-	if len(p.fees) > 0 {
-		h.Outcome.Fees = slices.Clone(p.fees)
-	}
-	if len(p.cashOuts) > 0 {
-		h.Outcome.CashOuts = slices.Clone(p.cashOuts)
-	}
-	if p.sawWin {
-		h.Outcome.Winnings, h.Outcome.HasWinnings = slices.Clone(p.winnings), true
 	}
 	p.fillStakes()
 	h.Scale = psPow10[p.scale]
+	p.h = nil // the caller's now
 	return h, nil
-}
-
-// Action blocks: a block holds psActionBlock actions, and a hand starts in
-// a new one when fewer than psActionsMin are left (most hands need fewer).
-// A block stays in memory while any of its hands does; the pipeline writes
-// hands in order, so a block's hands go together.
-const (
-	psActionBlock = 256
-	psActionsMin  = 48
-)
-
-// takeActions hands out the hand's actions at their exact length (appending
-// to them cannot reach the next hand's), and moves the block's free room
-// past them.
-func (p *psParser) takeActions() []hand.Action {
-	n := len(p.actions)
-	if n == 0 {
-		return nil
-	}
-	if cap(p.actions) == cap(p.actionRoom) && &p.actions[:1][0] == &p.actionRoom[:1][0] {
-		p.actionRoom = p.actionRoom[n:n]
-	} // else the hand outgrew the block: its actions are a slice of their own
-	return p.actions[:n:n]
 }
 
 // fillStakes completes the stakes from the forced bets where the header
@@ -1465,32 +1713,99 @@ var psPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100
 // intern returns b as a string, sharing one copy of names that recur.
 func (r *PokerStarsReader) intern(b []byte) string { return r.strs.intern(b) }
 
-// psInternSlots is the size of a reader's name cache: far more than the
-// players, tables and fee names one file's hands share.
-const psInternSlots = 1 << 11
+// A reader's name cache starts with psInternSlots slots: far more than the
+// players, tables and fee names one file's hands usually share. A file of
+// many more distinct names (a merged export, a site's whole day) misses
+// often; then the cache grows, up to psInternMaxSlots.
+const (
+	psInternSlots    = 1 << 11
+	psInternMaxSlots = 1 << 13
+)
 
 // psInterner shares the strings of recurring names (players, tables, sites,
 // currencies) among the hands of a file. It is a direct-mapped cache: each
 // name hashes to one slot, and a new name evicts the one there. So its cost
-// per name is one hash and one compare, its memory is fixed, and a corpus of
-// many players never makes it rebuild; a name evicted is only copied again.
+// per name is one hash and one compare, its memory is bounded, and a corpus
+// of many players never makes it rebuild more than a few times; a name
+// evicted is only copied again.
+//
+// A slot keeps the first 16 bytes of its name as two words beside the
+// string, so that a name is hashed and compared in registers, without
+// reading the string's bytes from wherever the heap put them.
 type psInterner struct {
-	seed  maphash.Seed
-	slots *[psInternSlots]string // allocated on first use
+	slots  []psInternSlot // allocated on first use; a power of two long
+	shift  uint           // 64 - log2(len(slots)): a hash's top bits pick the slot
+	misses int            // since the last growth
+}
+
+type psInternSlot struct {
+	w0, w1 uint64 // the name's first 16 bytes (see psNameWords)
+	s      string
 }
 
 func (c *psInterner) intern(b []byte) string {
 	if c.slots == nil {
-		c.seed = maphash.MakeSeed()
-		c.slots = new([psInternSlots]string)
+		c.slots = make([]psInternSlot, psInternSlots)
+		c.shift = 64 - uint(bits.TrailingZeros(psInternSlots))
 	}
-	slot := &c.slots[maphash.Bytes(c.seed, b)&(psInternSlots-1)]
-	if *slot == string(b) {
-		return *slot
+	w0, w1 := psNameWords(b)
+	slot := &c.slots[psNameHash(w0, w1, len(b))>>c.shift]
+	if slot.w0 == w0 && slot.w1 == w1 && len(slot.s) == len(b) && (len(b) <= 16 || slot.s[16:] == string(b[16:])) {
+		return slot.s
 	}
 	s := string(b)
-	*slot = s
+	*slot = psInternSlot{w0, w1, s}
+	if c.misses++; c.misses > 2*len(c.slots) && len(c.slots) < psInternMaxSlots {
+		c.grow()
+	}
 	return s
+}
+
+// grow makes the cache four times larger, keeping the names it holds.
+func (c *psInterner) grow() {
+	old := c.slots
+	c.slots = make([]psInternSlot, 4*len(old))
+	c.shift -= 2
+	for _, sl := range old {
+		if sl.s != "" {
+			c.slots[psNameHash(sl.w0, sl.w1, len(sl.s))>>c.shift] = sl
+		}
+	}
+	c.misses = 0
+}
+
+// psNameWords returns the first 16 bytes of b as two little-endian words,
+// zero past the end of b.
+func psNameWords(b []byte) (w0, w1 uint64) {
+	if cap(b) >= 16 {
+		// Load whole words from b's array and clear what is past its end:
+		// names are read from a large buffer, which has room after them.
+		full := b[:16:16]
+		w0, w1 = binary.LittleEndian.Uint64(full), binary.LittleEndian.Uint64(full[8:])
+		switch n := len(b); {
+		case n < 8:
+			w0 &= 1<<(8*n) - 1
+			w1 = 0
+		case n < 16:
+			w1 &= 1<<(8*(n-8)) - 1
+		}
+		return w0, w1
+	}
+	for i, c := range b[:min(len(b), 16)] {
+		if i < 8 {
+			w0 |= uint64(c) << (8 * i)
+		} else {
+			w1 |= uint64(c) << (8 * (i - 8))
+		}
+	}
+	return w0, w1
+}
+
+// psNameHash mixes a name's first words and length into the top bits,
+// which pick the slot (a multiply carries every bit upward): names that
+// differ in a digit or two get unrelated slots.
+func psNameHash(w0, w1 uint64, n int) uint64 {
+	return (w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(n)<<58) * 0x9E3779B97F4A7C15
 }
 
 // errPSNoAmount explains an amount that does not parse.

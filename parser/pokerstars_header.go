@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -334,7 +335,7 @@ func (p *psParser) date(b []byte) error {
 		}
 		b = b[i+1 : i+end]
 	}
-	t, ok := psParseTime(b)
+	t, ok := psParseTime(b, &p.r.times)
 	if !ok {
 		return psErrorf("cannot read the hand's time")
 	}
@@ -343,8 +344,9 @@ func (p *psParser) date(b []byte) error {
 }
 
 // psParseTime reads "2014/01/06 7:22:02 ET" into UTC. An unknown zone gives
-// the zero time and true: the time is not needed to audit a hand.
-func psParseTime(b []byte) (time.Time, bool) {
+// the zero time and true: the time is not needed to audit a hand. c keeps
+// the zone period of the last time read (see psTimeCache).
+func psParseTime(b []byte, c *psTimeCache) (time.Time, bool) {
 	var f [6]int
 	i := 0
 	for k := 0; k < 6; k++ {
@@ -381,17 +383,51 @@ func psParseTime(b []byte) (time.Time, bool) {
 	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 60 {
 		return time.Time{}, false
 	}
-	zone := string(bytes.TrimSpace(b[i:]))
+	zone := bytes.TrimSpace(b[i:])
 	var loc *time.Location
-	if zone == "ET" {
+	if string(zone) == "ET" {
 		loc = psET()
 	} else {
-		loc = psLoc(zone)
+		loc = psLoc(string(zone))
 	}
 	if loc == nil {
 		return time.Time{}, true
 	}
-	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, loc).UTC(), true
+	return c.utc(f, loc), true
+}
+
+// psTimeCache converts local times to UTC without looking up the zone's
+// rules each time: it keeps the zone period (offset, start, end) of the
+// last time converted. A time whose local clock, read as UTC, and whose
+// UTC time both fall in that period gets the same offset from time.Date,
+// which looks the offset up at those two instants; any other time goes to
+// time.Date. Hands of a file are minutes apart, and a period lasts months.
+type psTimeCache struct {
+	loc        *time.Location
+	offset     int64 // seconds east of UTC
+	start, end int64 // the period, in Unix seconds: [start, end)
+}
+
+// utc returns the time of fields f (year, month, day, hour, minute,
+// second) in loc, in UTC, as time.Date(..., loc).UTC() does.
+func (c *psTimeCache) utc(f [6]int, loc *time.Location) time.Time {
+	local := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, time.UTC).Unix()
+	if loc == c.loc && local >= c.start && local < c.end {
+		if u := local - c.offset; u >= c.start && u < c.end {
+			return time.Unix(u, 0).UTC()
+		}
+	}
+	t := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, loc)
+	_, off := t.Zone()
+	start, end := t.ZoneBounds()
+	c.loc, c.offset, c.start, c.end = loc, int64(off), math.MinInt64, math.MaxInt64
+	if !start.IsZero() {
+		c.start = start.Unix()
+	}
+	if !end.IsZero() {
+		c.end = end.Unix()
+	}
+	return t.UTC()
 }
 
 // table reads "Table 'Name' 9-max [(Play Money)] Seat #7 is the button".
@@ -448,7 +484,15 @@ func (p *psParser) table(line []byte) error {
 
 // seat reads "Seat 3: NAME ($10.50 in chips[, $1 bounty])[ is sitting out| out of hand (...)]".
 func (p *psParser) seat(line []byte) error {
-	colon := bytes.Index(line, []byte(": "))
+	// The colon after the number is the line's first ": " (the text
+	// before it is "Seat " and digits); look for it there first.
+	colon := 5
+	for colon < len(line) && line[colon] >= '0' && line[colon] <= '9' {
+		colon++
+	}
+	if colon+1 >= len(line) || line[colon] != ':' || line[colon+1] != ' ' {
+		colon = bytes.Index(line, []byte(": "))
+	}
 	if colon < 6 {
 		return psErrorf("cannot read the seat line")
 	}
@@ -464,7 +508,7 @@ func (p *psParser) seat(line []byte) error {
 	if chips < 0 {
 		return psErrorf("cannot read the seat's stack")
 	}
-	open := bytes.LastIndex(rest[:chips], []byte(" ("))
+	open := psLastOpen(rest[:chips])
 	if open <= 0 {
 		return psErrorf("cannot read the seat's stack")
 	}
@@ -510,6 +554,17 @@ func (p *psParser) seat(line []byte) error {
 	}
 	p.seats = append(p.seats, s)
 	return nil
+}
+
+// psLastOpen is bytes.LastIndex(b, []byte(" (")), without the setup of a
+// general search: the " (" is a few bytes from the end.
+func psLastOpen(b []byte) int {
+	for i := len(b) - 2; i >= 0; i-- {
+		if b[i+1] == '(' && b[i] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 // amount reads an amount at the start of b ("$1,234.56", "€0.50", "1500")
@@ -567,20 +622,18 @@ func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 		i = 3
 	}
 	start := i
+	// Digits are counted, and a number of too many refused, at the end:
+	// what overflowed meanwhile is not used.
 	digits := 0
 	for i < len(b) {
-		c := b[i]
-		if c >= '0' && c <= '9' {
-			if digits >= 18 {
-				return 0, 0, -1, false
-			}
-			mant = mant*10 + int64(c-'0')
+		if d := b[i] - '0'; d <= 9 {
+			mant = mant*10 + int64(d)
 			digits++
 			i++
 			continue
 		}
 		// A thousands comma: between digits, followed by exactly three.
-		if c == ',' && i > start && i+3 < len(b)+0 && psDigit3(b[i+1:]) {
+		if b[i] == ',' && i > start && i+3 < len(b) && psDigit3(b[i+1:]) {
 			i++
 			continue
 		}
@@ -589,22 +642,32 @@ func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 	if i == start {
 		return 0, 0, 0, false
 	}
-	if i+1 < len(b) && b[i] == '.' && b[i+1] >= '0' && b[i+1] <= '9' {
+	if i+1 < len(b) && b[i] == '.' && b[i+1]-'0' <= 9 {
 		i++
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			if digits >= 18 {
-				return 0, 0, -1, false
+		// "12.50" needs no finer scale than "12.5": zeros are counted, and
+		// added only when a digit other than zero follows them.
+		zeros := 0
+		for i < len(b) {
+			d := b[i] - '0'
+			if d > 9 {
+				break
 			}
-			mant = mant*10 + int64(b[i]-'0')
 			digits++
-			frac++
 			i++
+			if d == 0 {
+				zeros++
+				continue
+			}
+			for ; zeros > 0; zeros-- {
+				mant *= 10
+				frac++
+			}
+			mant = mant*10 + int64(d)
+			frac++
 		}
-		// "12.50" needs no finer scale than "12.5".
-		for frac > 0 && mant%10 == 0 {
-			mant /= 10
-			frac--
-		}
+	}
+	if digits > 18 {
+		return 0, 0, -1, false
 	}
 	return mant, frac, i, true
 }

@@ -18,13 +18,44 @@ type psLineReader struct {
 	line       int   // number of the line last returned
 	dropping   bool  // inside an over-long line, dropping bytes to its end
 	maxLine    int   // longest line kept (Limits.MaxLineBytes; 0: the default)
+
+	// held is a line returned earlier that must stay readable after later
+	// calls (see hold); fill copies it to heldCopy before it moves the
+	// buffer, so keeping a line costs a copy per fill, not per line.
+	held     []byte
+	heldCopy []byte
 }
+
+// hold keeps b, a line returned by next or any other byte slice, readable
+// as l.held until the next hold, whatever next does meanwhile.
+func (l *psLineReader) hold(b []byte) { l.held = b }
 
 const psBufSize = 64 << 10
 
 // next returns the next line without its terminator. At the end of input
 // it returns io.EOF; any other error is the underlying reader's.
 func (l *psLineReader) next() (line []byte, long bool, err error) {
+	// Fast path: the line and its end are in the buffer, and it is not too
+	// long: one search, no loop. The rest goes the general way below.
+	if !l.dropping {
+		cr := l.cr
+		if cr < l.start || cr < l.end && l.buf[cr] != '\r' {
+			cr = l.nextCR()
+		}
+		data := l.buf[l.start:l.end]
+		n, skip := bytes.IndexByte(data[:cr-l.start], '\n'), 1
+		if n < 0 && cr+1 < l.end {
+			n = cr - l.start
+			if l.buf[cr+1] == '\n' {
+				skip = 2
+			}
+		}
+		if n >= 0 && n <= l.limit() {
+			l.start += n + skip
+			l.line++
+			return data[:n], false, nil
+		}
+	}
 	for {
 		data := l.buf[l.start:l.end]
 		if n, skip, ok := psLineEnd(data, l.nextCR()-l.start, l.err != nil); ok {
@@ -116,6 +147,10 @@ func psLineEnd(data []byte, cr int, atEOF bool) (n, skip int, ok bool) {
 func (l *psLineReader) fill() {
 	if l.buf == nil {
 		l.buf = make([]byte, psBufSize)
+	}
+	if l.held != nil {
+		l.heldCopy = append(l.heldCopy[:0], l.held...)
+		l.held = l.heldCopy
 	}
 	if l.start > 0 {
 		l.end = copy(l.buf, l.buf[l.start:l.end])

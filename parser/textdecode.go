@@ -18,11 +18,24 @@ import (
 // read as Windows-1252, so a Windows-1252 file, or a UTF-8 file with a few
 // Windows-1252 names pasted in, decodes without loss. Line endings are left
 // as they are. It streams: memory use does not grow with the input.
-func NewDecodedReader(r io.Reader) io.Reader {
-	return &decodedReader{src: r, in: make([]byte, 0, decodeChunk)}
+//
+// Its text is valid UTF-8, so decoding it again changes nothing but a
+// second leading byte-order mark (or text that looks like UTF-16): a
+// DecodedReader over another one knows this, and after its first bytes
+// passes the text on without checking it again, read straight into the
+// caller's buffer. Its Peek lets a caller look at the start of the text
+// (to detect the format) without a bufio.Reader in between, which would
+// hide it from a format reader's own NewDecodedReader.
+func NewDecodedReader(r io.Reader) *DecodedReader {
+	_, decoded := r.(*DecodedReader)
+	return &DecodedReader{src: r, srcValid: decoded, in: make([]byte, 0, decodeChunk)}
 }
 
 const decodeChunk = 32 << 10
+
+// directMin is the smallest Read that is served straight from the source
+// when no decoding is needed: smaller reads go through the buffers.
+const directMin = 4 << 10
 
 type decodeMode uint8
 
@@ -33,40 +46,85 @@ const (
 	modeUTF16BE
 )
 
-type decodedReader struct {
-	src    io.Reader
-	mode   decodeMode
-	in     []byte // raw bytes read but not yet decoded (an incomplete sequence at most, between reads)
-	out    []byte // decoded bytes not yet returned
-	outPos int
-	srcErr error // sticky error from src (io.EOF at the end)
+// DecodedReader is the reader NewDecodedReader returns.
+type DecodedReader struct {
+	src      io.Reader
+	srcValid bool // src is a DecodedReader: its text is valid UTF-8
+	mode     decodeMode
+	in       []byte // raw bytes read but not yet decoded (an incomplete sequence at most, between reads)
+	out      []byte // decoded bytes not yet returned
+	outPos   int
+	srcErr   error // sticky error from src (io.EOF at the end)
 }
 
-func (d *decodedReader) Read(p []byte) (int, error) {
+func (d *DecodedReader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if d.outPos == len(d.out) && len(d.in) == 0 && d.mode == modeUTF8 && d.srcErr == nil && len(p) >= directMin {
+		if n := d.readDirect(p); n > 0 {
+			return n, nil
+		}
 	}
 	for d.outPos == len(d.out) {
 		if d.srcErr != nil && len(d.in) == 0 {
 			return 0, d.srcErr
 		}
 		d.out, d.outPos = d.out[:0], 0
-		if err := d.fill(); err != nil && !errors.Is(err, io.EOF) {
-			d.srcErr = err
-		}
-		d.decode()
-		if d.srcErr != nil && len(d.in) != 0 && d.outPos == len(d.out) {
-			// An incomplete sequence at the end of input: decode it as is.
-			d.decodeTail()
-		}
+		d.more()
 	}
 	n := copy(p, d.out[d.outPos:])
 	d.outPos += n
 	return n, nil
 }
 
+// readDirect reads UTF-8 from the source straight into p, saving the two
+// copies through in and out, and returns how much it read. What is not
+// valid UTF-8 as it stands (Windows-1252 bytes, or a sequence cut at the
+// end of the read) is moved to in to be decoded, and 0 returned.
+func (d *DecodedReader) readDirect(p []byte) int {
+	n, err := d.src.Read(p)
+	if err != nil {
+		d.srcErr = err
+	}
+	if d.srcValid || utf8.Valid(p[:n]) {
+		return n
+	}
+	d.in = append(d.in, p[:n]...)
+	return 0
+}
+
+// more reads and decodes more input onto the end of out.
+func (d *DecodedReader) more() {
+	before := len(d.out)
+	if err := d.fill(); err != nil && !errors.Is(err, io.EOF) {
+		d.srcErr = err
+	}
+	d.decode()
+	if d.srcErr != nil && len(d.in) != 0 && len(d.out) == before {
+		// An incomplete sequence at the end of input: decode it as is.
+		d.decodeTail()
+	}
+}
+
+// Peek returns the next n bytes of text without reading them, as
+// bufio.Reader's Peek does; fewer at the end of input, with the error that
+// ended it (io.EOF).
+func (d *DecodedReader) Peek(n int) ([]byte, error) {
+	for len(d.out)-d.outPos < n && (d.srcErr == nil || len(d.in) != 0) {
+		if d.outPos > 0 {
+			d.out, d.outPos = d.out[:copy(d.out, d.out[d.outPos:])], 0
+		}
+		d.more()
+	}
+	if rest := d.out[d.outPos:]; len(rest) < n {
+		return rest, d.srcErr
+	}
+	return d.out[d.outPos : d.outPos+n], nil
+}
+
 // fill reads more raw input into d.in, after whatever incomplete sequence is left there.
-func (d *decodedReader) fill() error {
+func (d *DecodedReader) fill() error {
 	if d.srcErr != nil {
 		return d.srcErr
 	}
@@ -92,7 +150,7 @@ func (d *decodedReader) fill() error {
 
 // decode turns as much of d.in as can be decoded into d.out, leaving an
 // incomplete trailing sequence in d.in.
-func (d *decodedReader) decode() {
+func (d *DecodedReader) decode() {
 	if d.mode == modeSniff {
 		if !d.sniff() {
 			return
@@ -111,7 +169,7 @@ func (d *decodedReader) decode() {
 
 // sniff decides the encoding from a byte-order mark. It reports false when
 // more bytes are needed to decide.
-func (d *decodedReader) sniff() bool {
+func (d *DecodedReader) sniff() bool {
 	b := d.in
 	switch {
 	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
@@ -178,8 +236,8 @@ func isBOMPrefix(b []byte) bool {
 // decodeUTF8 copies valid UTF-8 from b to d.out and turns every other byte
 // into its Windows-1252 character. It returns the bytes used: all of b but
 // an incomplete sequence at its end, unless atEOF.
-func (d *decodedReader) decodeUTF8(b []byte, atEOF bool) int {
-	if utf8.Valid(b) {
+func (d *DecodedReader) decodeUTF8(b []byte, atEOF bool) int {
+	if d.srcValid || utf8.Valid(b) {
 		d.out = append(d.out, b...)
 		return len(b)
 	}
@@ -214,7 +272,7 @@ func (d *decodedReader) decodeUTF8(b []byte, atEOF bool) int {
 
 // decodeUTF16 decodes UTF-16 code units from b into UTF-8 in d.out. An
 // unpaired surrogate becomes U+FFFD. It returns the bytes used.
-func (d *decodedReader) decodeUTF16(b []byte, atEOF bool) int {
+func (d *DecodedReader) decodeUTF16(b []byte, atEOF bool) int {
 	unit := func(i int) rune {
 		if d.mode == modeUTF16LE {
 			return rune(b[i]) | rune(b[i+1])<<8
@@ -262,7 +320,7 @@ func (d *decodedReader) decodeUTF16(b []byte, atEOF bool) int {
 }
 
 // decodeTail decodes what is left in d.in at the end of input.
-func (d *decodedReader) decodeTail() {
+func (d *DecodedReader) decodeTail() {
 	switch d.mode {
 	case modeUTF16LE, modeUTF16BE:
 		d.decodeUTF16(d.in, true)

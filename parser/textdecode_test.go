@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -116,5 +117,123 @@ func TestDecodedReaderError(t *testing.T) {
 	}
 	if _, err := d.Read(make([]byte, 4)); !errors.Is(err, boom) {
 		t.Fatalf("error not sticky: %v", err)
+	}
+}
+
+// hiddenReader hides a reader's type, so that NewDecodedReader cannot tell
+// it is a DecodedReader.
+type hiddenReader struct{ io.Reader }
+
+// decodeInputs are texts for the tests of decoding twice and of Peek:
+// every encoding, marks, invalid bytes, NULs, and large ones.
+func decodeInputs() [][]byte {
+	ins := [][]byte{
+		nil, []byte("abc"), []byte("\xEF\xBB\xBF\xEF\xBB\xBFtwo marks"), []byte("\xEF\xBB\xBF\xEF\xBB\xBF\xEF\xBB\xBFthree"),
+		[]byte("D\xFC\x80r \x93q\x94"), []byte("ab\xE2\x82"), psUTF16("Ann ₹5\r\nDü", false), psUTF16("Ann ₹5\nDü", true),
+		psUTF16(string(psUTF16("nested UTF-16 text, long enough to sniff without a mark", false)[2:])+"x", false),
+		[]byte(strings.Repeat("Çé:ñ posts €0.05 ₹ 😀\n", 5000)),
+		append([]byte(strings.Repeat("plain ascii line\n", 4000)), 0xE9, 0xFF, '\n'),
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 300 {
+		b := make([]byte, rng.IntN(9000))
+		for i := range b {
+			switch rng.IntN(6) {
+			case 0:
+				b[i] = byte(rng.IntN(256))
+			case 1:
+				b[i] = 0
+			default:
+				b[i] = byte('a' + rng.IntN(26))
+			}
+		}
+		if rng.IntN(3) == 0 {
+			b = append([]byte("\xEF\xBB\xBF"), b...)
+		}
+		ins = append(ins, b)
+	}
+	return ins
+}
+
+// TestDecodedReaderTwice checks that a DecodedReader over another one,
+// which passes the text on without decoding it again, reads what decoding
+// it again reads, whatever the sizes of the reads.
+func TestDecodedReaderTwice(t *testing.T) {
+	reads := map[string]func(io.Reader) ([]byte, error){
+		"ReadAll":   io.ReadAll,
+		"one byte":  decodeReadSmall,
+		"64K reads": func(r io.Reader) ([]byte, error) { return decodeReadSize(r, 64<<10) },
+		"5K reads":  func(r io.Reader) ([]byte, error) { return decodeReadSize(r, 5000) },
+	}
+	for i, in := range decodeInputs() {
+		for _, src := range []func(io.Reader) io.Reader{
+			func(r io.Reader) io.Reader { return r },
+			iotest.HalfReader,
+			iotest.OneByteReader,
+		} {
+			want, err := io.ReadAll(NewDecodedReader(hiddenReader{NewDecodedReader(src(bytes.NewReader(in)))}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, read := range reads {
+				got, err := read(NewDecodedReader(NewDecodedReader(src(bytes.NewReader(in)))))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("input %d, %s: decoded twice %d bytes, passed on %d bytes that differ", i, name, len(want), len(got))
+				}
+			}
+		}
+	}
+}
+
+// decodeReadSize reads with a buffer of size bytes.
+func decodeReadSize(r io.Reader, size int) ([]byte, error) {
+	var out []byte
+	p := make([]byte, size)
+	for {
+		n, err := r.Read(p)
+		out = append(out, p[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}
+
+// TestDecodedReaderPeek checks Peek against reading: it shows the next
+// bytes without taking them, fewer at the end with io.EOF.
+func TestDecodedReaderPeek(t *testing.T) {
+	for i, in := range decodeInputs() {
+		want, err := io.ReadAll(NewDecodedReader(bytes.NewReader(in)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, 3, 64, 8192, 100000} {
+			d := NewDecodedReader(iotest.HalfReader(bytes.NewReader(in)))
+			head, err := d.Peek(n)
+			switch {
+			case len(want) >= n && (err != nil || !bytes.Equal(head, want[:n])):
+				t.Fatalf("input %d: Peek(%d) = %d bytes, %v; want the first %d bytes", i, n, len(head), err, n)
+			case len(want) < n && (err != io.EOF || !bytes.Equal(head, want)):
+				t.Fatalf("input %d: Peek(%d) = %d bytes, %v; want all %d bytes and io.EOF", i, n, len(head), err, len(want))
+			}
+			again, _ := d.Peek(n)
+			if !bytes.Equal(again, head) {
+				t.Fatalf("input %d: a second Peek(%d) differs", i, n)
+			}
+			got, err := decodeReadSize(d, 7000)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("input %d: after Peek(%d), read %d bytes (%v); want the %d bytes of the text", i, n, len(got), err, len(want))
+			}
+		}
+	}
+	boom := errors.New("boom")
+	d := NewDecodedReader(io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(boom)))
+	if head, err := d.Peek(10); string(head) != "abc" || !errors.Is(err, boom) {
+		t.Fatalf("Peek before an error = %q, %v; want \"abc\" and the error", head, err)
 	}
 }

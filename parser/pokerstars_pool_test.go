@@ -1,0 +1,271 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// psResult is one result of Next: a hand or a parse error.
+type psResult struct {
+	h   *hand.Hand
+	err *Error
+}
+
+// psNextAll reads every result of r.
+func psNextAll(t *testing.T, r Reader, name string) []psResult {
+	t.Helper()
+	var out []psResult
+	for {
+		h, err := r.Next()
+		if err == io.EOF {
+			return out
+		}
+		var pe *Error
+		switch {
+		case errors.As(err, &pe):
+			out = append(out, psResult{err: pe})
+		case err != nil:
+			t.Fatalf("%s: I/O error: %v", name, err)
+		default:
+			out = append(out, psResult{h: h})
+		}
+		if len(out) > 1_000_000 {
+			t.Fatalf("%s: reader does not stop", name)
+		}
+	}
+}
+
+// psContentDiff compares the exported content of two hands, field by
+// field. A nil slice and an empty one are the same content: a reset hand
+// keeps its slices' memory at length zero. Unexported fields (the card
+// memory NewCards cuts from) are not content.
+func psContentDiff(a, b *hand.Hand) []string {
+	var out []string
+	psValueDiff(reflect.ValueOf(*a), reflect.ValueOf(*b), "Hand", &out)
+	return out
+}
+
+var psTimeType = reflect.TypeFor[time.Time]()
+
+func psValueDiff(a, b reflect.Value, path string, out *[]string) {
+	if len(*out) > 5 {
+		return
+	}
+	if a.Type() == psTimeType {
+		x, y := a.Interface().(time.Time), b.Interface().(time.Time)
+		if !x.Equal(y) || x.Location().String() != y.Location().String() {
+			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, x, y))
+		}
+		return
+	}
+	switch a.Kind() {
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if f := a.Type().Field(i); f.IsExported() {
+				psValueDiff(a.Field(i), b.Field(i), path+"."+f.Name, out)
+			}
+		}
+	case reflect.Slice:
+		if a.Len() != b.Len() {
+			*out = append(*out, fmt.Sprintf("%s: length %d != %d (%v != %v)", path, a.Len(), b.Len(), a, b))
+			return
+		}
+		for i := range a.Len() {
+			psValueDiff(a.Index(i), b.Index(i), path+"["+strconv.Itoa(i)+"]", out)
+		}
+	default:
+		if !a.Equal(b) {
+			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, a, b))
+		}
+	}
+}
+
+// psPoolInputs returns the corpus files, the PokerStars fixtures, the whole
+// corpus joined into one stream (hands of every shape one after another),
+// the fuzz seeds, and broken hands: every cut of the base hand followed by
+// a whole one, so that abandoned hands go back to the pool.
+func psPoolInputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	inputs := map[string][]byte{}
+	var stream bytes.Buffer
+	add := func(root string, join bool) {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txt") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			inputs[p] = data
+			if join {
+				stream.Write(data)
+				stream.WriteString("\n\n")
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	add(psCorpusDir(t, "rooms/PokerStars"), true)
+	add(filepath.Join("..", "fixtures", "pokerstars"), false)
+	inputs["corpus-stream"] = stream.Bytes()
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzPokerStars", "*"))
+	for _, p := range seeds {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if q, ok := strings.CutPrefix(line, "[]byte("); ok {
+				if s, err := strconv.Unquote(strings.TrimSuffix(q, ")")); err == nil {
+					inputs["seed/"+filepath.Base(p)] = []byte(s)
+				}
+			}
+		}
+	}
+	var cuts bytes.Buffer
+	for k := 0; k < len(psBase); k += 7 {
+		cuts.WriteString(psBase[:k])
+		cuts.WriteString("\n")
+		cuts.WriteString(psBase)
+		cuts.WriteString("\n")
+	}
+	inputs["cuts"] = cuts.Bytes()
+	if len(inputs) < 100 {
+		t.Fatalf("only %d inputs", len(inputs))
+	}
+	return inputs
+}
+
+// TestPokerStarsPooledSameHands reads every input through a pooled reader,
+// twice, and checks each result against an unpooled reader's: hands
+// refilled in the memory of earlier ones (of other shapes, from other
+// files) must come out identical. Each hand is kept until a few later ones
+// have been read, and compared again before it goes back, so that two
+// hands in use at once sharing memory would show.
+func TestPokerStarsPooledSameHands(t *testing.T) {
+	inputs := psPoolInputs(t)
+	names := make([]string, 0, len(inputs))
+	for name := range inputs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var pool hand.Pool
+	const keep = 3 // hands in use at once
+	type pair struct{ got, want psResult }
+	var live []pair
+	check := func(name string, i int, got, want psResult) {
+		t.Helper()
+		switch {
+		case (got.h == nil) != (want.h == nil):
+			t.Fatalf("%s: result %d: hand %v, error %v; want hand %v, error %v", name, i, got.h != nil, got.err, want.h != nil, want.err)
+		case got.h != nil:
+			if d := psContentDiff(got.h, want.h); d != nil {
+				t.Fatalf("%s: hand %d differs when pooled:\n  %s", name, i, strings.Join(d, "\n  "))
+			}
+		case !reflect.DeepEqual(got.err, want.err):
+			t.Fatalf("%s: result %d: error %+v, want %+v", name, i, *got.err, *want.err)
+		}
+	}
+	hands := 0
+	for round := range 2 {
+		for _, name := range names {
+			data := inputs[name]
+			ur, err := OpenLimited(FormatPokerStars, bytes.NewReader(data), name, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := psNextAll(t, ur, name)
+			pr, err := OpenPooled(FormatPokerStars, bytes.NewReader(data), name, Limits{}, &pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; ; i++ {
+				h, err := pr.Next()
+				if err == io.EOF {
+					if i != len(want) {
+						t.Fatalf("%s: %d results pooled, %d unpooled", name, i, len(want))
+					}
+					break
+				}
+				var got psResult
+				if !errors.As(err, &got.err) {
+					if err != nil {
+						t.Fatalf("%s: I/O error: %v", name, err)
+					}
+					got.h = h
+					hands++
+				}
+				if i >= len(want) {
+					t.Fatalf("%s: more results pooled than the %d unpooled", name, len(want))
+				}
+				check(name, i, got, want[i])
+				live = append(live, pair{got, want[i]})
+				if len(live) > keep {
+					old := live[0]
+					check(name+" (kept)", i, old.got, old.want)
+					pool.Put(old.got.h)
+					live = live[1:]
+				}
+			}
+		}
+		t.Logf("round %d: %d hands pooled", round, hands)
+	}
+	if hands < 900 {
+		t.Fatalf("only %d hands read", hands)
+	}
+}
+
+// FuzzPokerStarsPooled reads arbitrary bytes through a pooled reader whose
+// pool holds hands of other inputs, twice, and checks every result against
+// an unpooled reader's.
+func FuzzPokerStarsPooled(f *testing.F) {
+	f.Add([]byte(psBase))
+	f.Add([]byte(psBase[:len(psBase)/2] + psBase))
+	f.Add(psUTF16(psBase, false))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want := psNextAll(t, NewPokerStarsReader(bytes.NewReader(data), "fuzz"), "fuzz")
+		var pool hand.Pool
+		// Leave hands of another shape in the pool.
+		other, _ := OpenPooled(FormatPokerStars, strings.NewReader(psBase+"\n"+psBase), "base", Limits{}, &pool)
+		for _, r := range psNextAll(t, other, "base") {
+			pool.Put(r.h)
+		}
+		for round := range 2 {
+			r, _ := OpenPooled(FormatPokerStars, bytes.NewReader(data), "fuzz", Limits{}, &pool)
+			got := psNextAll(t, r, "fuzz")
+			if len(got) != len(want) {
+				t.Fatalf("round %d: %d results pooled, %d unpooled", round, len(got), len(want))
+			}
+			for i := range got {
+				switch {
+				case (got[i].h == nil) != (want[i].h == nil):
+					t.Fatalf("round %d, result %d: pooled hand %v, error %v; unpooled hand %v, error %v", round, i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
+				case got[i].h != nil:
+					if d := psContentDiff(got[i].h, want[i].h); d != nil {
+						t.Fatalf("round %d: hand %d differs when pooled:\n  %s", round, i, strings.Join(d, "\n  "))
+					}
+				case !reflect.DeepEqual(got[i].err, want[i].err):
+					t.Fatalf("round %d, result %d: error %+v, want %+v", round, i, *got[i].err, *want[i].err)
+				}
+			}
+			for _, g := range got {
+				pool.Put(g.h)
+			}
+		}
+	})
+}
