@@ -20,7 +20,6 @@
 package batch
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -423,9 +422,11 @@ func (rd *reader) read(i int) {
 		return
 	}
 	defer closer.Close()
-	br := bufio.NewReaderSize(parser.NewDecodedReader(text), 64*1024)
-	head, err := br.Peek(8192)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+	// The format reader reads the decoded text straight on (it does not
+	// decode a DecodedReader again); Peek keeps the head for Detect.
+	dr := parser.NewDecodedReader(text)
+	head, err := dr.Peek(8192)
+	if err != nil && err != io.EOF {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
 		return
@@ -439,7 +440,7 @@ func (rd *reader) read(i int) {
 		rd.cur = append(rd.cur, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: msg}))
 		return
 	}
-	rdr, err := parser.OpenPooled(format, br, in.Name, cfg.Limits, rd.pools.handMem())
+	rdr, err := parser.OpenPooled(format, dr, in.Name, cfg.Limits, rd.pools.handMem())
 	if err != nil {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
@@ -679,7 +680,7 @@ func (c *collector) refresh(file int, r *Result) {
 			raw.Close()
 			return
 		}
-		rdr, err := parser.OpenLimited(r.Format, bufio.NewReaderSize(parser.NewDecodedReader(text), 64*1024), in.Name, c.cfg.Limits)
+		rdr, err := parser.OpenLimited(r.Format, parser.NewDecodedReader(text), in.Name, c.cfg.Limits)
 		if err != nil {
 			closer.Close()
 			raw.Close()
