@@ -33,7 +33,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 
 	switch a.Kind {
 	case hand.Fold:
-		m.status[p] = Folded
+		m.setStatus(p, Folded)
 	case hand.Check:
 		if owe > 0 && st.Note == "" {
 			st.Note = m.txt.reset().s("check while facing ").amt(owe).s(": the record is followed (nothing added)").str()
@@ -317,8 +317,13 @@ func (m *machine) nextToAct(p int) int {
 	if m.roundDone() {
 		return -1
 	}
-	for k := 1; k <= m.n; k++ {
-		if q := (p + k) % m.n; m.mustAct(q) {
+	q := p
+	for range m.n {
+		// Next seat round the table, without a division per step.
+		if q++; q >= m.n {
+			q = 0
+		}
+		if m.mustAct(q) {
 			return q
 		}
 	}
@@ -333,16 +338,32 @@ func (m *machine) mustAct(q int) bool {
 // one player is left in the hand, or everyone else is all-in and the last
 // player with chips has matched the bet.
 func (m *machine) roundDone() bool {
-	in, active, lone := 0, 0, -1
+	switch {
+	case m.nIn <= 1 || m.nActive == 0:
+		return true
+	case m.nActive > 1:
+		return false
+	}
 	for i, s := range m.status {
-		switch s {
-		case Active:
-			in++
-			active++
-			lone = i
-		case AllIn:
-			in++
+		if s == Active {
+			return m.bet[i] >= m.level
 		}
 	}
-	return in <= 1 || active == 0 || (active == 1 && m.bet[lone] >= m.level)
+	return true
+}
+
+// setStatus changes p's status after reset, keeping the counts roundDone
+// reads.
+func (m *machine) setStatus(p int, s Status) {
+	for d, st := range [2]Status{m.status[p], s} {
+		k := 1 - 2*d // remove the old status, add the new
+		switch st {
+		case Active:
+			m.nIn -= k
+			m.nActive -= k
+		case AllIn:
+			m.nIn -= k
+		}
+	}
+	m.status[p] = s
 }

@@ -118,6 +118,9 @@ type machine struct {
 	pot                   hand.Amount   // sum of committed, kept as chips move (read twice per step)
 	dead                  []hand.Amount // antes and dead blinds: money in the main pot, not a betting level
 	status                []Status
+	// nIn and nActive count the seats whose status is Active or AllIn, and
+	// Active: roundDone asks after every action. setStatus keeps them.
+	nIn, nActive int
 	acted                 []bool
 	actedAt               []hand.Amount // the street's bet level when the player last acted
 	actedSeq              []int
@@ -235,9 +238,17 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 			}
 		}
 	}
+	m.nIn, m.nActive = 0, 0
 	for i := range h.Seats {
 		if m.status[i] == Active && m.stack[i] == 0 {
 			m.status[i] = AllIn // no chips: in the hand for what the blinds put in, if anything
+		}
+		switch m.status[i] {
+		case Active:
+			m.nIn++
+			m.nActive++
+		case AllIn:
+			m.nIn++
 		}
 	}
 	if m.minBet <= 0 {
@@ -522,7 +533,7 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 		m.dead[p] += amt
 	}
 	if m.effStack(p) == 0 && (m.status[p] == Active) {
-		m.status[p] = AllIn
+		m.setStatus(p, AllIn)
 	}
 }
 
@@ -703,7 +714,7 @@ func (m *machine) closeRound() {
 	m.pot -= ret
 	m.stack[who] += ret
 	if m.status[who] == AllIn && m.effStack(who) > 0 {
-		m.status[who] = Active
+		m.setStatus(who, Active)
 	}
 	if m.tr.Returns == nil {
 		m.tr.Returns = m.tr.mem.returnsFor(1)
