@@ -171,7 +171,7 @@ func BenchmarkStages(b *testing.B) {
 								b.Fatal(err)
 							}
 							if stage != "parse" {
-								tr := traces.Replay(h, &rs)
+								tr := traces.ReplayTerse(h, &rs)
 								if stage == "checks" {
 									runner.Run(h, tr, sel)
 								}
@@ -184,6 +184,46 @@ func BenchmarkStages(b *testing.B) {
 				b.ReportMetric(float64(c.hands)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 			})
 		}
+	}
+}
+
+// BenchmarkReplayChecks is the replay and checks of BenchmarkStages alone,
+// on hands parsed beforehand (terse replay, as the pipeline does first).
+func BenchmarkReplayChecks(b *testing.B) {
+	for _, f := range formats {
+		b.Run(string(f), func(b *testing.B) {
+			c := corpusFor(b, f)
+			var hs []*hand.Hand
+			for _, data := range c.files {
+				r, err := parser.Open(f, bytes.NewReader(data), "bench")
+				if err != nil {
+					b.Fatal(err)
+				}
+				for {
+					h, err := r.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					hs = append(hs, h)
+				}
+			}
+			rs := replay.Default()
+			sel := checks.All()
+			var runner checks.Runner
+			var traces replay.TracePool
+			b.ResetTimer()
+			for b.Loop() {
+				for _, h := range hs {
+					tr := traces.ReplayTerse(h, &rs)
+					runner.Run(h, tr, sel)
+					traces.Put(tr)
+				}
+			}
+			b.ReportMetric(float64(len(hs))*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+		})
 	}
 }
 
