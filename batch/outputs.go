@@ -112,6 +112,7 @@ type outputs struct {
 	closed []*writerSet          // partitions closed early
 	chunks map[string]int
 	tick   int64
+	hr     reports.HandResult // reused by write
 }
 
 // openOutputs creates the staging folder and opens the whole run's writers.
@@ -199,8 +200,9 @@ func inputsDigest(all []Input) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func handResult(r *Result) *reports.HandResult {
-	hr := &reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
+// fillHandResult sets hr to what the report writers are given for r.
+func fillHandResult(hr *reports.HandResult, r *Result) {
+	*hr = reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
 		File: r.Input.Name, Line: r.Line, Format: string(r.Format)}
 	if r.ParseError != nil {
 		hr.Status = reports.StatusParseError
@@ -211,10 +213,14 @@ func handResult(r *Result) *reports.HandResult {
 			hr.Error = r.Findings[0].Message
 		}
 	}
-	return hr
 }
 
-func (o *outputs) write(r *Result) error { return o.writeHand(handResult(r)) }
+// write writes one result. The writers use a HandResult only during the
+// call, so one is reused for every hand.
+func (o *outputs) write(r *Result) error {
+	fillHandResult(&o.hr, r)
+	return o.writeHand(&o.hr)
+}
 
 func (o *outputs) writeHand(hr *reports.HandResult) error {
 	if err := o.top.write(hr); err != nil {

@@ -358,7 +358,7 @@ type reader struct {
 func (rd *reader) submit(audit, last bool, stat *InputStat) bool {
 	c := &chunk{file: rd.file, seq: rd.seq, results: rd.cur, audit: audit, store: rd.store, last: last, stat: stat}
 	rd.seq++
-	rd.cur = make([]Result, 0, chunkHands)
+	rd.cur = rd.pools.results()
 	if !rd.gate.acquire(rd.file) {
 		return false
 	}
@@ -380,7 +380,7 @@ func (rd *reader) read(i int) {
 	cfg := rd.cfg
 	in := &cfg.Inputs[i]
 	rd.file, rd.seq, rd.store = i, 0, false
-	rd.cur = make([]Result, 0, chunkHands)
+	rd.cur = rd.pools.results()
 	stat := &InputStat{Name: in.Name}
 	audit := false
 	defer func() {
@@ -614,6 +614,7 @@ func (c *collector) emitChunk(ch *chunk) {
 		c.finishInput(ch)
 	}
 	c.pools.recycle(ch.results)
+	ch.results = nil
 }
 
 // stat returns the statistics of the head input, started on its first chunk.
@@ -833,6 +834,17 @@ var replayTerse = func(traces *replay.TracePool, h *hand.Hand, rs *replay.Rulese
 type pools struct {
 	hands  hand.Pool
 	traces replay.TracePool
+	chunks sync.Pool // of *[]Result with room for chunkHands
+}
+
+// results returns an empty slice of results with room for a chunk.
+func (p *pools) results() []Result {
+	if p != nil {
+		if rs, _ := p.chunks.Get().(*[]Result); rs != nil {
+			return (*rs)[:0]
+		}
+	}
+	return make([]Result, 0, chunkHands)
 }
 
 func (p *pools) handMem() *hand.Pool {
@@ -859,7 +871,11 @@ func (p *pools) recycle(rs []Result) {
 		r := &rs[i]
 		p.traces.Put(r.Trace)
 		p.hands.Put(r.Hand)
-		r.Hand, r.Trace = nil, nil
+	}
+	if cap(rs) >= chunkHands {
+		clear(rs) // nothing may reach a reused hand, or an old finding, through it
+		rs = rs[:0]
+		p.chunks.Put(&rs)
 	}
 }
 
