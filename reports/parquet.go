@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"sync"
 
 	"github.com/parquet-go/parquet-go"
@@ -32,69 +33,105 @@ func parquetOptions(info RunInfo) []parquet.WriterOption {
 	return opts
 }
 
+// tableBatch is a batch of rows on its way from the caller's goroutine to
+// a table's encoder.
+type tableBatch interface {
+	rows() int
+	reset()
+}
+
+// batchEncoder encodes batches into a Parquet file.
+type batchEncoder[B tableBatch] interface {
+	encode(b B) error
+	Close() error
+}
+
 // rowBatch is a batch of rows with the slab their nullable values point into.
 type rowBatch[T any] struct {
-	rows []T
+	list []T
 	slab rowMem
 }
 
-// parquetTable streams rows of type T into one Parquet file. Rows are
-// gathered in batches by the caller's goroutine and encoded by a goroutine
-// of the table's own, so that building rows, encoding and compressing
-// overlap; a fixed number of batches bounds the memory.
-type parquetTable[T any] struct {
+func (b *rowBatch[T]) rows() int { return len(b.list) }
+
+func (b *rowBatch[T]) reset() {
+	clear(b.list)
+	b.list = b.list[:0]
+	b.slab.reset()
+}
+
+// genericEncoder encodes rows with parquet-go's generic writer.
+type genericEncoder[T any] struct{ w *parquet.GenericWriter[T] }
+
+func (e genericEncoder[T]) encode(b *rowBatch[T]) error {
+	_, err := e.w.Write(b.list)
+	return err
+}
+
+func (e genericEncoder[T]) Close() error { return e.w.Close() }
+
+// parquetTable streams rows into one Parquet file. Rows are gathered in
+// batches by the caller's goroutine and encoded by a goroutine of the
+// table's own, so that building rows, encoding and compressing overlap; a
+// fixed number of batches bounds the memory.
+type parquetTable[B tableBatch] struct {
 	name string
 	file *atomicFile
-	w    *parquet.GenericWriter[T]
+	enc  batchEncoder[B]
 
-	cur  *rowBatch[T]
-	full chan *rowBatch[T]
-	free chan *rowBatch[T]
+	cur  B // the batch the caller fills
+	full chan B
+	free chan B
 	done chan struct{}
 
 	mu  sync.Mutex
 	err error // first encoding error, set by the encoder goroutine
 }
 
-func openParquetTable[T any](dir, name string, opts []parquet.WriterOption) (*parquetTable[T], error) {
+// openParquetTable creates dir/name, encoded by the encoder newEncoder
+// makes, in batches newBatch makes.
+func openParquetTable[B tableBatch](dir, name string, newBatch func() B, newEncoder func(io.Writer) (batchEncoder[B], error)) (*parquetTable[B], error) {
 	f, err := createAtomic(dir, name)
 	if err != nil {
 		return nil, err
 	}
-	t := &parquetTable[T]{name: name, file: f, w: parquet.NewGenericWriter[T](f, opts...),
-		full: make(chan *rowBatch[T], parquetBatches), free: make(chan *rowBatch[T], parquetBatches),
+	enc, err := newEncoder(f)
+	if err != nil {
+		_ = f.abort()
+		return nil, err
+	}
+	t := &parquetTable[B]{name: name, file: f, enc: enc,
+		full: make(chan B, parquetBatches), free: make(chan B, parquetBatches),
 		done: make(chan struct{})}
 	for range parquetBatches - 1 {
-		t.free <- &rowBatch[T]{rows: make([]T, 0, parquetBatchRows)}
+		t.free <- newBatch()
 	}
-	t.cur = &rowBatch[T]{rows: make([]T, 0, parquetBatchRows)}
+	t.cur = newBatch()
 	go t.encode()
 	return t, nil
 }
 
 // encode writes the batches it receives until full is closed.
-func (t *parquetTable[T]) encode() {
+func (t *parquetTable[B]) encode() {
 	defer close(t.done)
 	for b := range t.full {
 		if t.failed() == nil {
-			t.setErr(t.write(b.rows))
+			t.setErr(t.write(b))
 		}
-		clear(b.rows)
-		b.rows = b.rows[:0]
-		b.slab.reset()
+		b.reset()
 		t.free <- b
 	}
 }
 
-func (t *parquetTable[T]) write(rows []T) (err error) {
+func (t *parquetTable[B]) write(b B) (err error) {
 	defer recoverInto(&err, "parquet")
-	if _, err := t.w.Write(rows); err != nil {
+	if err := t.enc.encode(b); err != nil {
 		return fmt.Errorf("reports: %s: %w", t.name, err)
 	}
 	return nil
 }
 
-func (t *parquetTable[T]) setErr(err error) {
+func (t *parquetTable[B]) setErr(err error) {
 	if err == nil {
 		return
 	}
@@ -105,30 +142,27 @@ func (t *parquetTable[T]) setErr(err error) {
 	t.mu.Unlock()
 }
 
-func (t *parquetTable[T]) failed() error {
+func (t *parquetTable[B]) failed() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.err
 }
 
-// slab is where the next row's nullable values go: the current batch's.
-func (t *parquetTable[T]) slab() *rowMem { return &t.cur.slab }
-
-// push appends a row built with slab.
-func (t *parquetTable[T]) push(row T) error {
-	t.cur.rows = append(t.cur.rows, row)
-	if len(t.cur.rows) < parquetBatchRows {
+// added is called once a row is added to t.cur: it hands a full batch to
+// the encoder.
+func (t *parquetTable[B]) added() error {
+	if t.cur.rows() < parquetBatchRows {
 		return nil
 	}
 	return t.flush()
 }
 
 // flush hands the current batch to the encoder.
-func (t *parquetTable[T]) flush() error {
+func (t *parquetTable[B]) flush() error {
 	if err := t.failed(); err != nil {
 		return err
 	}
-	if len(t.cur.rows) == 0 {
+	if t.cur.rows() == 0 {
 		return nil
 	}
 	t.full <- t.cur
@@ -137,7 +171,7 @@ func (t *parquetTable[T]) flush() error {
 }
 
 // stop ends the encoder goroutine; it is safe to call more than once.
-func (t *parquetTable[T]) stop() {
+func (t *parquetTable[B]) stop() {
 	if t.full != nil {
 		close(t.full)
 		<-t.done
@@ -146,7 +180,7 @@ func (t *parquetTable[T]) stop() {
 }
 
 // close encodes what is left, writes the footer and renames the file into place.
-func (t *parquetTable[T]) close() (err error) {
+func (t *parquetTable[B]) close() (err error) {
 	defer recoverInto(&err, "parquet")
 	ferr := t.flush()
 	t.stop()
@@ -156,13 +190,13 @@ func (t *parquetTable[T]) close() (err error) {
 	if err := t.failed(); err != nil {
 		return err
 	}
-	if err := t.w.Close(); err != nil {
+	if err := t.enc.Close(); err != nil {
 		return fmt.Errorf("reports: %s: %w", t.name, err)
 	}
 	return t.file.commit()
 }
 
-func (t *parquetTable[T]) abort() error {
+func (t *parquetTable[B]) abort() error {
 	if t == nil {
 		return nil
 	}
@@ -172,8 +206,10 @@ func (t *parquetTable[T]) abort() error {
 
 // ParquetWriter writes findings.parquet and hands.parquet (docs/schema.md).
 type ParquetWriter struct {
-	findings *parquetTable[FindingRow]
-	hands    *parquetTable[HandRow]
+	findings *parquetTable[*rowBatch[FindingRow]]
+	hands    *parquetTable[*handBatch]
+	handRow  HandRow // the hand's row, copied into the batch at once
+	handMem  rowMem  // for handRow's nullable values
 }
 
 // NewParquet returns a writer for findings.parquet and hands.parquet.
@@ -183,10 +219,20 @@ func NewParquet() *ParquetWriter { return &ParquetWriter{} }
 func (w *ParquetWriter) Open(dir string, info RunInfo) (err error) {
 	defer recoverInto(&err, "parquet")
 	opts := parquetOptions(info.normalized())
-	if w.findings, err = openParquetTable[FindingRow](dir, "findings.parquet", opts); err != nil {
+	// Findings are few (most hands have none): the generic writer is cheap
+	// enough for them. Every hand has a row in hands.parquet, which the
+	// column writer encodes at a fraction of the generic writer's cost.
+	newFindings := func() *rowBatch[FindingRow] {
+		return &rowBatch[FindingRow]{list: make([]FindingRow, 0, parquetBatchRows)}
+	}
+	findingsEncoder := func(f io.Writer) (batchEncoder[*rowBatch[FindingRow]], error) {
+		return genericEncoder[FindingRow]{parquet.NewGenericWriter[FindingRow](f, opts...)}, nil
+	}
+	handsEncoder := func(f io.Writer) (batchEncoder[*handBatch], error) { return newHandsWriter(f, opts) }
+	if w.findings, err = openParquetTable(dir, "findings.parquet", newFindings, findingsEncoder); err != nil {
 		return err
 	}
-	if w.hands, err = openParquetTable[HandRow](dir, "hands.parquet", opts); err != nil {
+	if w.hands, err = openParquetTable(dir, "hands.parquet", newHandBatch, handsEncoder); err != nil {
 		_ = w.findings.abort()
 		return err
 	}
@@ -200,11 +246,16 @@ func (w *ParquetWriter) WriteHand(r *HandResult) (err error) {
 		return fmt.Errorf("reports: parquet writer not open")
 	}
 	for i := range r.Findings {
-		if err := w.findings.push(findingRow(&r.Findings[i], r, w.findings.slab())); err != nil {
+		b := w.findings.cur
+		b.list = append(b.list, findingRow(&r.Findings[i], r, &b.slab))
+		if err := w.findings.added(); err != nil {
 			return err
 		}
 	}
-	return w.hands.push(handRow(r, w.hands.slab()))
+	fillHandRow(&w.handRow, r, &w.handMem)
+	w.hands.cur.add(&w.handRow)
+	w.handMem.reset()
+	return w.hands.added()
 }
 
 // Close writes the footers and renames both files into place.

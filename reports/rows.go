@@ -78,44 +78,80 @@ var handRowColumns = []string{"hand_id", "file", "line", "end_line", "format", "
 // rowMem is a writer's reusable memory for building rows. It hands out
 // *int64 from reusable blocks so that building a batch of rows does not
 // allocate once per nullable value (pointers stay valid until reset), and
-// keeps the last stakes text, which consecutive hands of a table share.
+// keeps the last few stakes texts, which the hands of a table share.
 type rowMem struct {
-	blocks [][]int64
-	cur    int
+	blocks [][]int64 // reused after reset
+	cur    int       // blocks in use
+	block  []int64   // the last of them, block[used:] free
+	used   int
 
 	stakesBuf  []byte
-	lastStakes string
+	stakesMemo [16]stakesMemo // by stakesKey.slot
 }
 
-// stakes is stakesString(h), allocated only when it differs from the last.
+// stakesMemo is a stakes text and what it was made from.
+type stakesMemo struct {
+	key  stakesKey
+	text string
+}
+
+// stakesKey is everything appendStakes reads, but straddles.
+type stakesKey struct {
+	smallBlind, bigBlind, smallBet, bigBet, ante, bringIn hand.Amount
+	scale                                                 int64
+	currency                                              string
+}
+
+// slot is where a key is memoized: a mix of the amounts that tell stakes
+// apart.
+func (k *stakesKey) slot() int {
+	x := uint64(k.smallBlind) ^ uint64(k.bigBlind)*7 ^ uint64(k.smallBet)*31 ^ uint64(k.ante)*127 ^ uint64(k.bringIn)*8191
+	return int((x ^ x>>7 ^ x>>17) % 16)
+}
+
+// stakes is stakesString(h). A text is made (and allocated) only when the
+// hand's stakes were not among those memoized from earlier hands: the
+// tables of a file alternate, and formatting amounts costs more than
+// comparing them.
 func (s *rowMem) stakes(h *hand.Hand) string {
-	s.stakesBuf = appendStakes(s.stakesBuf[:0], h)
-	if string(s.stakesBuf) != s.lastStakes {
-		s.lastStakes = string(s.stakesBuf)
+	st := &h.Stakes
+	if len(st.Straddles) > 0 {
+		return stakesString(h) // rare: not worth a memo
 	}
-	return s.lastStakes
+	key := stakesKey{st.SmallBlind, st.BigBlind, st.SmallBet, st.BigBet, st.Ante, st.BringIn, h.Scale, h.Currency}
+	m := &s.stakesMemo[key.slot()]
+	if m.key == key && m.text != "" {
+		return m.text
+	}
+	s.stakesBuf = appendStakes(s.stakesBuf[:0], h)
+	text := string(s.stakesBuf)
+	if text != "" {
+		*m = stakesMemo{key, text}
+	}
+	return text
 }
 
 func (s *rowMem) ptr(v int64) *int64 {
-	for {
-		if s.cur == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]int64, 0, 4096))
-		}
-		if b := s.blocks[s.cur]; len(b) < cap(b) {
-			b = append(b, v)
-			s.blocks[s.cur] = b
-			return &b[len(b)-1]
-		}
-		s.cur++
+	if s.used == len(s.block) {
+		s.nextBlock()
 	}
+	p := &s.block[s.used]
+	*p = v
+	s.used++
+	return p
+}
+
+func (s *rowMem) nextBlock() {
+	if s.cur == len(s.blocks) {
+		s.blocks = append(s.blocks, make([]int64, 4096))
+	}
+	s.block, s.used = s.blocks[s.cur], 0
+	s.cur++
 }
 
 // reset lets the slab reuse its blocks once the rows pointing into them are written.
 func (s *rowMem) reset() {
-	for i := range s.blocks {
-		s.blocks[i] = s.blocks[i][:0]
-	}
-	s.cur = 0
+	s.cur, s.block, s.used = 0, nil, 0
 }
 
 // utc returns t in UTC, keeping the zero time zero.
@@ -129,10 +165,44 @@ func utc(t time.Time) time.Time {
 // text returns s as valid UTF-8: input logs may hold any bytes, and every
 // output format requires UTF-8 strings.
 func text(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return validText(s)
+}
+
+func validText(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// isASCII reports whether s is all ASCII, eight bytes at a time: every
+// row checks several short strings, which utf8.ValidString would mostly
+// go through a byte at a time.
+func isASCII(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		return true
+	}
+	const high = 0x8080808080808080
+	acc := word(s[len(s)-8:]) // the last eight, overlapping the loop's
+	for ; len(s) >= 8; s = s[8:] {
+		acc |= word(s)
+	}
+	return acc&high == 0
+}
+
+// word is the first eight bytes of s, little-endian (one load).
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // filled returns a copy of f with what the finding leaves empty taken from
@@ -198,17 +268,27 @@ func findingRow(f *checks.Finding, r *HandResult, slab *rowMem) FindingRow {
 
 // handRow builds the hands-table row for r.
 func handRow(r *HandResult, slab *rowMem) (row HandRow) {
-	row = HandRow{
+	fillHandRow(&row, r, slab)
+	return row
+}
+
+// fillHandRow sets *row to the hands-table row for r, as handRow returns
+// it: for a writer that copies the row at once, without a copy of its own.
+func fillHandRow(row *HandRow, r *HandResult, slab *rowMem) {
+	*row = HandRow{
 		File:   r.File,
 		Line:   int64(r.Line),
 		Format: r.Format,
 		Status: r.status(),
 		Error:  text(r.Error),
 	}
-	defer func() {
-		row.HandID, row.File, row.Format, row.Site = text(row.HandID), text(row.File), text(row.Format), text(row.Site)
-		row.Table, row.Tournament, row.Currency = text(row.Table), text(row.Tournament), text(row.Currency)
-	}()
+	handFields(row, r, slab)
+	row.HandID, row.File, row.Format, row.Site = text(row.HandID), text(row.File), text(row.Format), text(row.Site)
+	row.Table, row.Tournament, row.Currency = text(row.Table), text(row.Tournament), text(row.Currency)
+}
+
+// handFields sets the fields of row that come from r's findings and hand.
+func handFields(row *HandRow, r *HandResult, slab *rowMem) {
 	var counts severityCounts
 	for i := range r.Findings {
 		counts.add(r.Findings[i].Severity)
@@ -225,7 +305,7 @@ func handRow(r *HandResult, slab *rowMem) (row HandRow) {
 				break
 			}
 		}
-		return row
+		return
 	}
 	row.HandID = h.ID
 	if row.File == "" {
@@ -271,7 +351,6 @@ func handRow(r *HandResult, slab *rowMem) (row HandRow) {
 	if h.Outcome.HasRake {
 		row.Rake = slab.ptr(int64(h.Outcome.Rake))
 	}
-	return row
 }
 
 // stakesString describes the forced bets in currency units: "0.50/1.00",

@@ -1,0 +1,1068 @@
+package reports
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
+	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/encoding/rle"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// handsWriter writes hands.parquet column by column. hands.parquet has a row
+// per hand, so its cost is paid on every hand of a run: parquet-go's generic
+// writer spends most of it taking each row apart by reflection, turning
+// *int64 into nulls and hashing every dictionary string. This writer appends
+// each field straight to its column, looks a dictionary string up only when
+// it differs from the previous row's, and reuses parquet-go's encodings,
+// codec, column indexers and Thrift structures for everything else.
+//
+// The file is byte for byte the one parquet.GenericWriter[HandRow] writes
+// with the same options (TestParquetHandsSameBytes): same schema, metadata,
+// row groups, pages (cut where the generic writer cuts them: when a column's
+// buffer reaches 98% of the page buffer size, checked every 64 rows),
+// dictionaries (falling back to PLAIN past DictionaryMaxBytes), statistics
+// and page index. It supports the options parquetOptions sets and no others:
+// no bloom filters, sorting columns, encryption or data pages v1.
+type handsWriter struct {
+	out       offsetWriter
+	codec     pageCodec
+	maxRows   int64 // rows per row group
+	pageLimit int64 // a column's page is cut once its buffer holds this many bytes
+	dictLimit int64 // past this many bytes a dictionary stops growing for the row group
+
+	buf    *handsBuffers // cols and page are buf's
+	cols   *handColumns
+	page   *pageBuffers
+	rgRows int64 // rows in the current row group
+
+	createdBy string
+	kv        []format.KeyValue
+	schema    []format.SchemaElement
+	orders    []format.ColumnOrder
+
+	rowGroups     []format.RowGroup
+	columnIndexes [][]format.ColumnIndex
+	offsetIndexes [][]format.OffsetIndex
+
+	header bytes.Buffer
+	enc    *thrift.Encoder // encodes into header
+}
+
+// pageRowStride is how often (in rows) the generic writer checks whether a
+// column's page is full: it writes rows in chunks of 64.
+const pageRowStride = 64
+
+// handColumnKinds is how each column of HandRow is stored, in schema order;
+// newHandsWriter checks it against the schema parquet-go derives from the
+// struct tags.
+var handColumnKinds = [...]struct {
+	name string
+	kind colKind
+}{
+	{"hand_id", colBytes}, {"file", colDict}, {"line", colInt64}, {"end_line", colInt64},
+	{"format", colDict}, {"site", colDict}, {"table", colDict}, {"started_at", colInt64},
+	{"tournament", colDict}, {"game", colDict}, {"structure", colDict}, {"stakes", colDict},
+	{"small_blind", colInt64}, {"big_blind", colInt64}, {"ante", colInt64}, {"currency", colDict},
+	{"scale", colInt64}, {"players", colInt64}, {"total_pot", colInt64}, {"computed_pot", colInt64},
+	{"rake", colInt64}, {"findings", colInt64}, {"findings_error", colInt64},
+	{"findings_warning", colInt64}, {"findings_info", colInt64}, {"status", colDict}, {"error", colBytes},
+}
+
+// handsSchema is the schema of hands.parquet: the one the struct tags of
+// HandRow give, as the generic writer used it.
+var handsSchema = parquet.SchemaOf(HandRow{})
+
+func newHandsWriter(w io.Writer, opts []parquet.WriterOption) (*handsWriter, error) {
+	cfg, err := parquet.NewWriterConfig(opts...)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.DataPageVersion != 2 || !cfg.DataPageStatistics || cfg.DeprecatedDataPageStatistics ||
+		len(cfg.BloomFilters) > 0 || len(cfg.Sorting.SortingColumns) > 0 || cfg.Encryption != nil ||
+		len(cfg.SkipPageBounds) > 0 || len(cfg.SkipPageStatistics) > 0 || len(cfg.Encodings) > 0 ||
+		cfg.Compression == nil {
+		return nil, fmt.Errorf("reports: hands.parquet: writer options not supported by the column writer")
+	}
+	buf := takeHandsBuffers()
+	h := &handsWriter{
+		out:       offsetWriter{w: w},
+		codec:     buf.codec(cfg.Compression),
+		maxRows:   cfg.MaxRowsPerRowGroup,
+		pageLimit: int64(int32(float64(cfg.PageBufferSize) * 0.98)), // as parquet-go sizes column buffers
+		dictLimit: cfg.DictionaryMaxBytes,
+		createdBy: cfg.CreatedBy,
+		buf:       buf,
+		cols:      &buf.cols,
+		page:      &buf.page,
+	}
+	h.enc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&h.header))
+	for k, v := range cfg.KeyValueMetadata {
+		h.kv = append(h.kv, format.KeyValue{Key: k, Value: v})
+	}
+	slices.SortFunc(h.kv, func(a, b format.KeyValue) int {
+		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Value, b.Value))
+	})
+	h.schema = schemaElements(nil, handsSchema.Name(), handsSchema, true)
+
+	paths := handsSchema.Columns()
+	if len(paths) != len(h.cols) {
+		return nil, fmt.Errorf("reports: hands.parquet: schema has %d columns, the writer %d", len(paths), len(h.cols))
+	}
+	var slots [colDict + 1]int // columns of each kind so far
+	for i, path := range paths {
+		leaf, _ := handsSchema.Lookup(path...)
+		want := handColumnKinds[i]
+		typ := leaf.Node.Type()
+		dict := leaf.Node.Encoding() != nil && leaf.Node.Encoding().Encoding() == format.RLEDictionary
+		kind := map[parquet.Kind]colKind{parquet.Int64: colInt64, parquet.ByteArray: colBytes}[typ.Kind()]
+		if dict {
+			kind = colDict
+		}
+		if path[len(path)-1] != want.name || kind != want.kind || leaf.MaxRepetitionLevel != 0 || leaf.MaxDefinitionLevel > 1 ||
+			(leaf.Node.Compression() != nil) || (typ.Kind() != parquet.Int64 && typ.Kind() != parquet.ByteArray) {
+			return nil, fmt.Errorf("reports: hands.parquet: column %d is %v, the writer expects %s", i, path, want.name)
+		}
+		slot := &slots[colInt64]
+		if kind != colInt64 {
+			slot = &slots[colBytes] // dictionary or not, handBatch holds strings
+		}
+		h.cols[i].init(path, typ, kind, *slot, leaf.MaxDefinitionLevel == 1, valueEncoding(leaf.Node, dict), h.codec, cfg.ColumnIndexSizeLimit(path))
+		*slot++
+		h.orders = append(h.orders, *typ.ColumnOrder())
+	}
+	if slots[colInt64] != handIntColumns || slots[colBytes] != handStringColumns {
+		return nil, fmt.Errorf("reports: hands.parquet: %d int and %d string columns, handBatch has %d and %d",
+			slots[colInt64], slots[colBytes], handIntColumns, handStringColumns)
+	}
+	return h, nil
+}
+
+// valueEncoding is the encoding of a column's values that are not
+// dictionary indexes, as parquet-go picks it: the node's, else
+// DELTA_LENGTH_BYTE_ARRAY for byte arrays and PLAIN for the rest; PLAIN
+// for a dictionary column that gave up its dictionary.
+func valueEncoding(node parquet.Node, dict bool) encoding.Encoding {
+	switch {
+	case dict:
+		return &parquet.Plain
+	case node.Encoding() != nil:
+		return node.Encoding()
+	case node.Type().Kind() == parquet.ByteArray:
+		return &parquet.DeltaLengthByteArray
+	}
+	return &parquet.Plain
+}
+
+// schemaElements flattens node as parquet-go's writer does for the footer.
+func schemaElements(dst []format.SchemaElement, name string, node parquet.Node, root bool) []format.SchemaElement {
+	typ := node.Type()
+	elem := format.SchemaElement{Name: name, FieldID: int32(node.ID())}
+	if !root {
+		switch {
+		case node.Required():
+			elem.RepetitionType = thrift.New(format.Required)
+		case node.Optional():
+			elem.RepetitionType = thrift.New(format.Optional)
+		case node.Repeated():
+			elem.RepetitionType = thrift.New(format.Repeated)
+		}
+	}
+	if lt := typ.LogicalType(); lt != nil {
+		elem.LogicalType = *lt
+		if d, ok := lt.Value.(*format.DecimalType); ok {
+			elem.Scale.Set(d.Scale)
+			elem.Precision.Set(d.Precision)
+		}
+	}
+	if n := int32(typ.Length()); n > 0 {
+		elem.TypeLength.Set(n)
+	}
+	if !node.Leaf() {
+		elem.NumChildren.Set(int32(len(node.Fields())))
+	}
+	if pt := typ.PhysicalType(); pt != nil {
+		elem.Type.Set(*pt)
+	}
+	if ct := typ.ConvertedType(); ct != nil {
+		elem.ConvertedType.Set(*ct)
+	}
+	dst = append(dst, elem)
+	for _, f := range node.Fields() {
+		dst = schemaElements(dst, f.Name(), f, false)
+	}
+	return dst
+}
+
+// handBatch is a batch of hand rows, column by column: the caller's
+// goroutine fills it from HandRow values, and the encoder appends each
+// column's run of values to its page in one go.
+type handBatch struct {
+	n     int
+	strs  [handStringColumns][parquetBatchRows]string
+	ints  [handIntColumns][parquetBatchRows]int64
+	nulls [parquetBatchRows]uint16 // bit i: int column i is null in this row
+}
+
+// Columns of hands.parquet by kind, numbered in schema order within each
+// kind (pqColumn.slot).
+const (
+	handStringColumns = 12
+	handIntColumns    = 15
+)
+
+func newHandBatch() *handBatch { return new(handBatch) }
+
+func (b *handBatch) rows() int { return b.n }
+
+// reset empties the batch. Its strings are left in place, to be
+// overwritten by the next rows: clearing them would cost more than
+// keeping a few batches' strings reachable a little longer.
+func (b *handBatch) reset() { b.n = 0 }
+
+// add stores r as the batch's next row; optional fields are null when zero
+// (empty string, zero time, 0, nil), as the generic writer stores them.
+func (b *handBatch) add(r *HandRow) {
+	n := b.n
+	b.n++
+	s, v := &b.strs, &b.ints
+	s[0][n] = r.HandID
+	s[1][n] = r.File
+	s[2][n] = r.Format
+	s[3][n] = r.Site
+	s[4][n] = r.Table
+	s[5][n] = r.Tournament
+	s[6][n] = r.Game
+	s[7][n] = r.Structure
+	s[8][n] = r.Stakes
+	s[9][n] = r.Currency
+	s[10][n] = r.Status
+	s[11][n] = r.Error
+	v[0][n] = r.Line
+	v[1][n] = r.EndLine
+	v[2][n] = r.StartedAt.UnixMicro()
+	v[3][n] = value(r.SmallBlind)
+	v[4][n] = value(r.BigBlind)
+	v[5][n] = value(r.Ante)
+	v[6][n] = r.Scale
+	v[7][n] = value(r.Players)
+	v[8][n] = value(r.TotalPot)
+	v[9][n] = value(r.ComputedPot)
+	v[10][n] = value(r.Rake)
+	v[11][n] = r.Findings
+	v[12][n] = r.FindingsError
+	v[13][n] = r.FindingsWarning
+	v[14][n] = r.FindingsInfo
+	b.nulls[n] = nullIf(r.Line == 0, 0) | nullIf(r.EndLine == 0, 1) | nullIf(r.StartedAt.IsZero(), 2) |
+		nullIf(r.SmallBlind == nil, 3) | nullIf(r.BigBlind == nil, 4) | nullIf(r.Ante == nil, 5) |
+		nullIf(r.Scale == 0, 6) | nullIf(r.Players == nil, 7) | nullIf(r.TotalPot == nil, 8) |
+		nullIf(r.ComputedPot == nil, 9) | nullIf(r.Rake == nil, 10)
+}
+
+// nullIf is the null bit of int column slot when null is true.
+func nullIf(null bool, slot int) uint16 {
+	if null {
+		return 1 << slot
+	}
+	return 0
+}
+
+func value(v *int64) int64 {
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+// encode appends a batch, cutting pages and row groups as they fill.
+func (h *handsWriter) encode(b *handBatch) error {
+	for start := 0; start < b.n; {
+		end := min(b.n, start+int(h.maxRows-h.rgRows))
+		for i := range h.cols {
+			if err := h.appendColumn(&h.cols[i], b, start, end); err != nil {
+				return err
+			}
+		}
+		h.rgRows += int64(end - start)
+		if h.rgRows >= h.maxRows {
+			if err := h.flushRowGroup(); err != nil {
+				return err
+			}
+		}
+		start = end
+	}
+	return nil
+}
+
+// appendColumn appends rows [start, end) of b to col's page, checking
+// whether the page is full every pageRowStride rows of the row group.
+func (h *handsWriter) appendColumn(col *pqColumn, b *handBatch, start, end int) error {
+	for i := start; i < end; {
+		done := h.rgRows + int64(i-start) // rows of the row group before row i
+		next := min(end, i+pageRowStride-int(done%pageRowStride))
+		if col.kind == colInt64 {
+			col.addInts(b.ints[col.slot][i:next], b.nulls[i:next])
+		} else {
+			col.addStrings(b.strs[col.slot][i:next])
+		}
+		if (done+int64(next-i))%pageRowStride == 0 && col.size() >= h.pageLimit {
+			if err := h.flushPage(col); err != nil {
+				return err
+			}
+		}
+		i = next
+	}
+	return nil
+}
+
+// Close writes what is buffered, the page index and the footer.
+func (h *handsWriter) Close() error {
+	if h.buf == nil {
+		return nil // closed already
+	}
+	if err := h.writeMagic(); err != nil {
+		return err
+	}
+	if err := h.flushRowGroup(); err != nil {
+		return err
+	}
+	if err := h.writeFooter(); err != nil {
+		return err
+	}
+	putHandsBuffers(h.buf)
+	h.buf, h.cols, h.page = nil, nil, nil
+	return nil
+}
+
+// pageCodec compresses pages.
+type pageCodec interface {
+	Encode(dst, src []byte) ([]byte, error)
+	CompressionCodec() format.CompressionCodec
+}
+
+// zstdCodec compresses with an encoder of its own, made with the options
+// parquet-go's zstd codec gives its encoders, so that the bytes are the
+// same: that codec keeps its encoders in a sync.Pool, which garbage
+// collections empty, and each new encoder zeroes megabytes of history.
+type zstdCodec struct {
+	enc                *zstd.Encoder
+	level, concurrency int
+}
+
+func (c *zstdCodec) Encode(dst, src []byte) ([]byte, error) {
+	return c.enc.EncodeAll(src, dst[:0]), nil
+}
+
+func (c *zstdCodec) CompressionCodec() format.CompressionCodec { return format.Zstd }
+
+// codec returns codec, or a zstdCodec in its place (b's, if it has one
+// made with the same options).
+func (b *handsBuffers) codec(codec compress.Codec) pageCodec {
+	c, ok := codec.(*pqzstd.Codec)
+	if !ok {
+		return codec
+	}
+	level, concurrency := c.Level, int(c.Concurrency)
+	if level == 0 {
+		level = pqzstd.DefaultLevel
+	}
+	if concurrency == 0 {
+		concurrency = pqzstd.DefaultConcurrency
+	}
+	if z := b.zstd; z != nil && z.level == int(level) && z.concurrency == concurrency {
+		return z
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(concurrency), zstd.WithEncoderLevel(level),
+		zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false))
+	if err != nil {
+		return codec
+	}
+	b.zstd = &zstdCodec{enc: enc, level: int(level), concurrency: concurrency}
+	return b.zstd
+}
+
+func (h *handsWriter) writeMagic() error {
+	if h.out.offset > 0 {
+		return nil
+	}
+	_, err := io.WriteString(&h.out, "PAR1")
+	return err
+}
+
+// pageBuffers is scratch memory for encoding one page.
+type pageBuffers struct {
+	levels, data, compressed []byte
+}
+
+// flushPage encodes col's buffered values as a data page (v2) into the
+// column's pages of the row group, with its statistics.
+func (h *handsWriter) flushPage(col *pqColumn) error {
+	if col.rows == 0 {
+		return nil
+	}
+	// The dictionary's size is checked before the page is written, and a
+	// dictionary past the limit is dropped for the next pages only.
+	fallback := col.kind == colDict && !col.plain && col.dictBytes > h.dictLimit
+
+	b := h.page
+	var err error
+	b.levels = b.levels[:0]
+	if col.optional {
+		if b.levels, err = levelEncoding.EncodeLevels(b.levels, col.defs); err != nil {
+			return err
+		}
+	}
+	dictPage := col.kind == colDict && !col.plain
+	enc := col.valueEnc
+	switch {
+	case col.kind == colInt64:
+		b.data, err = enc.EncodeInt64(b.data, col.ints)
+	case dictPage:
+		enc = &parquet.RLEDictionary
+		b.data, err = enc.EncodeInt32(b.data, col.idx)
+	default:
+		b.data, err = enc.EncodeByteArray(b.data, col.bytes, col.offsets)
+	}
+	encoding := enc.Encoding()
+	if err != nil {
+		return err
+	}
+	if b.compressed, err = h.codec.Encode(b.compressed, b.data); err != nil {
+		return err
+	}
+
+	numRows := int64(col.rows)
+	numNulls := numRows - int64(col.vals)
+	minValue, maxValue, hasBounds := col.bounds()
+	stats := format.Statistics{NullCount: numNulls}
+	if hasBounds {
+		stats.Min, stats.MinValue = minValue.Bytes(), minValue.Bytes()
+		stats.Max, stats.MaxValue = maxValue.Bytes(), maxValue.Bytes()
+	}
+	crc := crc32.Update(crc32.ChecksumIEEE(b.levels), crc32.IEEETable, b.compressed)
+	header := format.PageHeader{
+		Type:                 format.DataPageV2,
+		UncompressedPageSize: int32(len(b.levels) + len(b.data)),
+		CompressedPageSize:   int32(len(b.levels) + len(b.compressed)),
+		CRC:                  int32(crc),
+		DataPageHeaderV2: thrift.New(format.DataPageHeaderV2{
+			NumValues:                  int32(numRows),
+			NumNulls:                   int32(numNulls),
+			NumRows:                    int32(numRows),
+			Encoding:                   encoding,
+			DefinitionLevelsByteLength: int32(len(b.levels)),
+			IsCompressed:               thrift.New(true),
+			Statistics:                 stats,
+		}),
+	}
+	if err := h.encodeHeader(&header); err != nil {
+		return err
+	}
+	headerSize := int64(h.header.Len())
+
+	// Statistics of the column chunk and the page index.
+	meta := &col.chunk.MetaData
+	col.indexer.IndexPage(numRows, numNulls, minValue, maxValue)
+	meta.NumValues += numRows
+	meta.Statistics.NullCount += numNulls
+	if hasBounds {
+		col.mergeBounds(minValue, maxValue)
+	}
+	col.offsetIndex.PageLocations = append(col.offsetIndex.PageLocations, format.PageLocation{
+		Offset:             meta.TotalCompressedSize,
+		CompressedPageSize: int32(headerSize) + header.CompressedPageSize,
+		FirstRowIndex:      col.flushedRows,
+	})
+	col.flushedRows += numRows
+	if col.kind != colInt64 && !dictPage {
+		col.unencodedBytes += int64(len(col.bytes))
+	}
+	if col.optional {
+		col.defHist[0] += numNulls
+		col.defHist[1] += int64(col.vals)
+		col.pageDefHists = append(col.pageDefHists, numNulls, int64(col.vals))
+	}
+	meta.TotalUncompressedSize += headerSize + int64(header.UncompressedPageSize)
+	meta.TotalCompressedSize += headerSize + int64(header.CompressedPageSize)
+	meta.EncodingStats = addEncodingStats(meta.EncodingStats, format.DataPageV2, encoding)
+
+	col.pages = append(col.pages, h.header.Bytes()...)
+	col.pages = append(col.pages, b.levels...)
+	col.pages = append(col.pages, b.compressed...)
+	col.resetPage()
+	if fallback {
+		col.plain = true
+	}
+	return nil
+}
+
+func (h *handsWriter) encodeHeader(header *format.PageHeader) error {
+	h.header.Reset()
+	return h.enc.Encode(header)
+}
+
+// flushRowGroup writes the buffered rows as a row group: each column's
+// dictionary page and data pages, in schema order.
+func (h *handsWriter) flushRowGroup() error {
+	for i := range h.cols {
+		if err := h.flushPage(&h.cols[i]); err != nil {
+			return err
+		}
+	}
+	if h.rgRows == 0 {
+		return nil
+	}
+	if err := h.writeMagic(); err != nil {
+		return err
+	}
+	fileOffset := h.out.offset
+	columns := make([]format.ColumnChunk, len(h.cols))
+	columnIndex := make([]format.ColumnIndex, len(h.cols))
+	offsetIndex := make([]format.OffsetIndex, len(h.cols))
+	var totalSize, totalCompressed int64
+	for i := range h.cols {
+		col := &h.cols[i]
+		meta := &col.chunk.MetaData
+		ci := col.indexer.ColumnIndex()
+		ci.DefinitionLevelHistogram = append(ci.DefinitionLevelHistogram[:0], col.pageDefHists...)
+		columnIndex[i] = ci
+		meta.SizeStatistics = format.SizeStatistics{UnencodedByteArrayDataBytes: col.unencodedBytes}
+		if col.optional {
+			meta.SizeStatistics.DefinitionLevelHistogram = []int64{col.defHist[0], col.defHist[1]}
+		}
+		if col.kind == colDict {
+			meta.DictionaryPageOffset = h.out.offset
+			if err := h.writeDictionaryPage(col); err != nil {
+				return err
+			}
+		}
+		meta.DataPageOffset = h.out.offset
+		for j := range col.offsetIndex.PageLocations {
+			col.offsetIndex.PageLocations[j].Offset += meta.DataPageOffset
+		}
+		if _, err := h.out.Write(col.pages); err != nil {
+			return err
+		}
+		slices.SortFunc(meta.EncodingStats, func(a, b format.PageEncodingStats) int {
+			return cmp.Or(cmp.Compare(a.PageType, b.PageType), cmp.Compare(a.Encoding, b.Encoding))
+		})
+		totalSize += meta.TotalUncompressedSize
+		totalCompressed += meta.TotalCompressedSize
+		columns[i] = col.chunk
+		offsetIndex[i] = col.offsetIndex
+		col.resetChunk()
+	}
+	h.rowGroups = append(h.rowGroups, format.RowGroup{
+		Columns:             columns,
+		TotalByteSize:       totalSize,
+		NumRows:             h.rgRows,
+		SortingColumns:      []format.SortingColumn{},
+		FileOffset:          fileOffset,
+		TotalCompressedSize: totalCompressed,
+		Ordinal:             int16(len(h.rowGroups)),
+	})
+	h.columnIndexes = append(h.columnIndexes, columnIndex)
+	h.offsetIndexes = append(h.offsetIndexes, offsetIndex)
+	h.rgRows = 0
+	return nil
+}
+
+func (h *handsWriter) writeDictionaryPage(col *pqColumn) error {
+	b := h.page
+	var err error
+	if b.compressed, err = h.codec.Encode(b.compressed, col.dictPage); err != nil {
+		return err
+	}
+	header := format.PageHeader{
+		Type:                 format.DictionaryPage,
+		UncompressedPageSize: int32(len(col.dictPage)),
+		CompressedPageSize:   int32(len(b.compressed)),
+		CRC:                  int32(crc32.ChecksumIEEE(b.compressed)),
+		DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{
+			NumValues: int32(len(col.dictValues)),
+			Encoding:  format.Plain,
+		}),
+	}
+	if err := h.encodeHeader(&header); err != nil {
+		return err
+	}
+	if _, err := h.out.Write(h.header.Bytes()); err != nil {
+		return err
+	}
+	if _, err := h.out.Write(b.compressed); err != nil {
+		return err
+	}
+	meta := &col.chunk.MetaData
+	headerSize := int64(h.header.Len())
+	meta.TotalUncompressedSize += headerSize + int64(header.UncompressedPageSize)
+	meta.TotalCompressedSize += headerSize + int64(header.CompressedPageSize)
+	meta.EncodingStats = addEncodingStats(meta.EncodingStats, format.DictionaryPage, format.Plain)
+	return nil
+}
+
+// writeFooter writes the page index (column indexes, then offset indexes)
+// and the file metadata.
+func (h *handsWriter) writeFooter() error {
+	enc := thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&h.out))
+	for i, indexes := range h.columnIndexes {
+		for j := range indexes {
+			c := &h.rowGroups[i].Columns[j]
+			c.ColumnIndexOffset = h.out.offset
+			if err := enc.Encode(&indexes[j]); err != nil {
+				return err
+			}
+			c.ColumnIndexLength = int32(h.out.offset - c.ColumnIndexOffset)
+		}
+	}
+	for i, indexes := range h.offsetIndexes {
+		for j := range indexes {
+			c := &h.rowGroups[i].Columns[j]
+			c.OffsetIndexOffset = h.out.offset
+			if err := enc.Encode(&indexes[j]); err != nil {
+				return err
+			}
+			c.OffsetIndexLength = int32(h.out.offset - c.OffsetIndexOffset)
+		}
+	}
+	var numRows int64
+	for i := range h.rowGroups {
+		numRows += h.rowGroups[i].NumRows
+	}
+	md := format.FileMetaData{
+		Version:          2,
+		Schema:           h.schema,
+		NumRows:          numRows,
+		RowGroups:        h.rowGroups,
+		KeyValueMetadata: h.kv,
+		CreatedBy:        h.createdBy,
+		ColumnOrders:     h.orders,
+	}
+	start := h.out.offset
+	if err := enc.Encode(&md); err != nil {
+		return err
+	}
+	var tail [8]byte
+	binary.LittleEndian.PutUint32(tail[:4], uint32(h.out.offset-start))
+	copy(tail[4:], "PAR1")
+	_, err := h.out.Write(tail[:])
+	return err
+}
+
+func addEncodingStats(stats []format.PageEncodingStats, page format.PageType, enc format.Encoding) []format.PageEncodingStats {
+	for i := range stats {
+		if stats[i].PageType == page && stats[i].Encoding == enc {
+			stats[i].Count++
+			return stats
+		}
+	}
+	return append(stats, format.PageEncodingStats{PageType: page, Encoding: enc, Count: 1})
+}
+
+// levelEncoding encodes the definition levels of optional columns.
+var levelEncoding = rle.Encoding{BitWidth: 1}
+
+// offsetWriter counts the bytes written: the footer records offsets.
+type offsetWriter struct {
+	w      io.Writer
+	offset int64
+}
+
+func (o *offsetWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	o.offset += int64(n)
+	return n, err
+}
+
+// colKind is how a column stores its values.
+type colKind uint8
+
+const (
+	colInt64 colKind = iota + 1 // INT64 (and TIMESTAMP)
+	colBytes                    // BYTE_ARRAY
+	colDict                     // BYTE_ARRAY, RLE_DICTIONARY (PLAIN once the dictionary is full)
+)
+
+// handColumns are the columns of hands.parquet.
+type handColumns [len(handColumnKinds)]pqColumn
+
+// handsBuffers is the memory a handsWriter works in.
+type handsBuffers struct {
+	cols handColumns
+	page pageBuffers
+	zstd *zstdCodec
+}
+
+// spareBuffers keeps the buffers of the last hands writer closed, for the
+// next one: they grow to a page of every column (tens of megabytes), and
+// growing them anew for each file costs as much as encoding tens of
+// thousands of hands.
+var spareBuffers struct {
+	sync.Mutex
+	buf *handsBuffers
+}
+
+func takeHandsBuffers() *handsBuffers {
+	spareBuffers.Lock()
+	defer spareBuffers.Unlock()
+	b := spareBuffers.buf
+	spareBuffers.buf = nil
+	if b == nil {
+		b = new(handsBuffers)
+	}
+	return b
+}
+
+func putHandsBuffers(b *handsBuffers) {
+	for i := range b.cols {
+		b.cols[i].release()
+	}
+	spareBuffers.Lock()
+	spareBuffers.buf = b
+	spareBuffers.Unlock()
+}
+
+// pqColumn is one column of the current row group: the values of the page
+// being filled, the encoded pages before it, and the chunk's statistics.
+type pqColumn struct {
+	kind     colKind
+	slot     int // the column's number among handBatch's columns of its kind
+	optional bool
+	typ      parquet.Type
+	valueEnc encoding.Encoding // for values that are not dictionary indexes
+
+	// The page being filled.
+	rows    int      // rows, null or not
+	vals    int      // non-null values
+	defs    []byte   // definition levels, for optional columns
+	ints    []int64  // colInt64 values
+	idx     []int32  // colDict values, as dictionary indexes
+	bytes   []byte   // colBytes values (and colDict's once plain), end to end
+	offsets []uint32 // where each value of bytes starts, and where the last ends
+
+	minAt, maxAt int     // value numbers in bytes of the page's bounds
+	pageEntries  []int32 // the dictionary entries the page uses, for its bounds
+	pageMark     uint32  // marks the entries of pageEntries in entryMarks
+
+	// The dictionary of the row group, in order of first appearance.
+	dict       map[string]int32
+	recent     [64]int32 // entries (+1) recently looked up, by length and last byte
+	dictValues []string
+	entryMarks []uint32 // by entry: pageMark if the page uses it
+	dictPage   []byte   // the entries, PLAIN-encoded
+	dictBytes  int64    // length of the entries, as parquet-go measures the dictionary
+	plain      bool     // the dictionary filled up: PLAIN until the end of the row group
+
+	// The last value looked up, and its index: rows often repeat the
+	// previous row's. Forgotten at each page, whose entries it records.
+	last    string
+	lastIdx int32
+
+	// The column chunk of the row group.
+	chunk          format.ColumnChunk
+	indexer        parquet.ColumnIndexer
+	offsetIndex    format.OffsetIndex
+	pages          []byte // encoded data pages
+	flushedRows    int64
+	unencodedBytes int64
+	defHist        [2]int64
+	pageDefHists   []int64
+}
+
+// init readies c for a new file, keeping the buffers it had.
+func (c *pqColumn) init(path []string, typ parquet.Type, kind colKind, slot int, optional bool, valueEnc encoding.Encoding, codec pageCodec, indexSizeLimit int) {
+	c.kind, c.typ, c.slot, c.optional, c.valueEnc = kind, typ, slot, optional, valueEnc
+	c.indexer = typ.NewColumnIndexer(indexSizeLimit)
+	// The encodings a chunk may use, sorted, as parquet-go lists them.
+	var encodings []format.Encoding
+	if optional {
+		encodings = append(encodings, format.RLE)
+	}
+	if kind == colDict {
+		encodings = append(encodings, format.Plain, format.RLEDictionary)
+		if c.dict == nil {
+			c.dict = map[string]int32{}
+		}
+	} else {
+		encodings = append(encodings, valueEnc.Encoding())
+	}
+	slices.Sort(encodings)
+	c.chunk = format.ColumnChunk{MetaData: format.ColumnMetaData{
+		Type:         format.Type(typ.Kind()),
+		Encoding:     slices.Compact(encodings),
+		PathInSchema: slices.Clone(path),
+		Codec:        codec.CompressionCodec(),
+	}}
+	c.resetPage()
+	c.resetChunk()
+}
+
+// release drops what c holds of the rows (strings) and of the file.
+func (c *pqColumn) release() {
+	c.resetPage()
+	c.resetChunk()
+	c.chunk, c.indexer, c.typ, c.valueEnc = format.ColumnChunk{}, nil, nil, nil
+}
+
+// addInts appends values, null where their bit (the column's slot) is set
+// in nulls. The page's bounds are found when it is written.
+func (c *pqColumn) addInts(values []int64, nulls []uint16) {
+	n := len(values)
+	c.rows += n
+	c.ints = reserve(c.ints, n)
+	if !c.optional {
+		c.ints = append(c.ints, values...)
+		c.vals = len(c.ints)
+		return
+	}
+	c.defs = reserve(c.defs, n)
+	defs := c.defs[len(c.defs) : len(c.defs)+n]
+	ints := c.ints[len(c.ints) : len(c.ints)+n]
+	nulls = nulls[:n]
+	slot := uint(c.slot) & 15
+	k := 0
+	for i, v := range values {
+		present := nulls[i]>>slot&1 ^ 1
+		defs[i] = byte(present)
+		ints[k] = v // overwritten by the next value when null
+		k += int(present)
+	}
+	c.defs = c.defs[:len(c.defs)+n]
+	c.ints = c.ints[:len(c.ints)+k]
+	c.vals = len(c.ints)
+}
+
+// addStrings appends values; in an optional column the empty string is null.
+func (c *pqColumn) addStrings(values []string) {
+	n := len(values)
+	c.rows += n
+	if c.optional {
+		c.defs = reserve(c.defs, n)
+		defs := c.defs[len(c.defs) : len(c.defs)+n]
+		for i, s := range values {
+			defs[i] = present(len(s))
+		}
+		c.defs = c.defs[:len(c.defs)+n]
+	}
+	if c.kind == colDict && !c.plain {
+		c.addIndexes(values)
+		return
+	}
+	c.offsets = reserve(c.offsets, n)
+	for _, s := range values {
+		if s != "" || !c.optional {
+			c.addBytes(s)
+		}
+	}
+	c.vals = len(c.offsets) - 1
+}
+
+// present is the definition level of a string of length n.
+func present(n int) byte {
+	if n == 0 {
+		return 0
+	}
+	return 1
+}
+
+// addIndexes appends the dictionary indexes of values, but nulls.
+func (c *pqColumn) addIndexes(values []string) {
+	c.idx = reserve(c.idx, len(values))
+	idx := c.idx[len(c.idx) : len(c.idx)+len(values)]
+	k := 0
+	last, lastIdx, optional := c.last, c.lastIdx, c.optional
+	for _, s := range values {
+		if s == last && lastIdx >= 0 { // never "" in an optional column
+			idx[k] = lastIdx
+			k++
+			continue
+		}
+		if s == "" && optional {
+			continue
+		}
+		last, lastIdx = s, c.lookup(s)
+		idx[k] = lastIdx
+		k++
+	}
+	c.last, c.lastIdx = last, lastIdx
+	c.idx = c.idx[:len(c.idx)+k]
+	c.vals = len(c.idx)
+}
+
+// lookup returns the index of s in the dictionary, adding it if new, and
+// records that the page uses it.
+func (c *pqColumn) lookup(s string) int32 {
+	// Rows often alternate between a few values (tables, games, stakes):
+	// entries found by length and last byte are compared without hashing.
+	var recent *int32 // entry+1, or 0
+	if n := len(s); n > 0 {
+		recent = &c.recent[(n*7+int(s[n-1]))%len(c.recent)]
+		if e := *recent - 1; e >= 0 && c.dictValues[e] == s {
+			return c.mark(e)
+		}
+	}
+	i, ok := c.dict[s]
+	if !ok {
+		entry := strings.Clone(s) // the row's memory is not ours to keep
+		i = int32(len(c.dictValues))
+		c.dict[entry] = i
+		c.dictValues = append(c.dictValues, entry)
+		c.entryMarks = append(c.entryMarks, 0)
+		c.dictPage = binary.LittleEndian.AppendUint32(c.dictPage, uint32(len(s)))
+		c.dictPage = append(c.dictPage, s...)
+		c.dictBytes += int64(len(s))
+	}
+	if recent != nil {
+		*recent = i + 1
+	}
+	return c.mark(i)
+}
+
+// mark records that the page uses entry i, and returns it.
+func (c *pqColumn) mark(i int32) int32 {
+	if c.entryMarks[i] != c.pageMark {
+		c.entryMarks[i] = c.pageMark
+		c.pageEntries = append(c.pageEntries, i)
+	}
+	return i
+}
+
+// reserve makes room for n more elements, doubling the capacity: a page
+// grows to a hundred thousand values and more, which append's gentler
+// growth of large slices would copy many times over.
+func reserve[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	t := make([]T, len(s), max(2*cap(s), len(s)+n, 1024))
+	copy(t, s)
+	return t
+}
+
+func (c *pqColumn) addBytes(s string) {
+	if n := len(c.offsets) - 1; n == 0 {
+		c.minAt, c.maxAt = 0, 0
+	} else if o := c.offsets; s < string(c.bytes[o[c.minAt]:o[c.minAt+1]]) { // no allocation: compared in place
+		c.minAt = n
+	} else if s > string(c.bytes[o[c.maxAt]:o[c.maxAt+1]]) {
+		c.maxAt = n
+	}
+	c.bytes = append(c.bytes, s...)
+	c.offsets = append(c.offsets, uint32(len(c.bytes)))
+}
+
+// valueAt is the i-th byte array value of the page.
+func (c *pqColumn) valueAt(i int) string {
+	return string(c.bytes[c.offsets[i]:c.offsets[i+1]])
+}
+
+// size is what parquet-go's column buffer would report for the page being
+// filled: the generic writer cuts a page when it reaches the page limit.
+func (c *pqColumn) size() int64 {
+	var n int64
+	switch {
+	case c.kind == colInt64:
+		n = 8 * int64(c.vals)
+	case c.kind == colDict && !c.plain:
+		n = 4 * int64(c.vals)
+	default:
+		n = 4*int64(c.vals) + int64(len(c.bytes))
+	}
+	if c.optional {
+		n += 5 * int64(c.rows) // a row index and a definition level per row
+	}
+	return n
+}
+
+// bounds are the page's minimum and maximum values, if it has any.
+func (c *pqColumn) bounds() (minValue, maxValue parquet.Value, ok bool) {
+	if c.vals == 0 {
+		return minValue, maxValue, false
+	}
+	switch {
+	case c.kind == colInt64:
+		lo, hi := c.ints[0], c.ints[0]
+		for _, v := range c.ints[1:] {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		return parquet.Int64Value(lo), parquet.Int64Value(hi), true
+	case c.kind == colDict && !c.plain:
+		lo, hi := c.dictValues[c.pageEntries[0]], c.dictValues[c.pageEntries[0]]
+		for _, i := range c.pageEntries[1:] {
+			lo, hi = min(lo, c.dictValues[i]), max(hi, c.dictValues[i])
+		}
+		return parquet.ByteArrayValue([]byte(lo)), parquet.ByteArrayValue([]byte(hi)), true
+	default:
+		return parquet.ByteArrayValue([]byte(c.valueAt(c.minAt))), parquet.ByteArrayValue([]byte(c.valueAt(c.maxAt))), true
+	}
+}
+
+// mergeBounds widens the chunk's statistics to a page's bounds, keeping
+// them as parquet-go does (an empty byte array bound is empty, not absent).
+func (c *pqColumn) mergeBounds(minValue, maxValue parquet.Value) {
+	st := &c.chunk.MetaData.Statistics
+	var oldMax, oldMin parquet.Value
+	if st.MaxValue != nil && st.MinValue != nil {
+		oldMax, oldMin = c.typ.Kind().Value(st.MaxValue), c.typ.Kind().Value(st.MinValue)
+	}
+	if oldMax.IsNull() || c.typ.Compare(maxValue, oldMax) > 0 {
+		buf := st.MaxValue[:0]
+		if buf == nil && maxValue.Kind() == parquet.ByteArray && len(maxValue.ByteArray()) == 0 {
+			buf = []byte{}
+		}
+		st.MaxValue = maxValue.AppendBytes(buf)
+	}
+	if oldMin.IsNull() || c.typ.Compare(minValue, oldMin) < 0 {
+		buf := st.MinValue[:0]
+		if buf == nil && minValue.Kind() == parquet.ByteArray && len(minValue.ByteArray()) == 0 {
+			buf = []byte{}
+		}
+		st.MinValue = minValue.AppendBytes(buf)
+	}
+}
+
+func (c *pqColumn) resetPage() {
+	c.rows, c.vals = 0, 0
+	c.defs, c.ints, c.idx, c.bytes, c.offsets = c.defs[:0], c.ints[:0], c.idx[:0], c.bytes[:0], append(c.offsets[:0], 0)
+	c.pageEntries = c.pageEntries[:0]
+	if c.pageMark++; c.pageMark == 0 { // wrapped: old marks would match
+		clear(c.entryMarks)
+		c.pageMark = 1
+	}
+	c.last, c.lastIdx = "", -1
+}
+
+// resetChunk starts the next row group; the finished chunk's slices now
+// belong to the footer.
+func (c *pqColumn) resetChunk() {
+	meta := c.chunk.MetaData
+	c.chunk = format.ColumnChunk{MetaData: format.ColumnMetaData{
+		Type: meta.Type, Encoding: meta.Encoding, PathInSchema: meta.PathInSchema, Codec: meta.Codec,
+	}}
+	if c.indexer != nil {
+		c.indexer.Reset()
+	}
+	c.offsetIndex = format.OffsetIndex{}
+	c.pages = c.pages[:0]
+	c.flushedRows, c.unencodedBytes = 0, 0
+	c.defHist = [2]int64{}
+	c.pageDefHists = c.pageDefHists[:0]
+	clear(c.dict)
+	c.recent = [len(c.recent)]int32{}
+	clear(c.dictValues)
+	c.dictValues, c.entryMarks = c.dictValues[:0], c.entryMarks[:0]
+	c.dictPage = c.dictPage[:0]
+	c.dictBytes = 0
+	c.last, c.lastIdx, c.plain = "", -1, false
+}

@@ -1,0 +1,346 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/parquet-go/parquet-go"
+)
+
+// variedHandRows is n hand rows exercising every column: nulls and values
+// in every nullable column (zero as a value where *int64 allows it),
+// extreme integers, times before 1970 and with nanoseconds, non-ASCII and
+// long strings (past the 16 bytes the page index keeps), runs of repeated
+// values and columns of thousands of distinct ones.
+func variedHandRows(n int) []HandRow {
+	rng := rand.New(rand.NewPCG(7, 11))
+	ptr := func(v int64) *int64 { return &v }
+	pick := func(vals ...string) string { return vals[rng.IntN(len(vals))] }
+	ints := []int64{0, 1, -1, 50, 100, math.MaxInt64, math.MinInt64, 1 << 40}
+	optInt := func() *int64 {
+		switch rng.IntN(4) {
+		case 0:
+			return nil
+		case 1:
+			return ptr(ints[rng.IntN(len(ints))])
+		}
+		return ptr(rng.Int64N(1_000_000) - 1000)
+	}
+	rows := make([]HandRow, n)
+	for i := range rows {
+		r := &rows[i]
+		switch i % 7 {
+		case 0:
+			r.HandID = ""
+		case 1:
+			r.HandID = fmt.Sprintf("手牌-%d-ไพ่-ÆØÅ", i)
+		case 2:
+			r.HandID = strings.Repeat("Z", 40) + fmt.Sprint(i)
+		default:
+			r.HandID = fmt.Sprintf("2541%08d", rng.IntN(1e8))
+		}
+		r.File = fmt.Sprintf("logs/día-%02d.txt", i/900) // runs of one file
+		if i%500 == 3 {
+			r.File = ""
+		}
+		if i%11 != 0 {
+			r.Line = int64(1 + i*25)
+			r.EndLine = r.Line + 20
+		}
+		if i%13 == 0 {
+			r.Line = ints[rng.IntN(len(ints))]
+		}
+		r.Format = pick("pokerstars", "phh", "", "pokerstars")
+		r.Site = pick("PokerStars", "Ünïcode Site", "", "PokerStars")
+		// A table per few hands: the dictionary grows with the rows.
+		r.Table = fmt.Sprintf("Table %05d %s", i/3, pick("", "Ω", "a very long table name indeed"))
+		if i%17 == 0 {
+			r.Table = ""
+		}
+		switch i % 5 {
+		case 0: // no start time
+		case 1:
+			r.StartedAt = time.Date(1965, 2, 3, 4, 5, 6, 789, time.UTC)
+		case 2:
+			r.StartedAt = time.Unix(int64(1.7e9)+int64(i), int64(i%1000)*1001).In(time.FixedZone("X", 3600))
+		default:
+			r.StartedAt = t0.Add(time.Duration(i) * time.Second)
+		}
+		if (i/8192)%2 == 1 && i%3 != 0 { // whole row groups without a tournament
+			r.Tournament = fmt.Sprintf("T%d", i%3)
+		}
+		r.Game = pick("holdem", "omaha", "", "stud")
+		r.Structure = pick("no-limit", "pot-limit", "fixed-limit", "")
+		r.Stakes = pick("0.50/1.00 USD", "ante 0.10", "", "1/2 €")
+		r.SmallBlind, r.BigBlind, r.Ante = optInt(), optInt(), optInt()
+		r.Currency = pick("USD", "EUR", "")
+		r.Scale = []int64{0, 1, 100, -5}[rng.IntN(4)]
+		r.Players, r.TotalPot, r.ComputedPot, r.Rake = optInt(), optInt(), optInt(), optInt()
+		r.Findings = int64(rng.IntN(4))
+		r.FindingsError, r.FindingsWarning, r.FindingsInfo = int64(rng.IntN(2)), ints[rng.IntN(len(ints))], 0
+		r.Status = pick(StatusClean, StatusFindings, StatusParseError)
+		if i%4999 == 5 {
+			r.Status = "" // a value, not null: the column is required
+		}
+		if r.Status == StatusParseError {
+			r.Error = fmt.Sprintf("line %d: expected \"Seat N:\", got «%s»", i, strings.Repeat("x", i%40))
+		}
+	}
+	return rows
+}
+
+// writeHandsGeneric writes rows with parquet-go's generic writer, in
+// batches of parquetBatchRows as parquetTable hands them over: the writer
+// hands.parquet was written with before handsWriter.
+func writeHandsGeneric(t *testing.T, rows []HandRow, opts []parquet.WriterOption) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := parquet.NewGenericWriter[HandRow](&buf, opts...)
+	for len(rows) > 0 {
+		n := min(len(rows), parquetBatchRows)
+		if _, err := w.Write(rows[:n]); err != nil {
+			t.Fatal(err)
+		}
+		rows = rows[n:]
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// writeHandsColumns writes rows with handsWriter, in batches of batch rows.
+func writeHandsColumns(t *testing.T, rows []HandRow, opts []parquet.WriterOption, batch int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := newHandsWriter(&buf, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newHandBatch()
+	for i := range rows {
+		b.add(&rows[i])
+		if b.rows() == batch || i == len(rows)-1 {
+			if err := w.encode(b); err != nil {
+				t.Fatal(err)
+			}
+			b.reset()
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestParquetHandsSameBytes: the column writer writes the very file the
+// generic writer wrote, with the production options and with small pages,
+// row groups and dictionaries that make every cut and fallback happen often.
+func TestParquetHandsSameBytes(t *testing.T) {
+	base := parquetOptions(testInfo().normalized())
+	small := append(append([]parquet.WriterOption(nil), base...),
+		parquet.MaxRowsPerRowGroup(2*parquetBatchRows), parquet.PageBufferSize(8<<10), parquet.DictionaryMaxBytes(2<<10))
+	cases := []struct {
+		name string
+		rows int
+		opts []parquet.WriterOption
+	}{
+		{"empty", 0, base},
+		{"one row", 1, base},
+		{"one batch", 3000, base},
+		{"small pages and row groups", 20000, small},
+	}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			name string
+			rows int
+			opts []parquet.WriterOption
+		}{"two row groups", parquetRowGroupRows + 9000, base})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rows := variedHandRows(tc.rows)
+			want := writeHandsGeneric(t, rows, tc.opts)
+			// The column writer's output does not depend on how rows are batched.
+			for _, batch := range []int{parquetBatchRows, 1, 1000} {
+				if tc.rows > 50000 && batch != parquetBatchRows {
+					continue
+				}
+				got := writeHandsColumns(t, rows, tc.opts, batch)
+				if !bytes.Equal(got, want) {
+					i := 0
+					for i < min(len(got), len(want)) && got[i] == want[i] {
+						i++
+					}
+					t.Fatalf("batches of %d: %d bytes, the generic writer %d; first difference at byte %d", batch, len(got), len(want), i)
+				}
+			}
+		})
+	}
+}
+
+// handsSchemaText is hands.parquet's schema as docs/schema.md documents it.
+const handsSchemaText = `message HandRow {
+	optional binary hand_id (STRING);
+	optional binary file (STRING);
+	optional int64 line (INT(64,true));
+	optional int64 end_line (INT(64,true));
+	optional binary format (STRING);
+	optional binary site (STRING);
+	optional binary table (STRING);
+	optional int64 started_at (TIMESTAMP(isAdjustedToUTC=true,unit=MICROS));
+	optional binary tournament (STRING);
+	optional binary game (STRING);
+	optional binary structure (STRING);
+	optional binary stakes (STRING);
+	optional int64 small_blind (INT(64,true));
+	optional int64 big_blind (INT(64,true));
+	optional int64 ante (INT(64,true));
+	optional binary currency (STRING);
+	optional int64 scale (INT(64,true));
+	optional int64 players (INT(64,true));
+	optional int64 total_pot (INT(64,true));
+	optional int64 computed_pot (INT(64,true));
+	optional int64 rake (INT(64,true));
+	required int64 findings (INT(64,true));
+	required int64 findings_error (INT(64,true));
+	required int64 findings_warning (INT(64,true));
+	required int64 findings_info (INT(64,true));
+	required binary status (STRING);
+	optional binary error (STRING);
+}`
+
+// TestParquetHandsRoundTrip writes varied rows over two row groups with
+// the column writer and reads every value back with parquet-go's reader.
+func TestParquetHandsRoundTrip(t *testing.T) {
+	n := parquetRowGroupRows + 5000
+	if testing.Short() {
+		n = 5000
+	}
+	rows := variedHandRows(n)
+	data := writeHandsColumns(t, rows, parquetOptions(testInfo().normalized()), parquetBatchRows)
+	pf, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pf.Schema().String(), parquet.SchemaOf(HandRow{}).String(); got != want {
+		t.Errorf("schema:\n%s\nwant (from HandRow's tags):\n%s", got, want)
+	}
+	if got := pf.Schema().String(); got != handsSchemaText {
+		t.Errorf("schema:\n%s\nwant (documented):\n%s", got, handsSchemaText)
+	}
+	if want := (n + parquetRowGroupRows - 1) / parquetRowGroupRows; len(pf.RowGroups()) != want {
+		t.Errorf("%d row groups, want %d", len(pf.RowGroups()), want)
+	}
+	for i, rg := range pf.Metadata().RowGroups {
+		for _, c := range rg.Columns {
+			name := c.MetaData.PathInSchema[0]
+			if c.MetaData.Codec.String() != "ZSTD" {
+				t.Errorf("row group %d column %s: codec %s", i, name, c.MetaData.Codec)
+			}
+			hasDict := c.MetaData.DictionaryPageOffset != 0
+			if wantDict := handsSchema.Fields()[slices.Index(handRowColumns, name)].Encoding() != nil; hasDict != wantDict {
+				t.Errorf("row group %d column %s: dictionary page %v, want %v", i, name, hasDict, wantDict)
+			}
+		}
+	}
+	if v, _ := pf.Lookup("handaudit.run_id"); v != "run-0001" {
+		t.Errorf("run_id metadata %q", v)
+	}
+
+	r := parquet.NewGenericReader[HandRow](bytes.NewReader(data))
+	defer r.Close()
+	got := make([]HandRow, len(rows))
+	if m, err := r.Read(got); m != len(rows) {
+		t.Fatalf("read %d rows of %d: %v", m, len(rows), err)
+	}
+	for i := range rows {
+		if g, w := mustJSON(t, got[i]), mustJSON(t, stored(rows[i])); g != w {
+			t.Fatalf("row %d:\n got %s\nwant %s", i, g, w)
+		}
+	}
+}
+
+// stored is r as a reader gives it back: times in UTC to the microsecond.
+func stored(r HandRow) HandRow {
+	if !r.StartedAt.IsZero() {
+		r.StartedAt = time.UnixMicro(r.StartedAt.UnixMicro()).UTC()
+	}
+	return r
+}
+
+// TestParquetWriterHandsSameBytes: hands.parquet as ParquetWriter writes it
+// (rows built from results, batched, encoded by the column writer) is the
+// file the generic writer makes of the same rows.
+func TestParquetWriterHandsSameBytes(t *testing.T) {
+	dir := t.TempDir()
+	results := append(sampleResults(), manyResults(9000, 3)...)
+	writeAll(t, NewParquet(), dir, testInfo(), results)
+	got, err := os.ReadFile(filepath.Join(dir, "hands.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := writeHandsGeneric(t, expectedHandRows(results), parquetOptions(testInfo().normalized()))
+	if !bytes.Equal(got, want) {
+		t.Fatalf("hands.parquet: %d bytes, the generic writer's %d", len(got), len(want))
+	}
+}
+
+// TestStakesMemo: the memoized stakes text is stakesString's, whatever the
+// order of the hands and however their stakes collide in the memo.
+func TestStakesMemo(t *testing.T) {
+	var mem rowMem
+	rng := rand.New(rand.NewPCG(3, 5))
+	amounts := []hand.Amount{0, 1, 2, 5, 10, 25, 50, 100, 200, 1000, -5}
+	// Few distinct stakes, so that most hands find theirs memoized, and
+	// more than the memo holds, so that some do not.
+	hands := make([]*hand.Hand, 60)
+	for i := range hands {
+		h := &hand.Hand{Scale: []int64{1, 100, 1000, 3}[rng.IntN(4)], Currency: []string{"", "USD", "EUR"}[rng.IntN(3)]}
+		st := &h.Stakes
+		st.SmallBlind, st.BigBlind = amounts[rng.IntN(len(amounts))], amounts[rng.IntN(len(amounts))]
+		st.SmallBet, st.BigBet = amounts[rng.IntN(len(amounts))]*hand.Amount(rng.IntN(2)), amounts[rng.IntN(len(amounts))]*hand.Amount(rng.IntN(2))
+		st.Ante, st.BringIn = amounts[rng.IntN(len(amounts))], amounts[rng.IntN(len(amounts))]*hand.Amount(rng.IntN(2))
+		if i%17 == 0 {
+			st.Straddles = []hand.Amount{amounts[rng.IntN(len(amounts))]}
+		}
+		hands[i] = h
+	}
+	for i := range 20000 {
+		h := hands[rng.IntN(1+i%len(hands))]
+		if got, want := mem.stakes(h), stakesString(h); got != want {
+			t.Fatalf("hand %d %+v: stakes %q, want %q", i, h.Stakes, got, want)
+		}
+	}
+}
+
+// TestTextASCII: text's ASCII fast path agrees with UTF-8 validation.
+func TestTextASCII(t *testing.T) {
+	for _, s := range []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "PokerStars Hand #1234567890",
+		"é", "abcdefgé", "éabcdefgh", "abcdefghijklmnop\x80", "\xffabc", "erin\xff\xfe", "手牌-ไพ่", strings.Repeat("x", 63) + "\xc3"} {
+		want := s
+		if !utf8.ValidString(s) {
+			want = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		if got := text(s); got != want {
+			t.Errorf("text(%q) = %q, want %q", s, got, want)
+		}
+		ascii := true
+		for i := 0; i < len(s); i++ {
+			ascii = ascii && s[i] < utf8.RuneSelf
+		}
+		if isASCII(s) != ascii {
+			t.Errorf("isASCII(%q) = %v", s, !ascii)
+		}
+	}
+}
