@@ -16,7 +16,12 @@ const (
 	parquetRowGroupRows = 128 << 10
 	parquetDictMaxBytes = 4 << 20
 	parquetBatchRows    = 4096
-	parquetBatches      = 3 // batches per table: one filling, the others queued or encoding
+	// parquetPageBytes is the uncompressed size at which a column's page
+	// is cut. Every column of both tables holds up to this much at once,
+	// so it is most of a run's heap: 256 KiB pages keep a 10-million-hand
+	// run under 300 MB, and are still large pages for any reader.
+	parquetPageBytes = 256 << 10
+	parquetBatches   = 3 // batches per table: one filling, the others queued or encoding
 )
 
 func parquetOptions(info RunInfo) []parquet.WriterOption {
@@ -24,7 +29,7 @@ func parquetOptions(info RunInfo) []parquet.WriterOption {
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
 		parquet.MaxRowsPerRowGroup(parquetRowGroupRows),
 		parquet.DictionaryMaxBytes(parquetDictMaxBytes),
-		parquet.PageBufferSize(1 << 20),
+		parquet.PageBufferSize(parquetPageBytes),
 		parquet.CreatedBy("handaudit", info.ToolVersion, ""),
 	}
 	for _, kv := range info.metadata() {
