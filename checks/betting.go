@@ -22,27 +22,38 @@ import (
 //   - for a call, bet.exceeds-stack wins over bet.wrong-call-amount;
 //   - for a post, bet.exceeds-stack wins over blind.wrong-amount.
 
-// step checks action i.
-func (c *Context) step(i int) {
-	st := &c.T.Steps[i]
-	a := &c.H.Actions[i]
-	if st.Player < 0 || st.Player >= len(c.H.Seats) {
-		return
+// step checks action i, a seated player's, whose step is st, and notes
+// what the showdown checks read of it. The tests that pass on most actions
+// are made here before calling a check, which makes them again.
+func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
+	if st.StatusBefore == replay.SittingOut || st.Kind == hand.Fold {
+		c.outOfHand[st.Player] = true
+	}
+	if st.Betting || st.Kind == hand.Post {
+		c.lastBet = i
 	}
 	switch a.Kind {
 	case hand.Post:
 		if c.exceedsStack(i, st, a) {
 			return
 		}
-		c.blindAmount(i, st, a)
+		if st.HasExpected && a.Amount != st.Expected {
+			c.blindAmount(i, st, a)
+		}
 	case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-		if c.afterFold(i, st, a) {
+		if st.StatusBefore != replay.Active && c.afterFold(i, st, a) {
 			return
 		}
-		c.outOfTurn(i, st, a)
+		if st.Window.ToAct != st.Player {
+			c.outOfTurn(i, st, a)
+		}
 		switch a.Kind {
 		case hand.Call:
-			_ = c.exceedsStack(i, st, a) || c.wrongCall(i, st, a)
+			// A call of exactly what was owed is right, and within the
+			// stack: Window.ToCall is capped by it.
+			if a.HasAmount && a.Amount != st.Window.ToCall {
+				_ = c.exceedsStack(i, st, a) || c.wrongCall(i, st, a)
+			}
 		case hand.BringIn:
 			c.exceedsStack(i, st, a)
 		case hand.Bet, hand.Raise:

@@ -8,83 +8,179 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// checkCards runs the card checks, which read only the record.
-func checkCards(c *Context) {
-	c.duplicateCards()
-	c.cardCounts()
-}
-
-// duplicateCards reports each card that turns up a second time in a hand
+// The card checks read only the record. Context.walk hands them each
+// action that deals, shows, mucks or discards cards (dealCards), once, in
+// order, and finishCards judges the counts at the end.
+//
+// cards.duplicate reports each card that turns up a second time in a hand
 // (TDA 35-E fouled deck): dealt to two players, dealt and on the board,
 // twice on the board, or shown by a player who was not dealt it while
 // someone else was. Cards a player shows from his own hand, the shared
 // cards of a board run twice, and discards dealt again in draw games are
 // not duplicates.
-func (c *Context) duplicateCards() {
+//
+// cards.wrong-count checks the number of hole and board cards in board
+// games: each player dealt in gets the variant's hole cards; each board
+// gets three, then one, then one card; and a hand that reaches a showdown
+// has full boards. Players the record deals nothing to are not judged (room
+// logs show only the hero's cards). A board is reported once: after a wrong
+// deal its later deals and its size at showdown follow from that one fault.
+
+// cardWalk is the card checks' state as the walk goes through the record.
+type cardWalk struct {
+	seen uint64   // every known card dealt so far
+	hole []uint64 // the known cards dealt to (or shown from) each player
+	// Cards dealt to each board, to tell a shared run-twice prefix.
+	board [2][]cards.Card
+
+	counting bool    // a board game: the counts are checked
+	want     int     // hole cards the variant deals, 0 if unknown
+	count    []int   // hole cards dealt to each player
+	first    []int   // each player's first DealHole action, or -1
+	shownBad int     // first hand tabled with more cards than the game deals, or -1
+	counts   [2]int  // cards dealt to each board
+	bad      [2]bool // a wrong deal on this board was reported
+	lastDeal [2]int  // each board's last DealBoard action, or -1
+
+	holeBuf  []uint64
+	countBuf []int
+}
+
+// startCards sets the card walk up for a new hand.
+func (c *Context) startCards() {
+	w := &c.cards
 	h := c.H
 	n := len(h.Seats)
-	var seen uint64 // every known card dealt so far
-	var hole []uint64
-	if n <= 16 {
-		var buf [16]uint64
-		hole = buf[:n]
-	} else {
-		hole = make([]uint64, n)
+	w.seen = 0
+	w.holeBuf = grow(w.holeBuf, n)
+	w.hole = w.holeBuf
+	w.board[0], w.board[1] = w.board[0][:0], w.board[1][:0]
+	w.counting = h.Game.Variant.IsBoardGame()
+	if !w.counting {
+		return
 	}
-	// Cards dealt to each board, to tell a shared run-twice prefix; a
-	// board holds five cards, so the arrays keep this off the heap.
-	var boardBuf [2][8]cards.Card
-	board := [2][]cards.Card{boardBuf[0][:0], boardBuf[1][:0]}
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		switch a.Kind {
-		case hand.DealHole, hand.DealBoard, hand.Show, hand.Muck:
-		case hand.Discard:
-			// Draw games: discards go to the muck, which may be reshuffled
-			// and dealt again when the stub runs out.
-			for _, card := range a.Cards {
-				if card.Known() && a.Player >= 0 && a.Player < n {
-					seen &^= uint64(1) << card
-					hole[a.Player] &^= uint64(1) << card
-				}
-			}
-			continue
-		default:
-			continue
-		}
+	w.want = holeCards(h.Game)
+	w.countBuf = grow(w.countBuf, 2*n)
+	w.count, w.first = w.countBuf[:n:n], w.countBuf[n:]
+	for p := range w.first {
+		w.first[p] = -1
+	}
+	w.shownBad = -1
+	w.counts, w.bad, w.lastDeal = [2]int{}, [2]bool{}, [2]int{-1, -1}
+}
+
+// dealCards takes action i, which deals, shows, mucks or discards cards.
+func (c *Context) dealCards(i int, a *hand.Action) {
+	if !c.freshCards(a) {
+		c.duplicateCards(i, a)
+	}
+	if c.cards.counting {
+		c.countCards(i, a)
+	}
+}
+
+// duplicateCards takes action i's cards one by one, under the rules of
+// cards.duplicate above.
+func (c *Context) duplicateCards(i int, a *hand.Action) {
+	w := &c.cards
+	n := len(w.hole)
+	if a.Kind == hand.Discard {
+		// Draw games: discards go to the muck, which may be reshuffled
+		// and dealt again when the stub runs out.
 		for _, card := range a.Cards {
-			if !card.Known() {
-				continue
-			}
-			bit := uint64(1) << card
-			switch a.Kind {
-			case hand.DealBoard:
-				b := a.Board
-				if b == 1 {
-					k := len(board[1])
-					if seen&bit != 0 && k < len(board[0]) && board[0][k] == card {
-						board[1] = append(board[1], card) // shared with the first board
-						continue
-					}
-				}
-				if b == 0 || b == 1 {
-					board[b] = append(board[b], card)
-				}
-			case hand.Show, hand.Muck:
-				if a.Player >= 0 && a.Player < n && hole[a.Player]&bit != 0 {
-					continue // his own card
-				}
-			}
-			if seen&bit != 0 {
-				c.fouled = true
-				c.duplicateFinding(i, a, card)
-			}
-			seen |= bit
-			if a.Player >= 0 && a.Player < n && a.Kind != hand.DealBoard {
-				hole[a.Player] |= bit
+			if card.Known() && a.Player >= 0 && a.Player < n {
+				w.seen &^= uint64(1) << card
+				w.hole[a.Player] &^= uint64(1) << card
 			}
 		}
+		return
 	}
+	for _, card := range a.Cards {
+		if !card.Known() {
+			continue
+		}
+		bit := uint64(1) << card
+		switch a.Kind {
+		case hand.DealBoard:
+			b := a.Board
+			if b == 1 {
+				k := len(w.board[1])
+				if w.seen&bit != 0 && k < len(w.board[0]) && w.board[0][k] == card {
+					w.board[1] = append(w.board[1], card) // shared with the first board
+					continue
+				}
+			}
+			if b == 0 || b == 1 {
+				w.board[b] = append(w.board[b], card)
+			}
+		case hand.Show, hand.Muck:
+			if a.Player >= 0 && a.Player < n && w.hole[a.Player]&bit != 0 {
+				continue // his own card
+			}
+		}
+		if w.seen&bit != 0 {
+			c.fouled = true
+			c.duplicateFinding(i, a, card)
+		}
+		w.seen |= bit
+		if a.Player >= 0 && a.Player < n && a.Kind != hand.DealBoard {
+			w.hole[a.Player] |= bit
+		}
+	}
+}
+
+// freshCards takes in the cards of a deal, or of a tabled hand, whose
+// known cards are all new (a player's own cards aside, when he shows them),
+// as nearly all are, and reports whether it did. Anything else, and the
+// second board of a hand run twice, is left to duplicateCards' card by
+// card rules.
+func (c *Context) freshCards(a *hand.Action) bool {
+	switch a.Kind {
+	case hand.DealHole, hand.Show, hand.Muck:
+	case hand.DealBoard:
+		if a.Board == 1 {
+			return false
+		}
+	default:
+		return false
+	}
+	w := &c.cards
+	var mask uint64
+	for _, card := range a.Cards {
+		if card.Known() {
+			bit := uint64(1) << card
+			if mask&bit != 0 {
+				return false // the same card twice in one action
+			}
+			mask |= bit
+		}
+	}
+	if a.Kind == hand.DealBoard {
+		if mask&w.seen != 0 {
+			return false
+		}
+		w.seen |= mask
+		if a.Board == 0 {
+			for _, card := range a.Cards {
+				if card.Known() {
+					w.board[0] = append(w.board[0], card)
+				}
+			}
+		}
+		return true
+	}
+	seated := a.Player >= 0 && a.Player < len(w.hole)
+	if seated && a.Kind != hand.DealHole {
+		mask &^= w.hole[a.Player] // his own cards
+	}
+	if mask&w.seen != 0 {
+		return false
+	}
+	w.seen |= mask
+	if seated {
+		w.hole[a.Player] |= mask
+	}
+	return true
 }
 
 func (c *Context) duplicateFinding(i int, a *hand.Action, card cards.Card) {
@@ -145,76 +241,64 @@ func holeCards(g hand.Game) int {
 	return 0
 }
 
-// cardCounts checks the number of hole and board cards in board games: each
-// player dealt in gets the variant's hole cards; each board gets three,
-// then one, then one card; and a hand that reaches a showdown has full
-// boards. Players the record deals nothing to are not judged (room logs
-// show only the hero's cards). A board is reported once: after a wrong deal
-// its later deals and its size at showdown follow from that one fault.
-func (c *Context) cardCounts() {
-	h := c.H
-	if !h.Game.Variant.IsBoardGame() {
+// countCards takes action i into the counts of cards.wrong-count above,
+// reporting a wrong deal to a board at once.
+func (c *Context) countCards(i int, a *hand.Action) {
+	w := &c.cards
+	n := len(w.count)
+	switch a.Kind {
+	case hand.DealHole:
+		if a.Player >= 0 && a.Player < n {
+			w.count[a.Player] += len(a.Cards)
+			if w.first[a.Player] < 0 {
+				w.first[a.Player] = i
+			}
+		}
+	case hand.Show:
+		// A tabled hand is the only evidence a room log has of most
+		// players' cards. More cards than the game deals is impossible;
+		// fewer is a partial show (a loser may table one card and muck,
+		// as PokerStars logs show), which is no misdeal.
+		if w.shownBad < 0 && w.want > 0 && len(a.Cards) > w.want {
+			w.shownBad = i
+		}
+	case hand.DealBoard:
+		b := 0
+		if a.Board == 1 {
+			b = 1
+		}
+		before := w.counts[b]
+		w.counts[b] += len(a.Cards)
+		w.lastDeal[b] = i
+		if b == 1 || w.bad[b] {
+			return // a second run-out may or may not repeat the shared cards
+		}
+		if (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1) {
+			return
+		}
+		w.bad[b] = true
+		f := c.atAction(checkCardCount, i)
+		if before == 0 {
+			f.Message = fmt.Sprintf("The flop was dealt with %d cards (%s); a flop is three cards.",
+				len(a.Cards), cardList(a.Cards))
+		} else {
+			f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; after the flop the board gets one card at a time, to five.",
+				len(a.Cards), cardList(a.Cards), before)
+		}
+		c.emit(checkCardCount, f)
+	}
+}
+
+// finishCards judges the hole cards dealt to each player and, at a
+// showdown, the hand tabled and the boards.
+func (c *Context) finishCards() {
+	w := &c.cards
+	if !w.counting {
 		return
 	}
-	want := holeCards(h.Game)
-	n := len(h.Seats)
-	var countBuf, firstBuf [16]int
-	count, first := countBuf[:0], firstBuf[:0]
-	if n > len(countBuf) {
-		count, first = make([]int, 0, n), make([]int, 0, n)
-	}
-	count, first = count[:n], first[:n]
-	for p := range first {
-		first[p] = -1
-	}
-	shownBad := -1    // first hand tabled with more cards than the game deals
-	var counts [2]int // cards dealt to each board
-	var bad [2]bool   // a wrong deal on this board was reported
-	lastDeal := [2]int{-1, -1}
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		switch a.Kind {
-		case hand.DealHole:
-			if a.Player >= 0 && a.Player < n {
-				count[a.Player] += len(a.Cards)
-				if first[a.Player] < 0 {
-					first[a.Player] = i
-				}
-			}
-		case hand.Show:
-			// A tabled hand is the only evidence a room log has of most
-			// players' cards. More cards than the game deals is impossible;
-			// fewer is a partial show (a loser may table one card and muck,
-			// as PokerStars logs show), which is no misdeal.
-			if shownBad < 0 && want > 0 && len(a.Cards) > want {
-				shownBad = i
-			}
-		case hand.DealBoard:
-			b := 0
-			if a.Board == 1 {
-				b = 1
-			}
-			before := counts[b]
-			counts[b] += len(a.Cards)
-			lastDeal[b] = i
-			if b == 1 || bad[b] {
-				continue // a second run-out may or may not repeat the shared cards
-			}
-			if (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1) {
-				continue
-			}
-			bad[b] = true
-			f := c.atAction(checkCardCount, i)
-			if before == 0 {
-				f.Message = fmt.Sprintf("The flop was dealt with %d cards (%s); a flop is three cards.",
-					len(a.Cards), cardList(a.Cards))
-			} else {
-				f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; after the flop the board gets one card at a time, to five.",
-					len(a.Cards), cardList(a.Cards), before)
-			}
-			c.emit(checkCardCount, f)
-		}
-	}
+	h := c.H
+	want, count, first := w.want, w.count, w.first
+	n := len(count)
 	for p := 0; p < n && want > 0; p++ {
 		if first[p] < 0 || count[p] == want {
 			continue
@@ -228,10 +312,10 @@ func (c *Context) cardCounts() {
 	if !c.reachesShowdown() {
 		return
 	}
-	if shownBad >= 0 {
-		a := &h.Actions[shownBad]
+	if w.shownBad >= 0 {
+		a := &h.Actions[w.shownBad]
 		if p := a.Player; p >= 0 && p < n && (first[p] < 0 || count[p] == want) { // a wrong deal was reported above
-			f := c.atAction(checkCardCount, shownBad)
+			f := c.atAction(checkCardCount, w.shownBad)
 			f.Message = fmt.Sprintf("%s tabled %d cards (%s) at the showdown; %s deals %d hole cards.",
 				playerName(h, p), len(a.Cards), cardList(a.Cards), gameName(h.Game), want)
 			c.emit(checkCardCount, f)
@@ -239,18 +323,18 @@ func (c *Context) cardCounts() {
 	}
 	nb := min(max(len(h.Boards), 1), 2)
 	for b := 0; b < nb; b++ {
-		got := counts[b]
+		got := w.counts[b]
 		var shown []cards.Card
 		if len(h.Boards) > 0 {
 			shown = h.Boards[b]
 			got = len(shown)
 		}
-		if got == 5 || bad[b] {
+		if got == 5 || w.bad[b] {
 			continue
 		}
 		var f Finding
-		if lastDeal[b] >= 0 {
-			f = c.atAction(checkCardCount, lastDeal[b])
+		if w.lastDeal[b] >= 0 {
+			f = c.atAction(checkCardCount, w.lastDeal[b])
 		} else {
 			f = c.finding(checkCardCount)
 		}
@@ -269,20 +353,9 @@ func (c *Context) cardCounts() {
 
 // reachesShowdown reports whether two or more players dealt in never folded.
 func (c *Context) reachesShowdown() bool {
-	h := c.H
-	n := len(h.Seats)
-	out := c.flagBuf(n)
-	for p := range h.Seats {
-		out[p] = h.Seats[p].SittingOut
-	}
-	for i := range h.Actions {
-		if a := &h.Actions[i]; a.Kind == hand.Fold && a.Player >= 0 && a.Player < n {
-			out[a.Player] = true
-		}
-	}
 	live := 0
-	for _, o := range out {
-		if !o {
+	for _, folded := range c.folded {
+		if !folded {
 			live++
 		}
 	}

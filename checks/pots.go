@@ -45,8 +45,8 @@ func checkPots(c *Context) {
 	}
 	o := &h.Outcome
 
-	expRet := c.scratch(0) // uncalled bets the rules return
-	expGot := c.scratch(1) // pot shares the rules award
+	expRet := c.expRet // uncalled bets the rules return
+	expGot := c.expGot // pot shares the rules award
 	for _, r := range tr.Returns {
 		if r.Player >= 0 && r.Player < n {
 			expRet[r.Player] += r.Amount
@@ -75,24 +75,15 @@ func checkPots(c *Context) {
 	complete := len(tr.Undecided) == 0 &&
 		(awarded+potRake == tr.TotalPot || awarded+tr.Rake == tr.TotalPot || awarded+recTake == tr.TotalPot)
 
-	// What the record gives each player; d is record minus rules.
-	recRet := c.scratch(2)
-	d := c.scratch(3)
+	// What the record gives each player; d is record minus rules, starting
+	// from the record's collects.
+	recRet := c.returns
+	d := c.collects
 	mode := payoutNone
 	var collected hand.Amount // what the record says winners collected
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		if a.Player < 0 || a.Player >= n {
-			continue
-		}
-		switch a.Kind {
-		case hand.Collect:
-			mode = payoutCollects
-			d[a.Player] += a.Amount
-			collected += a.Amount
-		case hand.UncalledReturn:
-			recRet[a.Player] += a.Amount
-		}
+	if c.collect {
+		mode = payoutCollects
+		collected = c.collected
 	}
 	switch {
 	case mode == payoutCollects:
@@ -455,7 +446,7 @@ func (c *Context) oddChipOnly(d []hand.Amount) bool {
 	if rs := c.rules(); rs != nil && rs.SmallestChip > 1 {
 		unit = hand.Amount(rs.SmallestChip)
 	}
-	tol := c.scratch(4)
+	tol := c.tol
 	aw := c.T.Awards
 	split := false
 	for i := range aw {

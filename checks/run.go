@@ -36,12 +36,9 @@ func (r *Runner) Run(h *hand.Hand, tr *replay.Trace, sel Selection) []Finding {
 	if h == nil {
 		return nil
 	}
-	// Card checks read only the record.
-	checkCards(c)
-	if tr != nil && tr.Supported && len(tr.Steps) == len(h.Actions) {
-		for i := range tr.Steps {
-			c.step(i)
-		}
+	replayed := tr != nil && tr.Supported && len(tr.Steps) == len(h.Actions)
+	c.walk(replayed)
+	if replayed {
 		checkPots(c)
 		checkShowdown(c)
 	} else {
@@ -104,26 +101,110 @@ type Context struct {
 	// that bet.wrong-call-amount has already explained.
 	callSkew hand.Amount
 
-	// scratch, reused across hands
-	amounts [5][]hand.Amount
-	flags   []bool
+	// What walk gathers from the record for the checks after it, so that
+	// none of them walks the record again. Per seat, indexed like Hand.Seats:
+	folded    []bool        // not dealt in, or the record has the player fold
+	outOfHand []bool        // by the replay: not dealt in, or folded
+	showed    []bool        // the record has the player table his cards
+	collects  []hand.Amount // what the record's collects give the player
+	returns   []hand.Amount // what the record returns to the player as uncalled
+	// and for the hand:
+	collected hand.Amount // the sum of collects
+	collect   bool        // the record has a collect
+	firstShow int         // the first Show action, or -1
+	muck      bool        // the record has a Muck action
+	lastBet   int         // the last step that was a betting action or a post, or -1
+	cards     cardWalk
+
+	// per-seat scratch of the pot checks
+	expRet, expGot, tol []hand.Amount
+
+	// the arrays the per-seat slices above share, reused across hands
+	seatAmounts []hand.Amount
+	seatFlags   []bool
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew = h, tr, sel, nil, false, 0
+	c.collected, c.collect, c.firstShow, c.muck, c.lastBet = 0, false, -1, false, -1
+	if h == nil {
+		return
+	}
+	n := len(h.Seats)
+	c.seatAmounts = grow(c.seatAmounts, 5*n)
+	a := c.seatAmounts
+	c.collects, c.returns, c.expRet, c.expGot, c.tol = a[:n:n], a[n:2*n:2*n], a[2*n:3*n:3*n], a[3*n:4*n:4*n], a[4*n:]
+	c.seatFlags = grow(c.seatFlags, 3*n)
+	f := c.seatFlags
+	c.folded, c.outOfHand, c.showed = f[:n:n], f[n:2*n:2*n], f[2*n:]
+	for p := range h.Seats {
+		if h.Seats[p].SittingOut {
+			c.folded[p], c.outOfHand[p] = true, true
+		}
+	}
 }
 
-// scratch returns the k-th zeroed per-seat amount buffer.
-func (c *Context) scratch(k int) []hand.Amount {
-	n := len(c.H.Seats)
-	b := c.amounts[k]
-	if cap(b) < n {
-		b = make([]hand.Amount, n)
+// grow returns n zeroed elements of s's array, or of a new one when s is
+// too small.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
 	}
-	b = b[:n]
-	clear(b)
-	c.amounts[k] = b
-	return b
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// walk goes through the record once, action by action: it runs the card
+// checks and, on a replayed hand, the action checks, and gathers what the
+// pot and showdown checks read.
+func (c *Context) walk(replayed bool) {
+	h := c.H
+	actions := h.Actions
+	var steps []replay.Step
+	if replayed {
+		steps = c.T.Steps[:len(actions)]
+	}
+	n := len(h.Seats)
+	c.startCards()
+	for i := range actions {
+		a := &actions[i]
+		p := a.Player
+		seated := p >= 0 && p < n
+		switch a.Kind {
+		case hand.DealHole, hand.DealBoard, hand.Discard:
+			c.dealCards(i, a)
+		case hand.Show:
+			c.dealCards(i, a)
+			if c.firstShow < 0 {
+				c.firstShow = i
+			}
+			if seated {
+				c.showed[p] = true
+			}
+		case hand.Muck:
+			c.dealCards(i, a)
+			c.muck = true
+		case hand.Fold:
+			if seated {
+				c.folded[p] = true
+			}
+		case hand.Collect:
+			if seated {
+				c.collect = true
+				c.collects[p] += a.Amount
+				c.collected += a.Amount
+			}
+		case hand.UncalledReturn:
+			if seated {
+				c.returns[p] += a.Amount
+			}
+		}
+		if replayed && seated {
+			c.step(i, &steps[i], a)
+		}
+	}
+	c.finishCards()
 }
 
 // rules is the ruleset of the replay, or nil.

@@ -12,28 +12,10 @@ import (
 // every hand tabled face up and the order does not matter; otherwise TDA 17
 // sets the order.
 func checkShowdown(c *Context) {
-	h, tr := c.H, c.T
-	n := len(h.Seats)
-	out := c.flagBuf(n) // out of the hand: folded or not dealt in
-	for p := range h.Seats {
-		out[p] = h.Seats[p].SittingOut
-	}
-	lastBet := -1 // the last step that moved chips into the pot or was a betting decision
-	for i := range tr.Steps {
-		st := &tr.Steps[i]
-		if st.Player < 0 || st.Player >= n {
-			continue
-		}
-		if st.StatusBefore == replay.SittingOut {
-			out[st.Player] = true
-		}
-		if st.Kind == hand.Fold {
-			out[st.Player] = true
-		}
-		if st.Betting || st.Kind == hand.Post {
-			lastBet = i
-		}
-	}
+	n := len(c.H.Seats)
+	out := c.outOfHand // out of the hand: folded or not dealt in
+	// the last step that moved chips into the pot or was a betting decision
+	lastBet := c.lastBet
 	live, allIn := 0, false
 	for p := 0; p < n; p++ {
 		if out[p] {
@@ -54,23 +36,17 @@ func checkShowdown(c *Context) {
 	c.showdownOrder()
 }
 
-func (c *Context) flagBuf(n int) []bool {
-	if cap(c.flags) < n {
-		c.flags = make([]bool, n)
-	}
-	c.flags = c.flags[:n]
-	clear(c.flags)
-	return c.flags
-}
-
 // allInTabled: at an all-in showdown every player still in must table (TDA 16).
 func (c *Context) allInTabled(out []bool) {
+	if !c.muck {
+		return
+	}
 	for i := range c.H.Actions {
 		a := &c.H.Actions[i]
 		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(out) || out[a.Player] {
 			continue
 		}
-		if c.firstAction(a.Player, hand.Show) >= 0 {
+		if c.showed[a.Player] {
 			continue // tabled, then the record also says mucked
 		}
 		f := c.atAction(checkAllInNotTabled, i)
@@ -94,8 +70,11 @@ func (c *Context) showdownOrder() {
 	if first < 0 || first >= len(c.H.Seats) {
 		return
 	}
+	if c.firstShow < 0 || !c.showed[first] {
+		return // no one tabled, or the player due to table first did not
+	}
 	shown := -1
-	for i := range c.H.Actions {
+	for i := c.firstShow; i < len(c.H.Actions); i++ {
 		if c.H.Actions[i].Kind == hand.Show && !c.placed(i) {
 			shown = i
 			break
@@ -105,7 +84,7 @@ func (c *Context) showdownOrder() {
 		return
 	}
 	a := &c.H.Actions[shown]
-	if a.Player == first || c.firstAction(first, hand.Show) < 0 {
+	if a.Player == first {
 		return
 	}
 	f := c.atAction(checkShowdownOrder, shown)

@@ -1,6 +1,10 @@
 package replay
 
-import "github.com/handaudit/handaudit/hand"
+import (
+	"math/bits"
+
+	"github.com/handaudit/handaudit/hand"
+)
 
 // betting applies one betting action (the betting phase): it records the
 // legal window as the rules stood, applies what the record says, and works
@@ -118,7 +122,7 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 	inc := to - prev
 	full := false
 	reopen := false
-	if m.h.Game.Structure == hand.FixedLimit {
+	if m.structure == hand.FixedLimit {
 		size := m.fixedSize
 		want := m.lastFullTo + size
 		switch {
@@ -171,45 +175,46 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 
 // window sets w to the legal betting window for player p as the rules
 // stand now. (It fills the Step's Window in place: the struct is large, and
-// returning it costs a copy on every betting action.)
+// returning it costs a copy on every betting action.) It sets every field.
 func (m *machine) window(w *Window, p int) {
-	*w = Window{
-		ToAct:      m.toAct,
-		CurrentBet: m.level,
-		FullRaise:  m.fullRaise,
-		RaiseCount: m.raiseCount,
-		Cap:        m.capNow,
-		FixedSize:  m.fixedSize,
-	}
 	eff := m.effStack(p)
 	owe := max(m.level-m.bet[p], 0)
-	w.ToCall = min(owe, eff)
-	w.Open, w.OpenReason = m.openFor(p)
+	open, reason := m.openFor(p)
 	allInTo := m.bet[p] + eff
-	var minTo, maxTo hand.Amount
-	switch m.h.Game.Structure {
+	var minTo, maxTo, potMax hand.Amount
+	switch m.structure {
 	case hand.FixedLimit:
 		minTo = m.lastFullTo + m.fixedSize
 		maxTo = minTo
 	case hand.PotLimit:
 		minTo = m.level + m.fullRaise
-		w.PotLimitMax = m.level + m.potForLimit() + owe
-		maxTo = w.PotLimitMax
+		potMax = m.level + m.potForLimit() + owe
+		maxTo = potMax
 	default:
 		minTo = m.level + m.fullRaise
 		maxTo = allInTo
 	}
 	if m.level == 0 {
 		minTo = m.minBet
-		if m.h.Game.Structure == hand.FixedLimit {
+		if m.structure == hand.FixedLimit {
 			minTo = m.fixedSize
 		}
 	}
+	var minRaiseTo, maxRaiseTo hand.Amount
 	capped := m.capNow > 0 && m.raiseCount >= m.capNow
-	if w.Open && !capped && eff > owe {
-		w.MinRaiseTo = min(minTo, allInTo)
-		w.MaxRaiseTo = max(min(maxTo, allInTo), w.MinRaiseTo)
+	if open && !capped && eff > owe {
+		minRaiseTo = min(minTo, allInTo)
+		maxRaiseTo = max(min(maxTo, allInTo), minRaiseTo)
 	}
+	// Field by field: a composite literal is built aside and copied.
+	w.ToAct = m.toAct
+	w.ToCall = min(owe, eff)
+	w.CurrentBet = m.level
+	w.MinRaiseTo, w.MaxRaiseTo = minRaiseTo, maxRaiseTo
+	w.PotLimitMax = potMax
+	w.FullRaise = m.fullRaise
+	w.Open, w.OpenReason = open, reason
+	w.RaiseCount, w.Cap, w.FixedSize = m.raiseCount, m.capNow, m.fixedSize
 }
 
 // potForLimit is the pot for the pot-limit maximum: every chip in the
@@ -231,12 +236,17 @@ func (m *machine) openFor(p int) (bool, string) {
 	if !m.acted[p] {
 		return true, "betting open: the player has not acted on this street"
 	}
+	return m.reopened(p)
+}
+
+// reopened is openFor for a player who has acted on the street.
+func (m *machine) reopened(p int) (bool, string) {
 	t := m.txt.reset()
 	if m.lastFull > m.actedSeq[p] {
 		return true, t.s("betting reopened: a raise to ").amt(m.lastFullTo).s(" since the player acted at ").amt(m.actedAt[p]).str()
 	}
 	faced := m.level - m.actedAt[p]
-	limit := m.h.Game.Structure == hand.FixedLimit
+	limit := m.structure == hand.FixedLimit
 	var ok bool
 	if limit {
 		ok = faced > 0 && 2*faced >= m.fixedSize
@@ -278,7 +288,7 @@ func (m *machine) openFor(p int) (bool, string) {
 // pre-flop and last after, TDA 34). It also sets the street's raise cap.
 func (m *machine) firstToAct() int {
 	m.capNow = 0
-	if m.h.Game.Structure == hand.FixedLimit && m.rs.LimitCap > 0 {
+	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
 		m.capNow = m.rs.LimitCap
 		if m.rs.HeadsUpUncapped && m.countIn() == 2 {
 			m.capNow = 0
@@ -300,15 +310,7 @@ func (m *machine) firstToAct() int {
 }
 
 // countIn counts the players still in the hand (not folded, dealt in).
-func (m *machine) countIn() int {
-	c := 0
-	for _, s := range m.status {
-		if s == Active || s == AllIn {
-			c++
-		}
-	}
-	return c
-}
+func (m *machine) countIn() int { return bits.OnesCount64(m.inHand) }
 
 // nextToAct is the next player after p, in table order, who must act: an
 // active player who has not acted on the street or who owes chips. None
@@ -317,14 +319,15 @@ func (m *machine) nextToAct(p int) int {
 	if m.roundDone() {
 		return -1
 	}
-	q := p
-	for range m.n {
-		// Next seat round the table, without a division per step.
-		if q++; q >= m.n {
-			q = 0
-		}
-		if m.mustAct(q) {
-			return q
+	// The active seats after p, then those up to p: only they may owe an
+	// action.
+	after := m.active >> uint(p+1) << uint(p+1)
+	upTo := m.active &^ after
+	for _, seats := range [2]uint64{after, upTo} {
+		for ; seats != 0; seats &= seats - 1 {
+			if q := bits.TrailingZeros64(seats); !m.acted[q] || m.bet[q] < m.level {
+				return q
+			}
 		}
 	}
 	return -1
@@ -339,31 +342,26 @@ func (m *machine) mustAct(q int) bool {
 // player with chips has matched the bet.
 func (m *machine) roundDone() bool {
 	switch {
-	case m.nIn <= 1 || m.nActive == 0:
+	case m.inHand&(m.inHand-1) == 0 || m.active == 0:
 		return true
-	case m.nActive > 1:
-		return false
+	case m.active&(m.active-1) != 0:
+		return false // two or more players with chips
 	}
-	for i, s := range m.status {
-		if s == Active {
-			return m.bet[i] >= m.level
-		}
-	}
-	return true
+	return m.bet[bits.TrailingZeros64(m.active)] >= m.level
 }
 
-// setStatus changes p's status after reset, keeping the counts roundDone
-// reads.
+// setStatus changes p's status after reset, keeping the seat sets
+// roundDone and nextToAct read.
 func (m *machine) setStatus(p int, s Status) {
-	for d, st := range [2]Status{m.status[p], s} {
-		k := 1 - 2*d // remove the old status, add the new
-		switch st {
-		case Active:
-			m.nIn -= k
-			m.nActive -= k
-		case AllIn:
-			m.nIn -= k
-		}
+	bit := uint64(1) << uint(p)
+	m.active &^= bit
+	m.inHand &^= bit
+	switch s {
+	case Active:
+		m.active |= bit
+		m.inHand |= bit
+	case AllIn:
+		m.inHand |= bit
 	}
 	m.status[p] = s
 }

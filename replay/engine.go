@@ -16,16 +16,18 @@ func Replay(h *hand.Hand, rs *Ruleset) *Trace {
 }
 
 // replayInto is Replay into tr, a new trace or one from a TracePool whose
-// memory the engine reuses.
+// memory the engine reuses. Either way tr is zero but for that memory (Put
+// clears a trace), so only the fields that do not start at zero are set.
 func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 	if rs == nil {
 		d := Default()
 		rs = &d
 	}
 	mem := tr.mem
-	*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem}
+	tr.Hand, tr.Rules, tr.ShowdownFirst, tr.Button, tr.Terse = h, rs, -1, -1, terse
 	defer func() {
 		if r := recover(); r != nil {
+			mem.dropHands()
 			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem,
 				Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
 				InternalError: fmt.Sprint(r)}
@@ -113,20 +115,32 @@ type machine struct {
 	rs *Ruleset
 	tr *Trace
 	n  int
+	// of h, read on every betting action
+	structure hand.Structure
+	stakeCap  hand.Amount // Stakes.Cap
 
+	// Per-seat state, indexed like Hand.Seats. The slices of each type
+	// share one array (seatAmounts, seatFlags, seatCards), so that a hand
+	// sets up three arrays rather than a dozen.
 	stack, bet, committed []hand.Amount
 	pot                   hand.Amount   // sum of committed, kept as chips move (read twice per step)
+	stackMoved            bool          // a stack changed since the last step's stacks were copied
 	dead                  []hand.Amount // antes and dead blinds: money in the main pot, not a betting level
 	status                []Status
-	// nIn and nActive count the seats whose status is Active or AllIn, and
-	// Active: roundDone asks after every action. setStatus keeps them.
-	nIn, nActive int
-	acted                 []bool
-	actedAt               []hand.Amount // the street's bet level when the player last acted
-	actedSeq              []int
-	mucked, showed        []bool
-	hole, shown           [][]cards.Card
-	expected              []hand.Amount // scratch: expected forced bets per player
+	// active and inHand are the sets of seats (bit i: seat i) whose
+	// status is Active, and Active or AllIn: who may act is asked after
+	// every action. setStatus keeps them. (A hand has at most 64 seats.)
+	active, inHand uint64
+	acted          []bool
+	actedAt        []hand.Amount // the street's bet level when the player last acted
+	actedSeq       []int
+	mucked, showed []bool
+	hole, shown    [][]cards.Card
+	expected       []hand.Amount // scratch: expected forced bets per player
+	seatAmounts    []hand.Amount
+	seatFlags      []bool
+	seatCards      [][]cards.Card
+	posts          []int // indices of the hand's Post actions
 
 	phase      phase
 	street     Street
@@ -153,18 +167,15 @@ type machine struct {
 	aggressorTo [River + 1]hand.Amount
 	lastStep    int // index of the last betting step
 
-	boards          [2][]cards.Card
-	txt             textBuf
-	pendingExpected []expectedPost
-	amounts         []hand.Amount // the trace's Committed and FinishingStacks
+	boards  [2][]cards.Card
+	txt     textBuf
+	amounts []hand.Amount // the trace's Committed and FinishingStacks
 
 	// settle scratch
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
-	masks                                        []uint64
-	levels                                       []hand.Amount
-	evals                                        [2][]handValue
-	evalDone                                     [2][]bool
+	layers                                       []layer
+	evals                                        [2][]handValue // by board and seat
 	aliveBuf, tabledBuf, winBuf, bestBuf, lowBuf []int
 }
 
@@ -182,20 +193,19 @@ func grow[T any](s []T, n int) []T {
 func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
-	m.stack = grow(m.stack, n)
-	m.bet = grow(m.bet, n)
-	m.committed = grow(m.committed, n)
-	m.pot = 0
-	m.dead = grow(m.dead, n)
+	m.structure, m.stakeCap = h.Game.Structure, h.Stakes.Cap
+	m.seatAmounts = grow(m.seatAmounts, 6*n)
+	amounts := m.seatAmounts
+	m.stack, m.bet, m.committed = amounts[:n:n], amounts[n:2*n:2*n], amounts[2*n:3*n:3*n]
+	m.dead, m.actedAt, m.expected = amounts[3*n:4*n:4*n], amounts[4*n:5*n:5*n], amounts[5*n:]
+	m.seatFlags = grow(m.seatFlags, 3*n)
+	flags := m.seatFlags
+	m.acted, m.mucked, m.showed = flags[:n:n], flags[n:2*n:2*n], flags[2*n:]
+	m.seatCards = reuse(&m.seatCards, 2*n) // release cleared them
+	m.hole, m.shown = m.seatCards[:n:n], m.seatCards[n:]
 	m.status = grow(m.status, n)
-	m.acted = grow(m.acted, n)
-	m.actedAt = grow(m.actedAt, n)
 	m.actedSeq = grow(m.actedSeq, n)
-	m.mucked = grow(m.mucked, n)
-	m.showed = grow(m.showed, n)
-	m.hole = grow(m.hole, n)
-	m.shown = grow(m.shown, n)
-	m.expected = grow(m.expected, n)
+	m.pot = 0
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
@@ -223,14 +233,16 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	}
 	// Who is in the hand: every seat not sitting out, and any seat the
 	// record has acting.
+	sittingOut := false
 	for i := range h.Seats {
 		m.stack[i] = h.Seats[i].Stack
 		m.status[i] = Active
 		if h.Seats[i].SittingOut {
 			m.status[i] = SittingOut
+			sittingOut = true
 		}
 	}
-	for i := range h.Actions {
+	for i := 0; sittingOut && i < len(h.Actions); i++ {
 		if p := h.Actions[i].Player; p >= 0 && p < n && m.status[p] == SittingOut {
 			switch h.Actions[i].Kind {
 			case hand.Post, hand.DealHole, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise:
@@ -238,18 +250,14 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 			}
 		}
 	}
-	m.nIn, m.nActive = 0, 0
+	m.posts = m.posts[:0] // run lists them
+	m.active, m.inHand = 0, 0
 	for i := range h.Seats {
-		if m.status[i] == Active && m.stack[i] == 0 {
-			m.status[i] = AllIn // no chips: in the hand for what the blinds put in, if anything
+		s := m.status[i]
+		if s == Active && m.stack[i] == 0 {
+			s = AllIn // no chips: in the hand for what the blinds put in, if anything
 		}
-		switch m.status[i] {
-		case Active:
-			m.nIn++
-			m.nActive++
-		case AllIn:
-			m.nIn++
-		}
+		m.setStatus(i, s)
 	}
 	if m.minBet <= 0 {
 		// No stakes recorded: the largest blind posted sets the minimum bet.
@@ -270,20 +278,18 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.fixedSize = m.betSize(Preflop)
 	m.button = m.findButton()
 	tr.Button = m.button
-	m.computeExpectedPosts()
 }
 
 // release drops the references the pooled machine holds to the hand.
 func (m *machine) release() {
-	clear(m.hole)
-	clear(m.shown)
+	clear(m.seatCards) // hole and shown
 	m.h, m.rs, m.tr, m.amounts = nil, nil, nil, nil
 }
 
 // betSize is the fixed-limit bet of a street: the small bet pre-flop and on
 // the flop, the big bet on the turn and river.
 func (m *machine) betSize(s Street) hand.Amount {
-	if m.h.Game.Structure != hand.FixedLimit {
+	if m.structure != hand.FixedLimit {
 		return 0
 	}
 	small, big := m.h.Stakes.SmallBet, m.h.Stakes.BigBet
@@ -360,18 +366,17 @@ func (m *machine) prevInHand(p int) int {
 	return p
 }
 
-// computeExpectedPosts works out the forced bet the stakes require of each
-// Post, capped by the stack. A big blind who also pays the big-blind ante
-// and cannot cover both pays in the ruleset's order (TDA 2024 RP-11: the
-// big blind first).
-func (m *machine) computeExpectedPosts() {
+// expectedPosts works out the forced bet the stakes require of each Post
+// (the record's posts, listed in m.posts), capped by the stack, into its
+// step. A big blind who also pays the big-blind ante and cannot cover both
+// pays in the ruleset's order (TDA 2024 RP-11: the big blind first). It
+// reads only the record, so it runs once run has listed the posts.
+func (m *machine) expectedPosts(steps []Step) {
 	h := m.h
 	st := &h.Stakes
-	m.pendingExpected = m.pendingExpected[:0]
 	bbPoster := -1
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		if a.Kind == hand.Post && a.PostKind == hand.PostBigBlind && a.Player >= 0 && a.Player < m.n {
+	for _, i := range m.posts {
+		if a := &h.Actions[i]; a.PostKind == hand.PostBigBlind && a.Player >= 0 && a.Player < m.n {
 			bbPoster = a.Player
 			break
 		}
@@ -406,22 +411,21 @@ func (m *machine) computeExpectedPosts() {
 	}
 	reserved := -1
 	if first != 0 {
-		for i := range h.Actions {
-			a := &h.Actions[i]
-			if a.Kind == hand.Post && a.Player == bbPoster && a.PostKind == first {
+		for _, i := range m.posts {
+			if a := &h.Actions[i]; a.Player == bbPoster && a.PostKind == first {
 				if w, ok := want(a); ok {
 					got := min(w, max(left[bbPoster], 0))
 					left[bbPoster] -= got
-					m.pendingExpected = append(m.pendingExpected, expectedPost{i, got})
+					steps[i].Expected, steps[i].HasExpected = got, true
 					reserved = i
 				}
 				break
 			}
 		}
 	}
-	for i := range h.Actions {
+	for _, i := range m.posts {
 		a := &h.Actions[i]
-		if i == reserved || a.Kind != hand.Post || a.Player < 0 || a.Player >= m.n {
+		if i == reserved || a.Player < 0 || a.Player >= m.n {
 			continue
 		}
 		w, ok := want(a)
@@ -430,70 +434,78 @@ func (m *machine) computeExpectedPosts() {
 		}
 		got := min(w, max(left[a.Player], 0))
 		left[a.Player] -= got
-		m.pendingExpected = append(m.pendingExpected, expectedPost{i, got})
+		steps[i].Expected, steps[i].HasExpected = got, true
 	}
-}
-
-type expectedPost struct {
-	index int
-	v     hand.Amount
 }
 
 // run replays every action, then settles the pots.
 func (m *machine) run() {
 	h, tr := m.h, m.tr
 	n := m.n
-	tr.Steps = tr.mem.stepsFor(len(h.Actions))
-	// One allocation holds every step's stacks, then the committed chips
-	// and the finishing stacks.
-	backing := tr.mem.amountsFor(len(h.Actions)*n + 2*n)
-	m.amounts = backing[len(h.Actions)*n:]
-	for _, e := range m.pendingExpected {
-		tr.Steps[e.index].Expected, tr.Steps[e.index].HasExpected = e.v, true
-	}
-	m.pendingExpected = m.pendingExpected[:0]
-	for i := range h.Actions {
-		a := &h.Actions[i]
-		st := &tr.Steps[i]
-		st.Index, st.Kind, st.Player = i, a.Kind, a.Player
-		p := a.Player
-		valid := p >= 0 && p < n
-		if valid {
-			st.StatusBefore = m.status[p]
+	actions := h.Actions
+	// Each step is written whole below, and every amount a step or the
+	// trace refers to, so the pooled memory comes back uncleared.
+	steps := tr.mem.stepsFor(len(actions))
+	tr.Steps = steps
+	// One allocation holds the steps' stacks (as many as needed: a step
+	// after which no chips moved shares the stacks before it), then the
+	// committed chips and the finishing stacks.
+	backing := tr.mem.amountsFor(len(actions)*n + 2*n)
+	stacks := backing[:len(actions)*n]
+	m.amounts = backing[len(actions)*n:]
+	for i := range actions {
+		a := &actions[i]
+		st := &steps[i]
+		*st = Step{Index: i, Kind: a.Kind, Player: a.Player, PotBefore: m.pot}
+		m.apply(i, st, a)
+		st.Street, st.PotAfter = m.street, m.pot
+		if i > 0 && !m.stackMoved {
+			// No chips moved: the step shares its predecessor's stacks.
+			st.Stacks = steps[i-1].Stacks
+			continue
 		}
-		st.PotBefore = m.potTotal()
-		switch a.Kind {
-		case hand.Post:
-			if valid {
-				m.post(st, a)
-			} else {
-				st.Note = "forced bet by no seated player: ignored"
-			}
-		case hand.DealHole:
-			m.dealHole(st, a)
-		case hand.DealBoard:
-			m.dealBoard(st, a)
-		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-			if valid {
-				m.betting(i, st, a)
-			} else {
-				st.Note = "betting action by no seated player: ignored"
-			}
-		case hand.Show, hand.Muck:
-			m.showOrMuck(st, a)
-		case hand.UncalledReturn, hand.Collect:
-			m.pushing(st, a)
-		case hand.Discard:
-			st.Note = "discard: not part of a board game; ignored"
-		default:
-			st.Note = "unknown action kind: ignored"
-		}
-		st.Street = m.street
-		st.PotAfter = m.potTotal()
-		st.Stacks = backing[i*n : (i+1)*n : (i+1)*n]
+		st.Stacks, stacks = stacks[:n:n], stacks[n:]
 		copy(st.Stacks, m.stack)
+		m.stackMoved = false
 	}
+	m.expectedPosts(steps)
 	m.settle()
+}
+
+// apply replays action i, filling its step st.
+func (m *machine) apply(i int, st *Step, a *hand.Action) {
+	p := a.Player
+	valid := p >= 0 && p < m.n
+	if valid {
+		st.StatusBefore = m.status[p]
+	}
+	switch a.Kind {
+	case hand.Post:
+		m.posts = append(m.posts, i)
+		if valid {
+			m.post(st, a)
+		} else {
+			st.Note = "forced bet by no seated player: ignored"
+		}
+	case hand.DealHole:
+		m.dealHole(st, a)
+	case hand.DealBoard:
+		m.dealBoard(st, a)
+	case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+		if valid {
+			m.betting(i, st, a)
+		} else {
+			st.Note = "betting action by no seated player: ignored"
+		}
+	case hand.Show, hand.Muck:
+		m.showOrMuck(st, a)
+	case hand.UncalledReturn, hand.Collect:
+		m.pushing(st, a)
+	case hand.Discard:
+		st.Note = "discard: not part of a board game; ignored"
+	default:
+		st.Note = "unknown action kind: ignored"
+	}
 }
 
 // potTotal is every chip in the middle (the sum of committed).
@@ -503,7 +515,7 @@ func (m *machine) potTotal() hand.Amount { return m.pot }
 // capped no-limit (Stakes.Cap is the most a player may put in the hand).
 func (m *machine) effStack(p int) hand.Amount {
 	s := m.stack[p]
-	if c := m.h.Stakes.Cap; c > 0 {
+	if c := m.stakeCap; c > 0 {
 		s = min(s, max(c-m.committed[p], 0))
 	}
 	return s
@@ -526,6 +538,7 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 	m.stack[p] -= amt
 	m.committed[p] += amt
 	m.pot += amt
+	m.stackMoved = true
 	if live {
 		m.bet[p] += amt
 	}
@@ -680,7 +693,7 @@ func (m *machine) startRound(s Street) {
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(s)
-	if m.h.Game.Structure == hand.FixedLimit {
+	if m.structure == hand.FixedLimit {
 		m.fullRaise = m.fixedSize
 	}
 	m.lastFull = m.seq
@@ -692,10 +705,16 @@ func (m *machine) startRound(s Street) {
 // closeRound ends the betting round: the part of the highest bet no one
 // matched goes back to the bettor.
 func (m *machine) closeRound() {
-	if m.closed {
-		return
+	if !m.closed {
+		m.returnUncalled()
 	}
+}
+
+func (m *machine) returnUncalled() {
 	m.closed = true
+	if m.level == 0 {
+		return // no bet on this street (no one's bet is above the level)
+	}
 	top, second, who := hand.Amount(0), hand.Amount(0), -1
 	for i, b := range m.bet {
 		switch {
@@ -713,6 +732,7 @@ func (m *machine) closeRound() {
 	m.committed[who] -= ret
 	m.pot -= ret
 	m.stack[who] += ret
+	m.stackMoved = true
 	if m.status[who] == AllIn && m.effStack(who) > 0 {
 		m.setStatus(who, Active)
 	}

@@ -7,6 +7,7 @@ import (
 
 // handValue is one player's evaluated hand on one board.
 type handValue struct {
+	done   bool // evaluated: the rest is set
 	known  bool
 	high   cards.HandRank
 	low    cards.LowRank
@@ -16,11 +17,17 @@ type handValue struct {
 
 // eval evaluates p's tabled hand on board b (cards speak, TDA 12), once per
 // player and board, and records it in Trace.Shown.
-func (m *machine) eval(p, b int) handValue {
-	if m.evalDone[b][p] {
-		return m.evals[b][p]
+func (m *machine) eval(p, b int) *handValue {
+	v := &m.evals[b][p]
+	if !v.done {
+		*v = m.evaluate(p, b)
+		v.done = true
 	}
-	m.evalDone[b][p] = true
+	return v
+}
+
+// evaluate is eval without the memory.
+func (m *machine) evaluate(p, b int) handValue {
 	var v handValue
 	var board []cards.Card
 	if b < len(m.tr.Boards) {
@@ -28,7 +35,6 @@ func (m *machine) eval(p, b int) handValue {
 	}
 	hole := m.handCards(p)
 	if hole == nil || len(board) != 5 || !allKnown(board) {
-		m.evals[b][p] = v
 		return v
 	}
 	sh := ShownHand{Player: p, Cards: hole, Board: b}
@@ -59,9 +65,7 @@ func (m *machine) eval(p, b int) handValue {
 	if v.high == cards.NoHand {
 		// A card repeated between the hand and the board: the record's
 		// cards cannot be read as a hand, so they make no claim.
-		v = handValue{}
-		m.evals[b][p] = v
-		return v
+		return handValue{}
 	}
 	v.known = true
 	sh.High, sh.Low, sh.HasLow = v.high, v.low, v.hasLow
@@ -77,7 +81,6 @@ func (m *machine) eval(p, b int) handValue {
 		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
 	}
 	m.tr.Shown = append(m.tr.Shown, sh)
-	m.evals[b][p] = v
 	return v
 }
 

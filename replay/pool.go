@@ -71,11 +71,22 @@ func (p *TracePool) Put(tr *Trace) {
 	keepLarger(&mem.returns, tr.Returns)
 	keepLarger(&mem.shown, tr.Shown)
 	// Drop what points into this hand's memory, so that a pooled trace
-	// does not keep a finished hand alive.
-	clear(mem.shown[:cap(mem.shown)])
-	clear(mem.boards[:cap(mem.boards)])
+	// does not keep a finished hand alive. Only the elements this trace
+	// used hold anything: the rest were cleared when last used, or by
+	// dropHands after a failed replay.
+	clear(tr.Shown)
+	clear(tr.Boards)
 	*tr = Trace{mem: mem}
 	p.pool.Put(tr)
+}
+
+// dropHands clears every shown hand and board of the pooled memory, for a
+// replay that failed with some of them written but not in its trace.
+func (mem *traceMem) dropHands() {
+	if mem != nil {
+		clear(mem.shown[:cap(mem.shown)])
+		clear(mem.boards[:cap(mem.boards)])
+	}
 }
 
 // traceMem is the memory a pooled trace keeps between hands: the whole
@@ -94,9 +105,11 @@ type traceMem struct {
 	cards    []cards.Card // the boards' cards, when the record lists no boards
 }
 
-// The methods below return n zeroed elements (or an empty slice with room
-// for n) of the pooled memory, growing it when short; with no pooled
-// memory they allocate.
+// The methods below return n elements (or an empty slice with room for n)
+// of the pooled memory, growing it when short; with no pooled memory they
+// allocate (zeroed). They do not clear what they reuse: the engine writes
+// every step, amount and pot it takes before anyone reads it, and appends
+// to the empty slices.
 
 func (mem *traceMem) stepsFor(n int) []Step {
 	if mem == nil {
@@ -161,11 +174,13 @@ func (mem *traceMem) shownFor(n int) []ShownHand {
 	return reuse(&mem.shown, n)[:0]
 }
 
-// reuse returns n zeroed elements of *buf, replacing it by a larger array
-// when it is too small.
+// reuse returns n elements of *buf, as the last user left them, replacing
+// it by a larger array when it is too small.
 func reuse[T any](buf *[]T, n int) []T {
-	*buf = grow(*buf, n)
-	return *buf
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }
 
 // keepLarger keeps used's array as the pooled memory when appending made

@@ -13,8 +13,7 @@ import (
 // level. This is how the seeds' worked example lays the pots out (seed
 // 002: $2,750 in main $300 and side pots $1,000, $400, $450, $600).
 func PotLayers(committed []hand.Amount, live []bool) []Pot {
-	masks, levels := layerMasks(committed, live, false, nil, nil)
-	return buildPots(committed, masks, levels, 0, false, nil)
+	return buildPots(layers(committed, live, false, nil), 0, false, nil)
 }
 
 // SidePots builds the main and side pots a dealer makes (TDA 21) from the
@@ -26,80 +25,121 @@ func PotLayers(committed []hand.Amount, live []bool) []Pot {
 // in the pots they reached. Chips above every live player's level (only in
 // a broken record) go to the last pot.
 func SidePots(committed []hand.Amount, live []bool, dead hand.Amount) []Pot {
-	masks, levels := layerMasks(committed, live, dead > 0, nil, nil)
-	return buildPots(committed, masks, levels, dead, true, nil)
+	return buildPots(layers(committed, live, dead > 0, nil), dead, true, nil)
 }
 
-// layerMasks returns, per distinct contribution level in ascending order,
-// the bit set of live players who reached it. Level 0 is included when
-// zero is set (dead money that every live player contests).
-func layerMasks(committed []hand.Amount, live []bool, zero bool, masks []uint64, levels []hand.Amount) ([]uint64, []hand.Amount) {
-	levels = levels[:0]
+// singlePot is SidePots for the common hand without a side pot: every live
+// player put in the same live chips and no one more. Every layer then has
+// the same eligible players, so SidePots would merge them all into one pot
+// of every chip; singlePot builds it without sorting the levels. ok is
+// false for any other hand.
+func singlePot(committed []hand.Amount, live []bool, dead hand.Amount, mem *traceMem) (pots []Pot, ok bool) {
+	level, nLive := hand.Amount(-1), 0
+	for i, c := range committed {
+		if live[i] {
+			if nLive > 0 && c != level {
+				return nil, false
+			}
+			level = c
+			nLive++
+		}
+	}
+	var amount hand.Amount
+	for _, c := range committed {
+		if c < 0 || c > level {
+			return nil, false
+		}
+		amount += c
+	}
+	if nLive == 0 {
+		return nil, false
+	}
+	if level == 0 && dead == 0 {
+		return nil, true // no chips, no pot
+	}
+	eligible := mem.eligibleFor(nLive)
+	for i := range committed {
+		if live[i] {
+			eligible = append(eligible, i)
+		}
+	}
+	pots = mem.potsFor(1)
+	pots[0] = Pot{Amount: amount + dead, Level: level, Eligible: eligible[:nLive:nLive]}
+	return pots, true
+}
+
+// layer is the chips between one contribution level and the one below it.
+type layer struct {
+	level  hand.Amount
+	amount hand.Amount // the chips of every player between the level below and this one
+	mask   uint64      // the live players who reached the level
+}
+
+// layers returns one layer per distinct contribution level, in ascending
+// order, in ls's memory. Level 0 is included when zero is set (dead money
+// that every live player contests).
+func layers(committed []hand.Amount, live []bool, zero bool, ls []layer) []layer {
+	ls = ls[:0]
 	if zero {
-		levels = append(levels, 0)
+		ls = append(ls, layer{})
 	}
 	for _, c := range committed {
 		if c <= 0 {
 			continue
 		}
 		// Insert c into the sorted distinct levels.
-		j := len(levels)
-		for j > 0 && levels[j-1] > c {
+		j := len(ls)
+		for j > 0 && ls[j-1].level > c {
 			j--
 		}
-		if j > 0 && levels[j-1] == c {
+		if j > 0 && ls[j-1].level == c {
 			continue
 		}
-		levels = append(levels, 0)
-		copy(levels[j+1:], levels[j:])
-		levels[j] = c
+		ls = append(ls, layer{})
+		copy(ls[j+1:], ls[j:])
+		ls[j] = layer{level: c}
 	}
-	masks = masks[:0]
-	for _, l := range levels {
+	// No one put in chips strictly between two levels, so a layer holds
+	// its height from every player who reached it.
+	var prev hand.Amount
+	for k := range ls {
+		l := ls[k].level
 		var mask uint64
+		var reached hand.Amount
 		for i, c := range committed {
-			if live[i] && c >= l {
-				mask |= 1 << uint(i)
+			if c >= l {
+				reached++
+				if live[i] {
+					mask |= 1 << uint(i)
+				}
 			}
 		}
-		masks = append(masks, mask)
+		ls[k].mask = mask
+		ls[k].amount = (l - prev) * reached
+		prev = l
 	}
-	return masks, levels
+	return ls
 }
 
 // buildPots turns layers into Pots, the dead money into the first, merging
-// layers with the same eligible set when merge is set. The pots take their
-// memory from mem (nil: newly allocated).
-func buildPots(committed []hand.Amount, masks []uint64, levels []hand.Amount, dead hand.Amount, merge bool, mem *traceMem) []Pot {
-	if len(levels) == 0 {
+// layers with the same eligible set when merge is set (in ls's memory). The
+// pots take their memory from mem (nil: newly allocated).
+func buildPots(ls []layer, dead hand.Amount, merge bool, mem *traceMem) []Pot {
+	if len(ls) == 0 {
 		return nil
 	}
-	// Decide the groups first so that one backing array holds every
-	// Eligible slice.
-	type group struct {
-		mask   uint64
-		amount hand.Amount
-		level  hand.Amount
-	}
-	// Hands have few pots: the groups fit a stack array.
-	var gbuf [16]group
-	gs := gbuf[:0]
-	var prev hand.Amount
-	for k, l := range levels {
-		var amt hand.Amount
-		for _, c := range committed {
-			amt += min(c, l) - min(c, prev)
-		}
+	// Merge first so that one backing array holds every Eligible slice.
+	gs := ls[:0]
+	for k, l := range ls {
 		if k == 0 {
-			amt += dead
+			l.amount += dead
 		}
-		prev = l
-		if merge && len(gs) > 0 && (masks[k] == gs[len(gs)-1].mask || masks[k] == 0) {
-			gs[len(gs)-1].amount += amt
-			gs[len(gs)-1].level = l
+		if merge && len(gs) > 0 && (l.mask == gs[len(gs)-1].mask || l.mask == 0) {
+			gs[len(gs)-1].amount += l.amount
+			gs[len(gs)-1].level = l.level
 			continue
 		}
-		gs = append(gs, group{mask: masks[k], amount: amt, level: l})
+		gs = append(gs, l)
 	}
 	total := 0
 	for _, g := range gs {

@@ -15,27 +15,23 @@ func (m *machine) settle() {
 	h, tr, n := m.h, m.tr, m.n
 	tr.Committed = m.amounts[:n:n]
 	copy(tr.Committed, m.committed)
-	live := m.liveBuf[:0]
-	for i := 0; i < n; i++ {
-		live = append(live, m.status[i] == Active || m.status[i] == AllIn)
-	}
-	m.liveBuf = live
-	var total hand.Amount
-	for _, c := range m.committed {
-		total += c
-	}
-	tr.TotalPot = total
 	// Pots are layered on the live chips; antes and dead blinds go to the
 	// main pot, which every live player contests.
-	liveChips := m.liveChips[:0]
-	var dead hand.Amount
-	for i := 0; i < n; i++ {
-		liveChips = append(liveChips, m.committed[i]-m.dead[i])
+	live, liveChips := reuse(&m.liveBuf, n), reuse(&m.liveChips, n)
+	var total, dead hand.Amount
+	for i, c := range m.committed {
+		live[i] = m.inHand&(1<<uint(i)) != 0 // Active or AllIn
+		liveChips[i] = c - m.dead[i]
+		total += c
 		dead += m.dead[i]
 	}
-	m.liveChips = liveChips
-	m.masks, m.levels = layerMasks(liveChips, live, dead > 0, m.masks, m.levels)
-	tr.Pots = buildPots(liveChips, m.masks, m.levels, dead, true, tr.mem)
+	tr.TotalPot = total
+	if pots, ok := singlePot(liveChips, live, dead, tr.mem); ok {
+		tr.Pots = pots
+	} else {
+		m.layers = layers(liveChips, live, dead > 0, m.layers)
+		tr.Pots = buildPots(m.layers, dead, true, tr.mem)
+	}
 
 	rake := h.Outcome.Rake
 	for _, f := range h.Outcome.Fees {
@@ -203,9 +199,14 @@ func (m *machine) position(p int) int {
 func (m *machine) pushChips() {
 	tr := m.tr
 	nb := max(len(tr.Boards), 1)
-	for b := range m.evalDone {
-		m.evalDone[b] = grow(m.evalDone[b], m.n)
-		m.evals[b] = grow(m.evals[b], m.n)
+	// Hands are evaluated only for a pot two or more players contest.
+	for k := range tr.Pots {
+		if len(tr.Pots[k].Eligible) > 1 {
+			for b := range nb {
+				m.evals[b] = grow(m.evals[b], m.n)
+			}
+			break
+		}
 	}
 	tr.Awards = tr.mem.awardsFor(len(tr.Pots)*nb + 1)
 	for k := range tr.Pots {
@@ -354,7 +355,9 @@ func bestWord(winners int) string {
 func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
 	ws := m.winBuf[:0]
 	ws = append(ws, winners...)
-	slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
+	if len(ws) > 1 { // most pots have one winner
+		slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
+	}
 	m.winBuf = ws
 	unit := m.chipUnit()
 	units, sub := amount/unit, amount%unit
