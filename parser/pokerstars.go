@@ -42,6 +42,10 @@ type PokerStarsReader struct {
 	pending     []byte
 	pendingLine int
 	hasPending  bool
+	// Where the pending header's parts are, when readHand split it to
+	// know it for a header: header then need not split it again.
+	pendingParts   psHeaderParts
+	pendingPartsOK bool
 	// The other pending buffer: the next header is copied there, as the
 	// current one may be the line held as the last of the hand it starts.
 	pendingSpare []byte
@@ -51,8 +55,11 @@ type PokerStarsReader struct {
 	outsideLine int
 	hasOutside  bool
 
-	strs  psInterner  // recent names, so repeated players cost no allocation
-	times psTimeCache // the zone period of the last hand's time
+	strs psInterner // recent names, so repeated players cost no allocation
+	// The last hand's site, game, currency and table, which the next
+	// hand's nearly always repeat (see internAs).
+	lastSite, lastGame, lastCurrency, lastTable string
+	times                                       psTimeCache // the zone period of the last hand's time
 
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
@@ -98,7 +105,7 @@ func (r *PokerStarsReader) Next() (*hand.Hand, error) {
 	if r.hasPending {
 		// A pending line is a header: it was found as one.
 		r.hasPending = false
-		return r.readHand(r.pending, r.pendingLine)
+		return r.readHand(r.pending, r.pendingLine, r.pendingParts, r.pendingPartsOK)
 	}
 	for {
 		line, num, long, err := r.readLine()
@@ -109,8 +116,10 @@ func (r *PokerStarsReader) Next() (*hand.Hand, error) {
 		if len(line) == 0 || psIsSeparator(line) {
 			continue
 		}
-		if !long && psIsHeader(line) {
-			return r.readHand(line, num)
+		if !long {
+			if parts, ok := psSplitHeaderAt(line); ok {
+				return r.readHand(line, num, parts, true)
+			}
 		}
 		return nil, r.skipOutside(line, num)
 	}
@@ -133,17 +142,28 @@ func (r *PokerStarsReader) nextLine() ([]byte, int, bool, error) {
 	if err != nil {
 		return nil, r.in.line, false, err
 	}
-	if len(line) > 0 && line[0] != ' ' && line[0] != '\t' && line[0] != 0xEF && line[len(line)-1] != ' ' && line[len(line)-1] != '\t' {
-		return line, r.in.line, long, nil // nothing to trim, as in most lines
+	if psNeedsTrim(line) {
+		line = psTrim(line)
 	}
-	return psTrim(line), r.in.line, long, nil
+	return line, r.in.line, long, nil
 }
+
+// psNeedsTrim reports whether psTrim might change line; most lines have
+// nothing to trim.
+func psNeedsTrim(line []byte) bool {
+	return len(line) == 0 || psTrims[line[0]]&1 != 0 || psTrims[line[len(line)-1]]&2 != 0
+}
+
+// psTrims marks the bytes psTrim drops at the start of a line (1: blanks
+// and a byte-order mark's first) and at its end (2: blanks).
+var psTrims = [256]uint8{' ': 3, '\t': 3, 0xEF: 1}
 
 // setPending keeps a copy of a header line to start the next hand with.
 func (r *PokerStarsReader) setPending(line []byte, num int) {
 	r.pending, r.pendingSpare = append(r.pendingSpare[:0], line...), r.pending
 	r.pendingLine = num
 	r.hasPending = true
+	r.pendingPartsOK = false
 }
 
 // skipOutside reports text outside any hand and skips to the next header.
@@ -185,13 +205,17 @@ func (r *PokerStarsReader) skipToHeader() {
 	}
 }
 
-// readHand reads one hand whose header is line.
-func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) {
+// readHand reads one hand whose header is line, split at parts if
+// partsOK (else header splits it).
+func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts, partsOK bool) (*hand.Hand, error) {
 	p := &r.p
 	p.reset(num, r.index)
 	r.index++
 	p.keepLast(header, num)
-	if err := p.header(header); err != nil {
+	if !partsOK {
+		parts, partsOK = psSplitHeaderAt(header)
+	}
+	if err := p.header(header, parts, partsOK); err != nil {
 		p.fail(num, header, err.Error())
 		p.abandon()
 		if k := psFindGluedHeader(header); k > 0 {
@@ -206,49 +230,57 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 	}
 	size := len(header) + 1 // bytes of the hand so far, line ends counted as one
 	for {
-		line, n, long, err := r.nextLine() // nothing is pending inside a hand
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				r.err = err
-				p.abandon()
-				return nil, err
+		// Nothing is pending inside a hand: the lines come from the input.
+		// Most are whole in its buffer, before any CR, and are taken
+		// here as next's fast path would take them (see next and
+		// nextCR); the calls down to next cost as much as finding the
+		// line's end. The loop keeps little across its calls: the
+		// rarer ways out are in slowLine and lineFailed.
+		var line []byte
+		whole := false
+		if in := &r.in; in.cr > in.start {
+			data := in.buf[in.start:in.cr] // holds no CR
+			if k := bytes.IndexByte(data, '\n'); k >= 0 && k <= in.maxLine {
+				line, whole = data[:k], true
+				in.start += k + 1
+				in.line++
 			}
-			break
+		}
+		n := r.in.line
+		if !whole {
+			var stop bool
+			if line, n, stop = r.slowLine(); stop {
+				break
+			}
+		} else if psNeedsTrim(line) {
+			line = psTrim(line)
 		}
 		if len(line) == 0 {
 			continue
-		}
-		if long {
-			p.fail(n, line, fmt.Sprintf("line is longer than %d bytes; the hand is skipped", r.in.maxLine))
-			r.skipToHeader()
-			break
 		}
 		if size += len(line) + 1; size > r.maxHand {
 			p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
 			r.skipToHeader()
 			break
 		}
-		if line[0] == 'P' && psIsHeader(line) {
-			r.setPending(line, n)
-			break
+		if line[0] == 'P' {
+			if parts, ok := psSplitHeaderAt(line); ok {
+				r.setPending(line, n)
+				r.pendingParts, r.pendingPartsOK = parts, true
+				break
+			}
 		}
 		if line[0] == '*' && psIsSeparator(line) {
 			break
 		}
-		if err := p.line(line, n); err != nil {
-			if err == errPSOutside {
-				r.outside = append(r.outside[:0], line...)
-				r.outsideLine, r.hasOutside = n, true
+		// Action lines, the most common, are tried first here (see
+		// line), saving a call.
+		read := p.state >= psPreDeal && p.state <= psShowdown && line[0] != '*' && !p.noQuick && p.quickAction(line, n)
+		if !read {
+			if err := p.line(line, n); err != nil {
+				r.lineFailed(err, line, n)
 				break
 			}
-			if k := psFindGluedHeader(line); k > 0 {
-				p.fail(n, line, "hand cut off: the next hand's header starts in the middle of this line")
-				r.setPending(line[k:], n)
-				break
-			}
-			p.fail(n, line, err.Error())
-			r.skipToHeader()
-			break
 		}
 		p.keepLast(line, n)
 		if len(p.actions) > r.maxActions {
@@ -263,6 +295,43 @@ func (r *PokerStarsReader) readHand(header []byte, num int) (*hand.Hand, error) 
 		return nil, r.err
 	}
 	return p.finish()
+}
+
+// slowLine returns the next line of a hand the general way (see
+// readHand), and n its number. stop says the hand ends before it: at the
+// end of input, at an I/O error (kept in r.err), or at a line that is too
+// long (the hand's error).
+func (r *PokerStarsReader) slowLine() (line []byte, n int, stop bool) {
+	line, n, long, err := r.nextLine()
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			r.err = err
+		}
+		return nil, 0, true
+	}
+	if long && len(line) > 0 {
+		r.p.fail(n, line, fmt.Sprintf("line is longer than %d bytes; the hand is skipped", r.in.maxLine))
+		r.skipToHeader()
+		return nil, 0, true
+	}
+	return line, n, false
+}
+
+// lineFailed ends a hand at line n, which line could not read (err).
+func (r *PokerStarsReader) lineFailed(err error, line []byte, n int) {
+	p := &r.p
+	if err == errPSOutside {
+		r.outside = append(r.outside[:0], line...)
+		r.outsideLine, r.hasOutside = n, true
+		return
+	}
+	if k := psFindGluedHeader(line); k > 0 {
+		p.fail(n, line, "hand cut off: the next hand's header starts in the middle of this line")
+		r.setPending(line[k:], n)
+		return
+	}
+	p.fail(n, line, err.Error())
+	r.skipToHeader()
 }
 
 // psTrim drops a byte-order mark (files glued together keep theirs) and
@@ -297,64 +366,81 @@ func psShorten(b []byte) string {
 // psSites are the rooms whose headers the reader knows.
 var psSites = [...]string{"PokerStars ", "PPPoker "}
 
+// psSiteBytes is psSites as byte slices, for searches.
+var psSiteBytes = [...][]byte{[]byte(psSites[0]), []byte(psSites[1])}
+
 // psIsHeader reports whether line is a hand header: a site, a kind, a hand
 // number and a colon.
 func psIsHeader(line []byte) bool {
-	_, _, _, ok := psSplitHeader(line)
+	_, ok := psSplitHeaderAt(line)
 	return ok
 }
+
+// psHeaderParts says where a header line's parts are: its site is
+// line[:siteEnd], its hand number line[idStart:idEnd], and the text after
+// the colon line[idEnd+1:].
+type psHeaderParts struct{ siteEnd, idStart, idEnd int }
 
 // psSplitHeader splits a header line into its site, its kind, its hand
 // number and the text after the colon.
 func psSplitHeader(line []byte) (site, id, rest []byte, ok bool) {
+	pt, ok := psSplitHeaderAt(line)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	return line[:pt.siteEnd], line[pt.idStart:pt.idEnd], line[pt.idEnd+1:], true
+}
+
+// psSplitHeaderAt finds the parts of a header line (see psSplitHeader).
+func psSplitHeaderAt(line []byte) (psHeaderParts, bool) {
 	// A site of psSites, then a kind: "Hand #", "Game #", "Zoom Hand #",
 	// "Home Game Hand #", "Home Game #" or "Zoom Game #". Each is tested
-	// only where its first letter is: this runs for every hand twice.
+	// only where its first letter is: this runs for every hand.
 	n := 0
 	switch {
-	case len(line) > 11 && psHas(line, "PokerStars "):
+	case len(line) > 11 && string(line[:11]) == "PokerStars ":
 		n = 11
 	case len(line) > 8 && psHas(line, "PPPoker "):
 		n = 8
 	default:
-		return nil, nil, nil, false
+		return psHeaderParts{}, false
 	}
-	site, line = line[:n-1], line[n:]
+	kind := line[n:]
 	k := 0
-	switch line[0] {
+	switch kind[0] {
 	case 'H':
 		switch {
-		case psHas(line, "Hand #"):
+		case psHas(kind, "Hand #"):
 			k = 6
-		case psHas(line, "Home Game Hand #"):
+		case psHas(kind, "Home Game Hand #"):
 			k = 16
-		case psHas(line, "Home Game #"):
+		case psHas(kind, "Home Game #"):
 			k = 11
 		}
 	case 'G':
-		if psHas(line, "Game #") {
+		if psHas(kind, "Game #") {
 			k = 6
 		}
 	case 'Z':
 		switch {
-		case psHas(line, "Zoom Hand #"):
+		case psHas(kind, "Zoom Hand #"):
 			k = 11
-		case psHas(line, "Zoom Game #"):
+		case psHas(kind, "Zoom Game #"):
 			k = 11
 		}
 	}
 	if k == 0 {
-		return nil, nil, nil, false
+		return psHeaderParts{}, false
 	}
-	line = line[k:]
-	i := 0
+	start := n + k
+	i := start
 	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
 		i++
 	}
-	if i == 0 || i == len(line) || line[i] != ':' {
-		return nil, nil, nil, false
+	if i == start || i == len(line) || line[i] != ':' {
+		return psHeaderParts{}, false
 	}
-	return site, line[:i], line[i+1:], true
+	return psHeaderParts{n - 1, start, i}, true
 }
 
 // psFindGluedHeader returns where a hand header starts inside line (after
@@ -364,10 +450,10 @@ func psFindGluedHeader(line []byte) int {
 	if bytes.IndexByte(line, '#') < 0 { // every header has one
 		return -1
 	}
-	for _, s := range psSites {
+	for _, s := range psSiteBytes {
 		off := 1
 		for off < len(line) {
-			k := bytes.Index(line[off:], []byte(s))
+			k := bytes.Index(line[off:], s)
 			if k < 0 {
 				break
 			}
@@ -408,8 +494,9 @@ const (
 // psSeatName is a seated player's name and seat index, for matching the
 // names that start action lines.
 type psSeatName struct {
-	name string
-	seat int
+	name   string
+	seat   int
+	w0, w1 uint64 // the name's first 16 bytes (see psNameWords)
 }
 
 // psParser builds one hand. The hand comes from the reader's pool and is
@@ -426,8 +513,10 @@ type psParser struct {
 
 	seats    []hand.Seat   // h.Seats (see psParser)
 	actions  []hand.Action // h.Actions
-	names    []psSeatName  // in seat order (longest first if over 64, see seatsDone)
+	names    []psSeatName  // the seats' names, in seat order (see addSeat)
+	order    []int         // over 64 names: their indexes, longest name first (see seatsDone)
 	byFirst  [256]uint64   // by first byte, the names (bits of indexes in names) starting with it
+	byNumber [16]uint8     // by seat number, its index in seats, plus one (see seatNumbered)
 	boards   [2][]cards.Card
 	runTwice bool
 	showdown int           // board whose showdown is being read (run twice: 0 or 1)
@@ -439,7 +528,6 @@ type psParser struct {
 	sawTotal bool
 	summary  bool
 	cancel   int // line of "Hand cancelled", 0 if none
-	bets     int // betting actions read
 
 	scale    int  // decimal digits of the hand's minor unit (Scale = 10^scale)
 	currency bool // the stakes are money, not chips
@@ -452,6 +540,8 @@ type psParser struct {
 	lastLine int // the last line read, for errors about the hand's end; its text is r.in.held
 
 	scratch psScratch // where the parts are built without a pool
+
+	noQuick bool // tests: read every line the general way (no quickAction, quickSeat...)
 }
 
 // reset starts a hand, taken from the pool, whose header is at line.
@@ -487,7 +577,6 @@ func (p *psParser) reset(line, index int) {
 	p.showdown = 0
 	p.sawWin, p.sawTotal, p.summary = false, false, false
 	p.cancel = 0
-	p.bets = 0
 	p.scale, p.currency, p.holeN, p.isTourn = 0, false, 0, false
 	p.sbPosted, p.bbPosted, p.antes = 0, 0, 0
 }
@@ -606,6 +695,7 @@ func psErrorf(format string, args ...any) error { return fmt.Errorf(format, args
 
 // line reads one line of the hand body.
 func (p *psParser) line(line []byte, n int) error {
+	// In the betting states, readHand has tried quickAction.
 	switch p.state {
 	case psWantTable:
 		return p.table(line)
@@ -630,38 +720,53 @@ func (p *psParser) line(line []byte, n int) error {
 	return p.otherLine(line, n)
 }
 
-// seatsDone lists the seat names for matching the names that start lines.
-// A line is tried against the names that start with its first byte,
-// longest first, so that "Player 1" is tried before "Player". Up to 64
-// names, a set of bits by first byte finds them and nextName orders the
-// few that share a first byte; more names (never in real hands) are sorted
-// longest first and all tried.
-func (p *psParser) seatsDone() {
-	for i := range p.seats {
-		p.names = append(p.names, psSeatName{p.seats[i].Player, i})
+// addSeat adds a seat whose player's name has the words w0, w1 (see
+// psNameWords), and its name for matching the names that start lines: a
+// line is tried against the names that start with its first byte, longest
+// first, so that "Player 1" is tried before "Player". Up to 64 names, a
+// set of bits by first byte finds them and nextName orders the few that
+// share a first byte; more names (never in real hands) are all tried,
+// longest first (see seatsDone).
+func (p *psParser) addSeat(s hand.Seat, w0, w1 uint64) {
+	i := len(p.seats)
+	p.seats = append(p.seats, s)
+	p.names = append(p.names, psSeatName{s.Player, i, w0, w1})
+	if i < 64 {
+		p.byFirst[byte(w0)] |= 1 << i
 	}
-	if len(p.names) > 64 {
-		// Insertion sort, stable: names of one length stay in seat order.
-		for i := 1; i < len(p.names); i++ {
-			for j := i; j > 0 && len(p.names[j].name) > len(p.names[j-1].name); j-- {
-				p.names[j], p.names[j-1] = p.names[j-1], p.names[j]
-			}
-		}
-		return
-	}
-	for i := range p.names {
-		p.byFirst[p.names[i].name[0]] |= 1 << i
+	if s.Number < len(p.byNumber) {
+		p.byNumber[s.Number] = uint8(i + 1)
 	}
 }
 
-// clearNames forgets the last hand's names.
-func (p *psParser) clearNames() {
+// seatsDone orders over 64 names longest first (see addSeat).
+func (p *psParser) seatsDone() {
 	if len(p.names) <= 64 {
-		for _, sn := range p.names {
-			p.byFirst[sn.name[0]] = 0
+		return
+	}
+	p.order = p.order[:0]
+	for i := range p.names {
+		p.order = append(p.order, i)
+	}
+	// Insertion sort, stable: names of one length stay in seat order.
+	for i := 1; i < len(p.order); i++ {
+		for j := i; j > 0 && len(p.names[p.order[j]].name) > len(p.names[p.order[j-1]].name); j-- {
+			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
 		}
 	}
+}
+
+// first returns the name's first byte, from its words: the string's own
+// bytes are wherever the interner put them, often out of the cache.
+func (sn *psSeatName) first() byte { return byte(sn.w0) }
+
+// clearNames forgets the last hand's names.
+func (p *psParser) clearNames() {
+	for _, sn := range p.names[:min(len(p.names), 64)] {
+		p.byFirst[sn.first()] = 0
+	}
 	p.names = p.names[:0]
+	p.order = p.order[:0]
 }
 
 // namesFrom returns the names (bits of indexes in p.names) that may start
@@ -694,8 +799,8 @@ func (p *psParser) seatByName(b []byte) int {
 	}
 	set, ok := p.namesFrom(b[0])
 	if !ok {
-		for _, sn := range p.names {
-			if sn.name == string(b) {
+		for _, i := range p.order {
+			if sn := &p.names[i]; sn.name == string(b) {
 				return sn.seat
 			}
 		}
@@ -715,7 +820,7 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 	var firstErr error
 	set, ok := p.namesFrom(line[0])
 	if !ok {
-		for i := range p.names {
+		for _, i := range p.order {
 			if done, err := p.playerLineAs(&p.names[i], line, n); done {
 				return true, nil
 			} else if err != nil && firstErr == nil {
@@ -733,6 +838,214 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 	}
 	return false, firstErr
 }
+
+// quickAction reads the lines most of a hand is made of, faster than
+// playerLine does: "NAME: verb [amount]" for the betting verbs and the
+// blinds and antes, "NAME: shows [cards]" and "NAME collected X from pot",
+// said by a seated player. It compares names in registers, and reads and
+// stores the action in one go. It reports false, having changed nothing,
+// for any other line and for any line that playerLine might read in some
+// other way (or reject): playerLine then reads it. What it checks and
+// stores is what actionAt, post and event do.
+func (p *psParser) quickAction(line []byte, n int) bool {
+	set, ok := p.namesFrom(line[0])
+	var sn *psSeatName
+	for ok && set != 0 {
+		// The names are tried in playerLine's order; one that does not
+		// start the line is skipped by both.
+		if c := p.nextName(&set); len(line) > len(c.name)+1 && psStartsWith(line, c) {
+			sn = c
+			break
+		}
+	}
+	if sn == nil {
+		return false
+	}
+	at := len(sn.name) // where the verb starts, then the amount
+	if line[at] == ' ' {
+		return p.quickCollect(sn.seat, line[at+1:], n)
+	}
+	if line[at] != ':' || line[at+1] != ' ' {
+		return false
+	}
+	rest := line[at+2:]
+	if len(rest) == 0 {
+		return false
+	}
+	var kind hand.ActionKind
+	var post hand.PostKind
+	at = 0 // where the amount starts in rest (0: there is none)
+	switch rest[0] {
+	case 'f':
+		if string(rest) != "folds" {
+			return false
+		}
+		kind = hand.Fold
+	case 'c':
+		switch {
+		case string(rest) == "checks":
+			kind = hand.Check
+		case psHas(rest, "calls "):
+			kind, at = hand.Call, 6
+		default:
+			return false
+		}
+	case 'b':
+		if !psHas(rest, "bets ") {
+			return false
+		}
+		kind, at = hand.Bet, 5
+	case 'r':
+		if !psHas(rest, "raises ") {
+			return false
+		}
+		kind, at = hand.Raise, 7
+	case 'p':
+		kind = hand.Post
+		switch {
+		case len(rest) >= 18 && string(rest[:18]) == "posts small blind ":
+			post, at = hand.PostSmallBlind, 18
+		case len(rest) >= 16 && string(rest[:16]) == "posts big blind ":
+			post, at = hand.PostBigBlind, 16
+		case len(rest) >= 15 && string(rest[:15]) == "posts the ante ":
+			post, at = hand.PostAnte, 15
+		case len(rest) >= 11 && string(rest[:11]) == "posts ante ":
+			post, at = hand.PostAnte, 11
+		default:
+			return false
+		}
+	case 's':
+		return p.quickShow(sn.seat, rest, n)
+	default:
+		return false
+	}
+	if kind == hand.Post && p.state > psBetting || kind != hand.Post && p.state != psBetting {
+		return false // playerLine gives the error
+	}
+	var by, v hand.Amount
+	allIn := false
+	if at > 0 {
+		var k int
+		if v, k, ok = psPlainAmount(rest[at:], p.scale); !ok {
+			return false
+		}
+		tail := rest[at+k:]
+		if kind == hand.Raise { // "raises X to Y": X is the raise, Y the total
+			if !psHas(tail, " to ") {
+				return false
+			}
+			by = v
+			if v, k, ok = psPlainAmount(tail[4:], p.scale); !ok {
+				return false
+			}
+			tail = tail[4+k:]
+		}
+		switch {
+		case len(tail) == 0:
+		case string(tail) == " and is all-in":
+			allIn = true
+		default:
+			return false
+		}
+	}
+	// Written in place, not built and copied.
+	p.actions = append(p.actions, hand.Action{})
+	a := &p.actions[len(p.actions)-1]
+	a.Kind, a.Player, a.Pos = kind, sn.seat, hand.Pos{File: p.r.file, Line: n}
+	if at > 0 {
+		a.HasAmount, a.AllIn = true, allIn
+		switch kind {
+		case hand.Call:
+			a.Amount = v
+		case hand.Bet:
+			a.Amount, a.To = v, v
+		case hand.Raise:
+			a.Amount, a.To = by, v
+		case hand.Post:
+			a.Amount, a.PostKind = v, post
+			p.posted(post, v, allIn)
+		}
+	}
+	return true
+}
+
+// quickCollect reads "collected X from pot" (or from the main pot, a side
+// pot, side pot N), the text after "NAME ", for quickAction, as event does.
+func (p *psParser) quickCollect(seat int, rest []byte, n int) bool {
+	if len(rest) < 10 || string(rest[:10]) != "collected " || p.state < psBetting && p.cancel == 0 {
+		return false
+	}
+	v, k, ok := psPlainAmount(rest[10:], p.scale)
+	if !ok {
+		return false
+	}
+	pot := 0
+	switch from := rest[10+k:]; {
+	case string(from) == " from pot", string(from) == " from main pot":
+	case string(from) == " from side pot":
+		pot = 1
+	case len(from) == 16 && string(from[:15]) == " from side pot-" && from[15] >= '1' && from[15] <= '9':
+		pot = int(from[15] - '0')
+	default:
+		return false // event reads the rest
+	}
+	p.actions = append(p.actions, hand.Action{Kind: hand.Collect, Player: seat, Amount: v, HasAmount: true,
+		Board: p.showdown, Pot: pot, Pos: hand.Pos{File: p.r.file, Line: n}})
+	return true
+}
+
+// quickShow reads "shows [cards]" with an optional "(description)" after
+// them, the text after "NAME: ", for quickAction, as actionAt does.
+func (p *psParser) quickShow(seat int, rest []byte, n int) bool {
+	if len(rest) < 6 || string(rest[:6]) != "shows " || p.state < psBetting {
+		return false
+	}
+	tail := rest[6:]
+	k := psCardsEnd(tail) // the cards end at tail[3k]
+	if k == 0 {
+		return false
+	}
+	if after := tail[3*k+1:]; len(after) > 0 && !(len(after) > 2 && after[0] == ' ' && after[1] == '(' && after[len(after)-1] == ')') {
+		return false
+	}
+	// k cards need all of tail[:3k]: when they are read, the first ']'
+	// is the one at 3k, and what follows is after.
+	cs, err := p.bracketCards(tail, false)
+	if err != nil || len(cs) != k {
+		return false
+	}
+	p.actions = append(p.actions, hand.Action{Kind: hand.Show, Player: seat, Cards: cs, Board: p.showdown,
+		Pos: hand.Pos{File: p.r.file, Line: n}})
+	return true
+}
+
+// psStartsWith reports whether line, no shorter than sn's name, starts
+// with it.
+func psStartsWith(line []byte, sn *psSeatName) bool {
+	l := len(sn.name)
+	if cap(line) < 16 || l > 16 {
+		return string(line[:l]) == sn.name
+	}
+	// Load 16 bytes: a line lies in a larger buffer. Those past the
+	// name are masked off.
+	full := line[:16:16]
+	return binary.LittleEndian.Uint64(full)&psMask0[l] == sn.w0 && binary.LittleEndian.Uint64(full[8:])&psMask1[l] == sn.w1
+}
+
+// psMask0[k] and psMask1[k] keep the first k bytes of a 16-byte prefix
+// loaded as two little-endian words.
+var psMask0, psMask1 = func() (m0, m1 [17]uint64) {
+	for k := range m0 {
+		for i := range k {
+			if i < 8 {
+				m0[k] |= 0xFF << (8 * i)
+			} else {
+				m1[k] |= 0xFF << (8 * (i - 8))
+			}
+		}
+	}
+	return m0, m1
+}()
 
 // playerLineAs reads line as said by sn, if it starts with sn's name. It
 // reports true when the line was read.
@@ -864,7 +1177,6 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 		if p.state > psBetting {
 			return false, psErrorf("betting action after the showdown began")
 		}
-		p.bets++
 	} else if p.state < psBetting {
 		return false, psErrorf("%s before *** HOLE CARDS ***", a.Kind)
 	}
@@ -943,13 +1255,19 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 		return err
 	}
 	a.Amount, a.HasAmount = v, true
+	p.posted(kind, v, a.AllIn)
+	return nil // a is in p.actions already (see action)
+}
+
+// posted notes a forced bet of v for the stakes (see fillStakes).
+func (p *psParser) posted(kind hand.PostKind, v hand.Amount, allIn bool) {
 	switch kind {
 	case hand.PostSmallBlind:
-		if p.sbPosted == 0 && !a.AllIn {
+		if p.sbPosted == 0 && !allIn {
 			p.sbPosted = v
 		}
 	case hand.PostBigBlind:
-		if p.bbPosted == 0 && !a.AllIn {
+		if p.bbPosted == 0 && !allIn {
 			p.bbPosted = v
 		}
 	case hand.PostAnte:
@@ -959,14 +1277,13 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 	case hand.PostStraddle:
 		p.h.Stakes.Straddles = append(p.h.Stakes.Straddles, v)
 	}
-	return nil // a is in p.actions already (see action)
 }
 
 // event reads "NAME something" (no colon) for seated player seat:
 // collects, chat, table events.
 func (p *psParser) event(seat int, rest, line []byte, n int) (bool, error) {
 	switch {
-	case psHas(rest, "collected "):
+	case len(rest) >= 10 && string(rest[:10]) == "collected ":
 		if p.state < psBetting && p.cancel == 0 {
 			return false, psErrorf("pot collected before *** HOLE CARDS ***")
 		}
@@ -977,11 +1294,11 @@ func (p *psParser) event(seat int, rest, line []byte, n int) (bool, error) {
 		a := hand.Action{Kind: hand.Collect, Player: seat, Amount: v, HasAmount: true,
 			Board: p.showdown, Pos: hand.Pos{File: p.r.file, Line: n}}
 		switch from := rest[10+k:]; {
-		case psIs(from, " from pot"), psIs(from, " from main pot"):
+		case string(from) == " from pot", string(from) == " from main pot":
 			a.Pot = 0
-		case psIs(from, " from side pot"):
+		case string(from) == " from side pot":
 			a.Pot = 1
-		case psHas(from, " from side pot-"):
+		case len(from) >= 15 && string(from[:15]) == " from side pot-":
 			num, err := strconv.Atoi(string(from[15:]))
 			if err != nil || num < 1 || num > 64 {
 				return false, psErrorf("cannot read the side pot number")
@@ -1030,9 +1347,9 @@ func (p *psParser) event(seat int, rest, line []byte, n int) (bool, error) {
 // otherLine reads a body line that does not start with a seated player's name.
 func (p *psParser) otherLine(line []byte, n int) error {
 	switch {
-	case psHas(line, "Dealt to "):
+	case len(line) >= 9 && string(line[:9]) == "Dealt to ":
 		return p.dealt(line[9:], n)
-	case psHas(line, "Uncalled bet ("):
+	case len(line) >= 14 && string(line[:14]) == "Uncalled bet (":
 		if p.state < psBetting {
 			return psErrorf("uncalled bet before *** HOLE CARDS ***")
 		}
@@ -1041,7 +1358,7 @@ func (p *psParser) otherLine(line []byte, n int) error {
 			return err
 		}
 		tail := line[14+k:]
-		if !psHas(tail, ") returned to ") {
+		if len(tail) < 14 || string(tail[:14]) != ") returned to " {
 			return psErrorf("cannot read the uncalled bet line")
 		}
 		seat := p.seatByName(tail[14:])
@@ -1116,7 +1433,7 @@ func (p *psParser) dealt(rest []byte, n int) error {
 	if len(rest) > 0 {
 		set, ok := p.namesFrom(rest[0])
 		if !ok {
-			for i := range p.names {
+			for _, i := range p.order {
 				if done, err := p.dealtTo(&p.names[i], rest, n); done {
 					return err
 				}
@@ -1204,6 +1521,20 @@ func (p *psParser) marker(line []byte, n int) error {
 // psSectionEnd is bytes.Index(b, []byte(" ***")) for the few bytes of a
 // section name, without the setup of a general search.
 func psSectionEnd(b []byte) int {
+	// The usual names first. None holds " ***", so the first one is
+	// the one after the name. (Written out, not with psHas: see there.)
+	switch {
+	case len(b) >= 8 && (string(b[:8]) == "FLOP ***" || string(b[:8]) == "TURN ***"):
+		return 4
+	case len(b) >= 9 && string(b[:9]) == "RIVER ***":
+		return 5
+	case len(b) >= 14 && string(b[:14]) == "HOLE CARDS ***":
+		return 10
+	case len(b) >= 13 && string(b[:13]) == "SHOW DOWN ***":
+		return 9
+	case len(b) >= 11 && string(b[:11]) == "SUMMARY ***":
+		return 7
+	}
 	for i := 0; i+4 <= len(b); i++ {
 		if b[i] == ' ' && b[i+1] == '*' && b[i+2] == '*' && b[i+3] == '*' {
 			return i
@@ -1233,15 +1564,21 @@ func (p *psParser) dealHoles(n int) {
 	for j := range all {
 		all[j] = cards.Unknown
 	}
+	// The actions are written in place, not built and copied.
+	at := len(p.actions)
+	p.actions = slices.Grow(p.actions, dealt)[:at+dealt]
+	pos := hand.Pos{File: p.r.file, Line: n}
 	for k := range p.seats {
-		i := (start + k) % len(p.seats)
+		i := start + k
+		if i >= len(p.seats) {
+			i -= len(p.seats)
+		}
 		if p.seats[i].SittingOut {
 			continue
 		}
-		cs := all[:p.holeN:p.holeN]
+		p.actions[at] = hand.Action{Kind: hand.DealHole, Player: i, Cards: all[:p.holeN:p.holeN], Pos: pos}
 		all = all[p.holeN:]
-		p.actions = append(p.actions, hand.Action{Kind: hand.DealHole, Player: i, Cards: cs,
-			Pos: hand.Pos{File: p.r.file, Line: n}})
+		at++
 	}
 }
 
@@ -1299,6 +1636,22 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 	if len(b) < 2 || b[0] != '[' {
 		return nil, psErrorf("expected cards in brackets")
 	}
+	// Fast path: cards one space apart up to the bracket, as PokerStars
+	// writes them: the bracket is looked for where it may be, after each
+	// card, and then the cards are read. Anything else goes the general
+	// way, which reads these the same.
+	if n := psCardsEnd(b); n > 0 && (!whole || 3*n+1 == len(b)) && !p.noQuick {
+		cs := p.h.NewCards(n)
+		ok := true
+		for k := range cs {
+			c, good := psCard(b[3*k+1], b[3*k+2])
+			cs[k] = c
+			ok = ok && good
+		}
+		if ok {
+			return cs, nil // no card letter is a ']': it is the first one
+		}
+	}
 	end := bytes.IndexByte(b, ']')
 	if end < 0 || whole && end != len(b)-1 {
 		return nil, psErrorf("cannot read the cards in brackets")
@@ -1340,6 +1693,21 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 	return cs, nil
 }
 
+// psCardsEnd returns how many cards b holds if it is "[" and cards of
+// two bytes one space apart, up to a "]", or 0.
+func psCardsEnd(b []byte) int {
+	for i := 3; i < len(b); i += 3 {
+		switch b[i] {
+		case ']':
+			return i / 3
+		case ' ':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 // psCard reads a two-letter card such as "Ah" or "Td".
 func psCard(r, s byte) (cards.Card, bool) {
 	rank, suit := psRank4[r], psSuit[s]
@@ -1365,6 +1733,11 @@ var psRank4, psSuit = func() (rt, st [256]uint8) {
 }()
 
 // psHas reports whether b starts with s.
+//
+// Hot paths write out a test for a literal of over 8 bytes instead, as
+// len(b) >= 9 && string(b[:9]) == " (button)": the compiler compares a
+// literal in registers only when it is in the comparison itself, and
+// through psHas it calls memequal.
 func psHas(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
 
 // psIs reports whether b is s.
@@ -1383,7 +1756,7 @@ func (p *psParser) summaryLine(line []byte, n int) error {
 	switch c := line[0]; {
 	case c == 'S' && psHas(line, "Seat "):
 		return p.summarySeat(line, n)
-	case c == 'T' && psHas(line, "Total pot "):
+	case c == 'T' && len(line) >= 10 && string(line[:10]) == "Total pot ":
 		return p.totalPot(line[10:], n)
 	case c == 'B' && psHas(line, "Board "):
 		return p.summaryBoard(0, line[6:])
@@ -1536,30 +1909,25 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return psErrorf("cannot read the summary seat line")
 	}
 	number := psNum(line[5:colon])
-	seat := -1
-	for i := range p.seats {
-		if p.seats[i].Number == number {
-			seat = i
-		}
-	}
+	seat := p.seatNumbered(number)
 	if seat < 0 {
 		return psErrorf("summary names seat %s, which is not in the seat list", line[5:colon])
 	}
 	rest := line[colon+2:]
 	name := p.seats[seat].Player
-	if !psHas(rest, name) {
+	if len(rest) < len(name) || !psStartsWith(rest, &p.names[seat]) {
 		return psErrorf("summary seat %d does not name its player %q", number, name)
 	}
 	rest = rest[len(name):]
 	for len(rest) > 2 && rest[1] == '(' {
 		switch {
-		case psHas(rest, " (button)"):
+		case len(rest) >= 9 && string(rest[:9]) == " (button)":
 			rest = rest[9:]
 			continue
-		case psHas(rest, " (small blind)"):
+		case len(rest) >= 14 && string(rest[:14]) == " (small blind)":
 			rest = rest[14:]
 			continue
-		case psHas(rest, " (big blind)"):
+		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
 			rest = rest[12:]
 			continue
 		}
@@ -1574,9 +1942,9 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	}
 	switch c := rest[0]; {
 	case c == 'f' && psHas(rest, "folded"), c == 'l' && psHas(rest, "lost"),
-		c == 'i' && psHas(rest, "is sitting out"), c == 's' && psHas(rest, "sat out"):
+		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"):
 		return nil
-	case c == 'c' && psHas(rest, "collected ("), c == 'w' && psHas(rest, "won ("),
+	case c == 'c' && len(rest) >= 11 && string(rest[:11]) == "collected (", c == 'w' && psHas(rest, "won ("),
 		c == 'd' && psHas(rest, "didn't show and won ("):
 		return p.summaryWinnings(seat, rest)
 	case c == 's' && psHas(rest, "showed ["), c == 'm' && psHas(rest, "mucked"):
@@ -1600,15 +1968,44 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	return psErrorf("cannot read the summary seat line")
 }
 
+// seatNumbered returns the index in seats of the seat numbered number, or
+// -1. Small numbers are looked up in byNumber, whose entries may be left
+// from an earlier hand: one is used only if it names a seat of that
+// number (numbers are unique in a hand).
+func (p *psParser) seatNumbered(number int) int {
+	if number >= 0 && number < len(p.byNumber) {
+		if i := int(p.byNumber[number]) - 1; i >= 0 && i < len(p.seats) && p.seats[i].Number == number {
+			return i
+		}
+	}
+	for i := range p.seats {
+		if p.seats[i].Number == number {
+			return i
+		}
+	}
+	return -1
+}
+
+// psWinKeys are the words before an amount won on a summary seat line.
+var psWinKeys = [...][]byte{[]byte("won ("), []byte("collected (")}
+
 // summaryWinnings adds up every "won (X)" and "collected (X)" of a summary seat line.
 func (p *psParser) summaryWinnings(seat int, b []byte) error {
 	if len(p.winnings) == 0 {
 		p.winnings = append(p.winnings, make([]hand.Amount, len(p.seats))...)
 	}
-	for _, key := range [...]string{"won (", "collected ("} {
+	// Most are just "collected (X)", which holds no other key.
+	if len(b) >= 11 && string(b[:11]) == "collected (" && b[len(b)-1] == ')' && !p.noQuick {
+		if v, k, ok := psPlainAmount(b[11:], p.scale); ok && 11+k == len(b)-1 {
+			p.winnings[seat] += v
+			p.sawWin = true
+			return nil
+		}
+	}
+	for _, key := range psWinKeys {
 		rest := b
 		for {
-			i := bytes.Index(rest, []byte(key))
+			i := bytes.Index(rest, key)
 			if i < 0 {
 				break
 			}
@@ -1713,6 +2110,15 @@ var psPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100
 // intern returns b as a string, sharing one copy of names that recur.
 func (r *PokerStarsReader) intern(b []byte) string { return r.strs.intern(b) }
 
+// internAs is intern for a header field whose last value is *last: the
+// same again is returned without a look-up.
+func (r *PokerStarsReader) internAs(b []byte, last *string) string {
+	if string(b) != *last {
+		*last = r.strs.intern(b)
+	}
+	return *last
+}
+
 // A reader's name cache starts with psInternSlots slots: far more than the
 // players, tables and fee names one file's hands usually share. A file of
 // many more distinct names (a merged export, a site's whole day) misses
@@ -1744,11 +2150,16 @@ type psInternSlot struct {
 }
 
 func (c *psInterner) intern(b []byte) string {
+	w0, w1 := psNameWords(b)
+	return c.internWords(b, w0, w1)
+}
+
+// internWords is intern for a name whose words (psNameWords) are known.
+func (c *psInterner) internWords(b []byte, w0, w1 uint64) string {
 	if c.slots == nil {
 		c.slots = make([]psInternSlot, psInternSlots)
 		c.shift = 64 - uint(bits.TrailingZeros(psInternSlots))
 	}
-	w0, w1 := psNameWords(b)
 	slot := &c.slots[psNameHash(w0, w1, len(b))>>c.shift]
 	if slot.w0 == w0 && slot.w1 == w1 && len(slot.s) == len(b) && (len(b) <= 16 || slot.s[16:] == string(b[16:])) {
 		return slot.s

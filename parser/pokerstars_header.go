@@ -50,21 +50,31 @@ var psGames = [...]psGame{
 	{"Badugi", hand.Badugi, 4},
 }
 
+// psGamesByFirst lists, by first byte, the indexes in psGames of the
+// names that start with it, in psGames' order.
+var psGamesByFirst = func() (t [256][]uint8) {
+	for i, g := range psGames {
+		t[g.name[0]] = append(t[g.name[0]], uint8(i))
+	}
+	return t
+}()
+
 // psMixed are the names of mixed games, whose current game is in parentheses.
 var psMixed = [...]string{"HORSE", "8-Game", "Mixed", "HOSE", "Hold'em/Omaha", "Triple Stud"}
 
-// header reads the hand header line.
-func (p *psParser) header(line []byte) error {
+// header reads the hand header line, whose parts are at parts if ok
+// (see psSplitHeaderAt).
+func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	h := p.h
-	site, id, rest, ok := psSplitHeader(line)
 	if !ok {
 		return psErrorf("cannot read the hand header")
 	}
-	h.Site = p.r.intern(site)
+	site, id, rest := line[:parts.siteEnd], line[parts.idStart:parts.idEnd], line[parts.idEnd+1:]
+	h.Site = p.r.internAs(site, &p.r.lastSite)
 	h.ID = string(id)
-	rest = bytes.TrimLeft(rest, " ")
+	rest = psSkipSpaces(rest)
 
-	if psHas(rest, "Tournament #") {
+	if len(rest) >= 12 && string(rest[:12]) == "Tournament #" {
 		rest = rest[12:]
 		i := 0
 		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
@@ -82,7 +92,7 @@ func (p *psParser) header(line []byte) error {
 		if end < 0 {
 			return psErrorf("cannot read the club name")
 		}
-		rest = bytes.TrimLeft(rest[end+1:], " ")
+		rest = psSkipSpaces(rest[end+1:])
 	}
 
 	// The game name, after a tournament's buy-in.
@@ -160,14 +170,22 @@ func (p *psParser) header(line []byte) error {
 	return p.date(rest)
 }
 
+// psSkipSpaces is bytes.TrimLeft(b, " "), without its general setup.
+func psSkipSpaces(b []byte) []byte {
+	for len(b) > 0 && b[0] == ' ' {
+		b = b[1:]
+	}
+	return b
+}
+
 // psFindGame finds the first game name in b.
 func psFindGame(b []byte) (int, psGame) {
 	if len(b) == 0 {
 		return -1, psGame{}
 	}
-	for _, g := range psGames {
-		if g.name[0] == b[0] && psHas(b, g.name) {
-			return 0, g
+	for _, i := range psGamesByFirst[b[0]] {
+		if g := &psGames[i]; psHas(b, g.name) {
+			return 0, *g
 		}
 	}
 	for _, m := range psMixed {
@@ -191,7 +209,9 @@ func psFindGame(b []byte) (int, psGame) {
 
 func psIsMixed(b []byte) bool {
 	for _, m := range psMixed {
-		if psHas(b, m) {
+		// The first two bytes first: most names differ there, and
+		// comparing the rest is a call.
+		if len(b) >= len(m) && b[0] == m[0] && b[1] == m[1] && psHas(b, m) {
 			return true
 		}
 	}
@@ -201,7 +221,7 @@ func psIsMixed(b []byte) bool {
 // game reads "Hold'em No Limit", "5 Card Omaha Pot Limit", "Omaha Hi/Lo Limit"...
 func (p *psParser) game(text []byte, g psGame) error {
 	h := p.h
-	h.Game.Code = p.r.intern(text)
+	h.Game.Code = p.r.internAs(text, &p.r.lastGame)
 	rest := text[len(g.name):]
 	switch string(rest) {
 	case " No Limit":
@@ -229,7 +249,7 @@ func (p *psParser) stakes(b []byte) error {
 	if i := bytes.LastIndexByte(b, ' '); i >= 0 {
 		code := b[i+1:]
 		if len(code) == 3 && psUpper(code) {
-			p.h.Currency = p.r.intern(code)
+			p.h.Currency = p.r.internAs(code, &p.r.lastCurrency)
 			b = bytes.TrimRight(b[:i], " ")
 		}
 	}
@@ -347,38 +367,11 @@ func (p *psParser) date(b []byte) error {
 // the zero time and true: the time is not needed to audit a hand. c keeps
 // the zone period of the last time read (see psTimeCache).
 func psParseTime(b []byte, c *psTimeCache) (time.Time, bool) {
-	var f [6]int
-	i := 0
-	for k := 0; k < 6; k++ {
-		start := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 4 {
-			f[k] = f[k]*10 + int(b[i]-'0')
-			i++
-		}
-		if i == start {
+	f, i, ok := psQuickTimeFields(b)
+	if !ok {
+		if f, i, ok = psTimeFields(b); !ok {
 			return time.Time{}, false
 		}
-		if k == 5 {
-			break
-		}
-		if i >= len(b) {
-			return time.Time{}, false
-		}
-		want := byte(':')
-		switch k {
-		case 0, 1:
-			if b[i] != '/' && b[i] != '-' {
-				return time.Time{}, false
-			}
-		case 2:
-			want = ' '
-			fallthrough
-		default:
-			if b[i] != want {
-				return time.Time{}, false
-			}
-		}
-		i++
 	}
 	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 60 {
 		return time.Time{}, false
@@ -394,6 +387,65 @@ func psParseTime(b []byte, c *psTimeCache) (time.Time, bool) {
 		return time.Time{}, true
 	}
 	return c.utc(f, loc), true
+}
+
+// psQuickTimeFields reads the usual "2014/01/06 7:22:02" (or 17:22:02)
+// as psTimeFields does, checking each field where it must be, or reports
+// false.
+func psQuickTimeFields(b []byte) (f [6]int, end int, ok bool) {
+	if len(b) < 18 || b[4] != '/' && b[4] != '-' || b[7] != '/' && b[7] != '-' || b[10] != ' ' {
+		return f, 0, false
+	}
+	h := 12 // where the hour ends
+	if b[12] != ':' {
+		h = 13
+	}
+	if len(b) < h+6 || b[h] != ':' || b[h+3] != ':' || len(b) > h+6 && b[h+6]-'0' <= 9 {
+		return f, 0, false
+	}
+	f = [6]int{psNum(b[0:4]), psNum(b[5:7]), psNum(b[8:10]), psNum(b[11:h]), psNum(b[h+1 : h+3]), psNum(b[h+4 : h+6])}
+	if f[0]|f[1]|f[2]|f[3]|f[4]|f[5] < 0 { // psNum is -1 for what is not digits
+		return f, 0, false
+	}
+	return f, h + 6, true
+}
+
+// psTimeFields reads the year, month, day, hour, minute and second at the
+// start of b, of one to four digits each, and returns where they end.
+func psTimeFields(b []byte) (f [6]int, end int, ok bool) {
+	i := 0
+	for k := 0; k < 6; k++ {
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 4 {
+			f[k] = f[k]*10 + int(b[i]-'0')
+			i++
+		}
+		if i == start {
+			return f, 0, false
+		}
+		if k == 5 {
+			break
+		}
+		if i >= len(b) {
+			return f, 0, false
+		}
+		want := byte(':')
+		switch k {
+		case 0, 1:
+			if b[i] != '/' && b[i] != '-' {
+				return f, 0, false
+			}
+		case 2:
+			want = ' '
+			fallthrough
+		default:
+			if b[i] != want {
+				return f, 0, false
+			}
+		}
+		i++
+	}
+	return f, i, true
 }
 
 // psTimeCache converts local times to UTC without looking up the zone's
@@ -440,10 +492,10 @@ func (p *psParser) table(line []byte) error {
 		return psErrorf("cannot read the table name")
 	}
 	h := p.h
-	h.Table = p.r.intern(line[7:end])
+	h.Table = p.r.internAs(line[7:end], &p.r.lastTable)
 	rest := line[end+1:]
 	for len(rest) > 0 {
-		rest = bytes.TrimLeft(rest, " ")
+		rest = psSkipSpaces(rest)
 		switch {
 		case psHas(rest, "Seat #"):
 			i := 6
@@ -451,7 +503,7 @@ func (p *psParser) table(line []byte) error {
 				i++
 			}
 			h.Button = psNum(rest[6:i])
-			if h.Button <= 0 || !psIs(rest[i:], " is the button") {
+			if h.Button <= 0 || string(rest[i:]) != " is the button" {
 				return psErrorf("cannot read the button seat")
 			}
 			rest = nil
@@ -484,6 +536,9 @@ func (p *psParser) table(line []byte) error {
 
 // seat reads "Seat 3: NAME ($10.50 in chips[, $1 bounty])[ is sitting out| out of hand (...)]".
 func (p *psParser) seat(line []byte) error {
+	if !p.noQuick && p.quickSeat(line) {
+		return nil
+	}
 	// The colon after the number is the line's first ": " (the text
 	// before it is "Seat " and digits); look for it there first.
 	colon := 5
@@ -529,7 +584,8 @@ func (p *psParser) seat(line []byte) error {
 		return psErrorf("cannot read the seat line")
 	}
 	tail = tail[close+1:]
-	s := hand.Seat{Number: number, Player: p.r.intern(name), Stack: stack}
+	w0, w1 := psNameWords(name)
+	s := hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}
 	switch {
 	case len(tail) == 0:
 	case psIs(tail, " is sitting out"):
@@ -552,8 +608,60 @@ func (p *psParser) seat(line []byte) error {
 			return psErrorf("seats out of order")
 		}
 	}
-	p.seats = append(p.seats, s)
+	p.addSeat(s, w0, w1)
 	return nil
+}
+
+// quickSeat reads the usual seat line, "Seat 3: NAME ($10.50 in chips)"
+// with a plain amount (see psPlainAmount), in order after the seats
+// before it, as seat does but with fewer searches. It reports false,
+// having changed nothing, for any other line: seat then reads it.
+func (p *psParser) quickSeat(line []byte) bool {
+	colon := 5
+	for colon < len(line) && line[colon]-'0' <= 9 {
+		colon++
+	}
+	if colon == 5 || colon+1 >= len(line) || line[colon] != ':' || line[colon+1] != ' ' {
+		return false
+	}
+	number := psNum(line[5:colon])
+	if number <= 0 || p.h.MaxSeats > 0 && number > p.h.MaxSeats {
+		return false
+	}
+	// Seats come in order, so a seat numbered above the last one can
+	// only repeat a player.
+	if last := len(p.seats) - 1; last >= 0 && p.seats[last].Number >= number {
+		return false
+	}
+	rest := line[colon+2:]
+	if len(rest) < 10 || string(rest[len(rest)-10:]) != " in chips)" {
+		return false
+	}
+	chips := len(rest) - 10
+	open := psLastOpen(rest[:chips])
+	if open <= 0 {
+		return false
+	}
+	stack, k, ok := psPlainAmount(rest[open+2:], p.scale)
+	if !ok || open+2+k != chips {
+		return false
+	}
+	// seat takes the first " in chips" for the stack's end. The amount
+	// and " (" hold none, so an earlier one can only be in the name.
+	name := rest[:open]
+	for j := 0; j+9 <= len(name); j++ { // names are short: a loop beats a search
+		if name[j] == ' ' && string(name[j:j+9]) == " in chips" {
+			return false
+		}
+	}
+	w0, w1 := psNameWords(name)
+	for i := range p.names {
+		if sn := &p.names[i]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
+			return false
+		}
+	}
+	p.addSeat(hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}, w0, w1)
+	return true
 }
 
 // psLastOpen is bytes.LastIndex(b, []byte(" (")), without the setup of a
@@ -571,6 +679,69 @@ func psLastOpen(b []byte) int {
 // into the hand's minor units, and returns the bytes it used. A fraction
 // finer than the hand's scale raises the scale of the whole hand.
 func (p *psParser) amount(b []byte) (hand.Amount, int, error) {
+	if v, n, ok := psPlainAmount(b, p.scale); ok && !p.noQuick {
+		return v, n, nil
+	}
+	return p.amountSlow(b)
+}
+
+// psPlainAmount reads the amounts that nearly every line has: "$" or
+// nothing, then digits, then no more decimals than scale, the hand's
+// scale. It reports false for any other (other signs, thousands commas,
+// finer decimals, long numbers, amounts near the limit): amountSlow reads
+// those, and gives the same value for these.
+func psPlainAmount(b []byte, scale int) (hand.Amount, int, bool) {
+	i := 0
+	if len(b) > 0 && b[0] == '$' {
+		i = 1
+	}
+	start := i
+	var v int64
+	for end := min(len(b), start+psPlainDigits); i < end && b[i]-'0' <= 9; i++ {
+		v = v*10 + int64(b[i]-'0')
+	}
+	if i == start {
+		return 0, 0, false
+	}
+	decimals := 0
+	if i+1 < len(b) && b[i] == '.' && b[i+1]-'0' <= 9 {
+		if scale == 0 {
+			return 0, 0, false // a decimal finer than the scale
+		}
+		point := i
+		i++
+		// At most scale decimals, and psPlainDigits digits in all.
+		for end := min(len(b), i+scale, start+psPlainDigits+1); i < end && b[i]-'0' <= 9; i++ {
+			v = v*10 + int64(b[i]-'0')
+		}
+		decimals = i - point - 1
+	}
+	// The number must end here: a digit more (beyond what was read) or a
+	// comma, which may be a thousands comma, is for the general way.
+	if i < len(b) && (b[i]-'0' <= 9 || b[i] == ',') {
+		return 0, 0, false
+	}
+	if k := scale - decimals; v <= psMaxScaled[k] {
+		return hand.Amount(v * psPow10[k]), i, true
+	}
+	return 0, 0, false
+}
+
+// psPlainDigits is the most digits the fast path of amount reads: with
+// at most 8 more for the scale, no product overflows.
+const psPlainDigits = 15
+
+// psMaxScaled[k] is the largest number that is at most psMaxAmount once
+// multiplied by 10^k.
+var psMaxScaled = func() (t [len(psPow10)]int64) {
+	for k := range t {
+		t[k] = psMaxAmount / psPow10[k]
+	}
+	return t
+}()
+
+// amountSlow is amount for any amount.
+func (p *psParser) amountSlow(b []byte) (hand.Amount, int, error) {
 	mant, frac, n, ok := psNumber(b)
 	if !ok {
 		if n < 0 {

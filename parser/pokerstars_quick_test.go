@@ -1,0 +1,206 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// TestPokerStarsAmountFast checks amount, whose fast path reads most
+// amounts, against amountSlow, the general way, at every scale: the same
+// value, length, error and resulting scale.
+func TestPokerStarsAmountFast(t *testing.T) {
+	inputs := []string{
+		"", "$", "0", "$0", "$0.00", "$0.10", "12.50", "12.05", "100.00", "0.10", "1,234.50", "1,23",
+		"1.", "1.x", ".5", "$1.", "$1.5.", "5 and", "$1.30 and is all-in", "$1.30)", "1500", "-5", "$-5",
+		"€0.50", "123456789012345", "1234567890123456", "999999999999999", "99999999999999.9",
+		"1000000000000000", "100000000000000.0", "10000000.12345678", "1.123456789", "0.000000001",
+		"99999999.99999999", "9999999.999999999",
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "0123456789,.$ 90"
+	for range 50000 {
+		b := make([]byte, rng.IntN(20))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		inputs = append(inputs, string(b))
+	}
+	// The fast path reads past the end of the amount's slice, within its
+	// capacity, as a line's amount lies in a larger buffer: each input
+	// is also read followed by digits, points and commas.
+	var bufs [][]byte
+	for _, tail := range []string{"", "12345678901234567890", "....................", ",,,,,,,,,,,,,,,,,,,,", " and is all-in"} {
+		for _, in := range inputs {
+			buf := append([]byte(in), tail...)
+			bufs = append(bufs, buf[:len(in)])
+		}
+	}
+	for _, b := range bufs {
+		in := string(b)
+		for scale := 0; scale < len(psPow10); scale++ {
+			fast, slow := &psParser{h: &hand.Hand{}, scale: scale}, &psParser{h: &hand.Hand{}, scale: scale}
+			v, n, err := fast.amount(b)
+			wv, wn, werr := slow.amountSlow([]byte(in))
+			if v != wv || n != wn || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() || fast.scale != slow.scale {
+				t.Fatalf("amount(%q) (capacity %d) at scale %d = %d %d %v (scale %d), want %d %d %v (scale %d)",
+					in, cap(b), scale, v, n, err, fast.scale, wv, wn, werr, slow.scale)
+			}
+		}
+	}
+}
+
+// TestPokerStarsQuickTime checks the fast path of psParseTime against the
+// general one, on times of every shape near the usual one.
+func TestPokerStarsQuickTime(t *testing.T) {
+	inputs := []string{
+		"2014/01/06 7:22:02 ET", "2014/01/06 17:22:02 ET", "2014-01-06 7:22:02", "2014/01/06 7:22:02",
+		"2014/1/06 7:22:02 ET", "2014/01/6 7:22:02 ET", "2014/01/06 100:22:02", "2014/01/06 7:2:02 ET",
+		"2014/01/06 7:22:2 ET", "2014/01/06 7:22:021 ET", "2014/01/06 7:22:02ET", "20140/01/06 7:22:02",
+		"2014/01/06  7:22:02", "2014/01/06 7:22:02 [x]", "2014/01/06 x:22:02 ET",
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const alphabet = "0123456789/-: ET"
+	for range 100000 {
+		b := []byte(inputs[rng.IntN(4)])
+		for range 1 + rng.IntN(3) {
+			switch i := rng.IntN(len(b)); rng.IntN(3) {
+			case 0:
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			case 1:
+				b = append(b[:i], b[i+1:]...)
+			default:
+				b = append(b[:i], append([]byte{alphabet[rng.IntN(len(alphabet))]}, b[i:]...)...)
+			}
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		f, end, ok := psQuickTimeFields([]byte(in))
+		if !ok {
+			continue
+		}
+		wf, wend, wok := psTimeFields([]byte(in))
+		if f != wf || end != wend || !wok {
+			t.Fatalf("psQuickTimeFields(%q) = %v %d, want %v %d %v", in, f, end, wf, wend, wok)
+		}
+	}
+}
+
+// TestPokerStarsValidUTF8 checks validUTF8 against utf8.Valid on text with
+// every byte in every position around the word and block boundaries, and
+// on random text mostly ASCII.
+func TestPokerStarsValidUTF8(t *testing.T) {
+	check := func(b []byte) {
+		t.Helper()
+		if got, want := validUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("validUTF8(%q) = %v, want %v", b, got, want)
+		}
+	}
+	base := []byte(strings.Repeat("Seat 1: Zoé ($1 in chips)\n", 4))
+	for pos := range 70 {
+		for c := range 256 {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			check(b)
+			check(b[:pos+1])
+		}
+	}
+	for a := 0x80; a < 0x100; a++ {
+		for c := range 256 {
+			for _, pad := range []int{0, 7, 63, 70} {
+				b := append([]byte(strings.Repeat("x", pad)), byte(a), byte(c), 'y')
+				check(b)
+				check(b[:len(b)-1])
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"a", "é", "€", "😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf", " ", "\n"}
+	for range 20000 {
+		var b []byte
+		for range rng.IntN(100) {
+			if rng.IntN(8) == 0 {
+				b = append(b, pieces[rng.IntN(len(pieces))]...)
+			} else {
+				b = append(b, byte('a'+rng.IntN(26)))
+			}
+		}
+		check(b)
+	}
+}
+
+// psQuickInputs returns the inputs of psPoolInputs, and the whole corpus
+// again with CRLF line ends, with blanks around lines, with euros, and with
+// odd pots and caps, so that lines the quick readers pass on to the
+// general ones are read too.
+func psQuickInputs(t *testing.T) map[string][]byte {
+	inputs := psPoolInputs(t)
+	stream := string(inputs["corpus-stream"])
+	inputs["corpus-crlf"] = []byte(strings.ReplaceAll(stream, "\n", "\r\n"))
+	inputs["corpus-blanks"] = []byte(strings.ReplaceAll(stream, "\n", " \n\t"))
+	inputs["corpus-euros"] = []byte(strings.ReplaceAll(stream, "$", "€"))
+	inputs["corpus-pots"] = []byte(strings.NewReplacer("from pot", "from side pot-12", "from main pot", "from side pot-+3",
+		"and is all-in", "and is all-in and has reached the $5 cap").Replace(stream))
+	return inputs
+}
+
+// psQuickDiff reads data with the quick readers and without (noQuick),
+// and reports the first difference between the results.
+func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
+	t.Helper()
+	read := func(noQuick bool) []psResult {
+		r := newPokerStarsReader(bytes.NewReader(data), name, lim)
+		r.p.noQuick = noQuick
+		return psNextAll(t, r, name)
+	}
+	got, want := read(false), read(true)
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d results, %d without the quick readers", len(got), len(want))
+	}
+	for i := range got {
+		switch {
+		case (got[i].h == nil) != (want[i].h == nil):
+			return fmt.Sprintf("result %d: hand %v, error %v; without: hand %v, error %v", i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
+		case got[i].h != nil:
+			if d := psContentDiff(got[i].h, want[i].h); d != nil {
+				return fmt.Sprintf("hand %d differs:\n  %s", i, strings.Join(d, "\n  "))
+			}
+		case !reflect.DeepEqual(got[i].err, want[i].err):
+			return fmt.Sprintf("result %d: error %+v; without: %+v", i, *got[i].err, *want[i].err)
+		}
+	}
+	return ""
+}
+
+// TestPokerStarsQuickSameHands checks that the quick readers of the usual
+// lines (quickAction, quickSeat, the plain amounts...) read every input as
+// the general code does, under the default limits and small ones.
+func TestPokerStarsQuickSameHands(t *testing.T) {
+	for name, data := range psQuickInputs(t) {
+		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
+			if d := psQuickDiff(t, name, data, lim); d != "" {
+				t.Fatalf("%s (limits %+v): %s", name, lim, d)
+			}
+		}
+	}
+}
+
+// FuzzPokerStarsQuick reads arbitrary bytes with the quick readers and
+// without: the results must be the same.
+func FuzzPokerStarsQuick(f *testing.F) {
+	f.Add([]byte(psBase))
+	f.Add([]byte(psBase[:len(psBase)/2] + psBase))
+	f.Add([]byte(strings.ReplaceAll(psBase, "\n", " \r\n")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if d := psQuickDiff(t, "fuzz", data, Limits{}); d != "" {
+			t.Fatal(d)
+		}
+	})
+}
