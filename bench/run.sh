@@ -54,6 +54,9 @@ for fmt in $FORMATS; do
 	bytes=$(du -sb "$corpus" | cut -f1)
 	printf 'generated %d hands, %.1f MB in %.1f s\n' "$HANDS" "$(calc "$bytes/1000000")" "$(calc "$gend-$gstart")"
 
+	# Flush the generated files first: their writeback would otherwise
+	# compete with the run for CPU and I/O.
+	sync
 	load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 	cmd=("$AUDIT" run "$corpus" --out "$WORK/out-$fmt" --format parquet,html --workers "$WORKERS" --progress never)
 	echo "command: audit run CORPUS --out OUT --format parquet,html --workers $WORKERS --progress never"
