@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -155,6 +156,17 @@ func TestHTMLBrowser(t *testing.T) {
 		step("attribute "+name+" of "+sel, err)
 		return a.Value
 	}
+	// matchingAfterFilter waits for a filter to take effect (the page
+	// applies typed text after a short delay, longer under load), then
+	// reads the matching count. Every filter used here narrows from all.
+	matchingAfterFilter := func() string {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](
+			`document.getElementById('match-count').getAttribute('data-matching') !== `+strconv.Quote(fmt.Sprint(total)),
+			chromedp.WithPollingTimeout(10*time.Second)))
+		step("wait for the filter", err)
+		return attr(`#match-count`, "data-matching")
+	}
 	eval := func(expr string) int {
 		t.Helper()
 		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](expr))
@@ -186,7 +198,7 @@ func TestHTMLBrowser(t *testing.T) {
 	step("table filter", chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#f-reset`)),
 		chromedp.SendKeys(chromedp.CSS(`#f-table`), "t04")))
-	matchingTable := attr(`#match-count`, "data-matching")
+	matchingTable := matchingAfterFilter()
 	// Sort by check, descending, and page forward.
 	step("sort and page", chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#f-reset`)),
@@ -198,7 +210,7 @@ func TestHTMLBrowser(t *testing.T) {
 	step("reset and search", chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#f-reset`)),
 		chromedp.SendKeys(chromedp.CSS(`#f-text`), "__xss=4")))
-	matchingText := attr(`#match-count`, "data-matching")
+	matchingText := matchingAfterFilter()
 
 	// Open the hand view of the first flagged hand (XSS player name).
 	// A script click: a mouse click would land on the sticky table header
