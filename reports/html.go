@@ -61,6 +61,8 @@ type HTMLWriter struct {
 	info RunInfo
 	dir  string
 
+	scratch []byte // reused to build a view's text members
+
 	out      *atomicFile
 	findings *tempSpool // finding arrays, comma separated
 	hands    *tempSpool // flagged-hand entries, comma separated
@@ -398,13 +400,13 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.kstrOmit("p", name(a.Player))
 		switch a.Kind {
 		case hand.Bet, hand.Raise:
-			jw.kstr("to", amt(a.To))
+			jw.kamt("to", a.To, h.Scale)
 			if a.HasAmount {
-				jw.kstr("amt", amt(a.Amount))
+				jw.kamt("amt", a.Amount, h.Scale)
 			}
 		default:
 			if a.HasAmount || a.Amount != 0 {
-				jw.kstr("amt", amt(a.Amount))
+				jw.kamt("amt", a.Amount, h.Scale)
 			}
 		}
 		if len(a.Cards) > 0 {
@@ -417,25 +419,30 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			st := &t.Steps[i]
 			jw.kstr("st", st.Street.String())
 			if st.Added != 0 {
-				jw.kstr("add", amt(st.Added))
+				jw.kamt("add", st.Added, h.Scale)
 			}
-			jw.kstr("pot", amt(st.PotAfter))
+			jw.kamt("pot", st.PotAfter, h.Scale)
 			if a.Player >= 0 && a.Player < len(st.Stacks) {
-				jw.kstr("stk", amt(st.Stacks[a.Player]))
+				jw.kamt("stk", st.Stacks[a.Player], h.Scale)
 			}
 			if st.Betting {
-				win := st.Window
-				var parts []string
-				parts = append(parts, "to call "+amt(win.ToCall))
+				win := &st.Window
+				b := append(w.scratch[:0], "to call "...)
+				b = appendAmount(b, win.ToCall, h.Scale)
 				if win.MinRaiseTo > 0 {
-					parts = append(parts, "min raise to "+amt(win.MinRaiseTo), "max "+amt(win.MaxRaiseTo))
+					b = append(b, "; min raise to "...)
+					b = appendAmount(b, win.MinRaiseTo, h.Scale)
+					b = append(b, "; max "...)
+					b = appendAmount(b, win.MaxRaiseTo, h.Scale)
 				} else {
-					parts = append(parts, "no raise allowed")
+					b = append(b, "; no raise allowed"...)
 				}
 				if win.OpenReason != "" {
-					parts = append(parts, win.OpenReason)
+					b = append(b, "; "...)
+					b = append(b, win.OpenReason...)
 				}
-				jw.kstr("win", strings.Join(parts, "; "))
+				w.scratch = b
+				jw.kstr("win", string(b))
 			}
 			jw.kstrOmit("note", text(st.Note))
 		}

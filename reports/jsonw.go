@@ -1,6 +1,10 @@
 package reports
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/handaudit/handaudit/hand"
+)
 
 // jsonWriter appends JSON values to a byte slice, inserting the commas
 // between members and elements. It is used for the data embedded in the
@@ -56,6 +60,22 @@ func (w *jsonWriter) key(k string) {
 func (w *jsonWriter) str(s string) {
 	w.sep()
 	w.b = appendJSONString(w.b, s)
+}
+
+// amt writes an amount in currency units as a JSON string, as
+// formatAmount prints it, without building the string: its characters
+// (digits, '-', '.', '/') never need escaping.
+func (w *jsonWriter) amt(a hand.Amount, scale int64) {
+	w.sep()
+	w.b = append(w.b, '"')
+	w.b = appendAmount(w.b, a, scale)
+	w.b = append(w.b, '"')
+}
+
+// kamt writes the member k: amt(a, scale).
+func (w *jsonWriter) kamt(k string, a hand.Amount, scale int64) {
+	w.key(k)
+	w.amt(a, scale)
 }
 
 func (w *jsonWriter) int(n int64) {
