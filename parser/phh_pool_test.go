@@ -2,7 +2,6 @@ package parser
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/handaudit/handaudit/hand"
 )
@@ -53,7 +51,7 @@ func phhCloneHand(h *hand.Hand) *hand.Hand {
 func phhDeepCopy(dst, src reflect.Value) {
 	switch src.Kind() {
 	case reflect.Struct:
-		if src.Type() == phhTimeType {
+		if src.Type() == timeType {
 			dst.Set(src)
 			return
 		}
@@ -73,51 +71,6 @@ func phhDeepCopy(dst, src reflect.Value) {
 		dst.Set(s)
 	default:
 		dst.Set(src)
-	}
-}
-
-// phhHandDiff compares the exported content of two hands, field by field,
-// and describes the first differences. A nil slice and an empty one are the
-// same content: a reset hand keeps its slices' memory at length zero.
-// Unexported fields (the card memory NewCards cuts from) are not content.
-func phhHandDiff(a, b *hand.Hand) []string {
-	var out []string
-	phhValueDiff(reflect.ValueOf(*a), reflect.ValueOf(*b), "Hand", &out)
-	return out
-}
-
-var phhTimeType = reflect.TypeFor[time.Time]()
-
-func phhValueDiff(a, b reflect.Value, path string, out *[]string) {
-	if len(*out) > 5 {
-		return
-	}
-	if a.Type() == phhTimeType {
-		x, y := a.Interface().(time.Time), b.Interface().(time.Time)
-		if !x.Equal(y) || x.Location().String() != y.Location().String() {
-			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, x, y))
-		}
-		return
-	}
-	switch a.Kind() {
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if f := a.Type().Field(i); f.IsExported() {
-				phhValueDiff(a.Field(i), b.Field(i), path+"."+f.Name, out)
-			}
-		}
-	case reflect.Slice:
-		if a.Len() != b.Len() {
-			*out = append(*out, fmt.Sprintf("%s: length %d != %d (%v != %v)", path, a.Len(), b.Len(), a, b))
-			return
-		}
-		for i := range a.Len() {
-			phhValueDiff(a.Index(i), b.Index(i), path+"["+strconv.Itoa(i)+"]", out)
-		}
-	default:
-		if !a.Equal(b) {
-			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, a, b))
-		}
 	}
 }
 
@@ -182,7 +135,7 @@ func TestPHHPooledSameHands(t *testing.T) {
 		case (got.h == nil) != (want.h == nil):
 			t.Fatalf("%s: result %d: hand %v, error %v; want hand %v, error %v", name, i, got.h != nil, got.err, want.h != nil, want.err)
 		case got.h != nil:
-			if d := phhHandDiff(got.h, want.h); d != nil {
+			if d := handContentDiff(got.h, want.h); d != nil {
 				t.Fatalf("%s: hand %d differs when pooled:\n  %s", name, i, strings.Join(d, "\n  "))
 			}
 		case !reflect.DeepEqual(got.err, want.err):
@@ -304,7 +257,7 @@ func FuzzPHHPooled(f *testing.F) {
 			case (got.h == nil) != (want.h == nil):
 				t.Fatalf("result %d: hand %v, error %v; want hand %v, error %v", i, got.h != nil, got.err, want.h != nil, want.err)
 			case got.h != nil:
-				if d := phhHandDiff(got.h, want.h); d != nil {
+				if d := handContentDiff(got.h, want.h); d != nil {
 					t.Fatalf("hand %d differs when pooled:\n  %s", i, strings.Join(d, "\n  "))
 				}
 			case !reflect.DeepEqual(got.err, want.err):

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/handaudit/handaudit/hand"
 )
@@ -43,51 +41,6 @@ func psNextAll(t *testing.T, r Reader, name string) []psResult {
 		}
 		if len(out) > 1_000_000 {
 			t.Fatalf("%s: reader does not stop", name)
-		}
-	}
-}
-
-// psContentDiff compares the exported content of two hands, field by
-// field. A nil slice and an empty one are the same content: a reset hand
-// keeps its slices' memory at length zero. Unexported fields (the card
-// memory NewCards cuts from) are not content.
-func psContentDiff(a, b *hand.Hand) []string {
-	var out []string
-	psValueDiff(reflect.ValueOf(*a), reflect.ValueOf(*b), "Hand", &out)
-	return out
-}
-
-var psTimeType = reflect.TypeFor[time.Time]()
-
-func psValueDiff(a, b reflect.Value, path string, out *[]string) {
-	if len(*out) > 5 {
-		return
-	}
-	if a.Type() == psTimeType {
-		x, y := a.Interface().(time.Time), b.Interface().(time.Time)
-		if !x.Equal(y) || x.Location().String() != y.Location().String() {
-			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, x, y))
-		}
-		return
-	}
-	switch a.Kind() {
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if f := a.Type().Field(i); f.IsExported() {
-				psValueDiff(a.Field(i), b.Field(i), path+"."+f.Name, out)
-			}
-		}
-	case reflect.Slice:
-		if a.Len() != b.Len() {
-			*out = append(*out, fmt.Sprintf("%s: length %d != %d (%v != %v)", path, a.Len(), b.Len(), a, b))
-			return
-		}
-		for i := range a.Len() {
-			psValueDiff(a.Index(i), b.Index(i), path+"["+strconv.Itoa(i)+"]", out)
-		}
-	default:
-		if !a.Equal(b) {
-			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, a, b))
 		}
 	}
 }
@@ -174,7 +127,7 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 		case (got.h == nil) != (want.h == nil):
 			t.Fatalf("%s: result %d: hand %v, error %v; want hand %v, error %v", name, i, got.h != nil, got.err, want.h != nil, want.err)
 		case got.h != nil:
-			if d := psContentDiff(got.h, want.h); d != nil {
+			if d := handContentDiff(got.h, want.h); d != nil {
 				t.Fatalf("%s: hand %d differs when pooled:\n  %s", name, i, strings.Join(d, "\n  "))
 			}
 		case !reflect.DeepEqual(got.err, want.err):
@@ -256,7 +209,7 @@ func FuzzPokerStarsPooled(f *testing.F) {
 				case (got[i].h == nil) != (want[i].h == nil):
 					t.Fatalf("round %d, result %d: pooled hand %v, error %v; unpooled hand %v, error %v", round, i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
 				case got[i].h != nil:
-					if d := psContentDiff(got[i].h, want[i].h); d != nil {
+					if d := handContentDiff(got[i].h, want[i].h); d != nil {
 						t.Fatalf("round %d: hand %d differs when pooled:\n  %s", round, i, strings.Join(d, "\n  "))
 					}
 				case !reflect.DeepEqual(got[i].err, want[i].err):

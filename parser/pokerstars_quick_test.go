@@ -169,7 +169,7 @@ func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
 		case (got[i].h == nil) != (want[i].h == nil):
 			return fmt.Sprintf("result %d: hand %v, error %v; without: hand %v, error %v", i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
 		case got[i].h != nil:
-			if d := psContentDiff(got[i].h, want[i].h); d != nil {
+			if d := handContentDiff(got[i].h, want[i].h); d != nil {
 				return fmt.Sprintf("hand %d differs:\n  %s", i, strings.Join(d, "\n  "))
 			}
 		case !reflect.DeepEqual(got[i].err, want[i].err):

@@ -1,0 +1,56 @@
+package parser
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"time"
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// handContentDiff compares the exported content of two hands, field by
+// field, and describes the first differences (the pooled-reader tests of
+// both formats use it). A nil slice and an empty one are the same content:
+// a reset hand keeps its slices' memory at length zero.
+// Unexported fields (the card memory NewCards cuts from) are not content.
+func handContentDiff(a, b *hand.Hand) []string {
+	var out []string
+	contentDiff(reflect.ValueOf(*a), reflect.ValueOf(*b), "Hand", &out)
+	return out
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+func contentDiff(a, b reflect.Value, path string, out *[]string) {
+	if len(*out) > 5 {
+		return
+	}
+	if a.Type() == timeType {
+		x, y := a.Interface().(time.Time), b.Interface().(time.Time)
+		if !x.Equal(y) || x.Location().String() != y.Location().String() {
+			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, x, y))
+		}
+		return
+	}
+	switch a.Kind() {
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if f := a.Type().Field(i); f.IsExported() {
+				contentDiff(a.Field(i), b.Field(i), path+"."+f.Name, out)
+			}
+		}
+	case reflect.Slice:
+		if a.Len() != b.Len() {
+			*out = append(*out, fmt.Sprintf("%s: length %d != %d (%v != %v)", path, a.Len(), b.Len(), a, b))
+			return
+		}
+		for i := range a.Len() {
+			contentDiff(a.Index(i), b.Index(i), path+"["+strconv.Itoa(i)+"]", out)
+		}
+	default:
+		if !a.Equal(b) {
+			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, a, b))
+		}
+	}
+}
