@@ -213,7 +213,7 @@ type phhState struct {
 	fields  phhFields
 	arena   []byte   // unescaped strings of the current hand
 	skipped []phhTok // the elements of an unknown array field, dropped
-	strs    phhInterner
+	strs    nameInterner
 	// The last table, venue and currency read, for the next hand.
 	lastTable, lastSite, lastCurrency string
 	zoneName                          string         // the last time_zone read,

@@ -584,7 +584,7 @@ func (p *psParser) seat(line []byte) error {
 		return psErrorf("cannot read the seat line")
 	}
 	tail = tail[close+1:]
-	w0, w1 := psNameWords(name)
+	w0, w1 := nameWords(name)
 	s := hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}
 	switch {
 	case len(tail) == 0:
@@ -654,7 +654,7 @@ func (p *psParser) quickSeat(line []byte) bool {
 			return false
 		}
 	}
-	w0, w1 := psNameWords(name)
+	w0, w1 := nameWords(name)
 	for i := range p.names {
 		if sn := &p.names[i]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
 			return false
