@@ -202,11 +202,12 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		auditors.Add(1)
 		go func() {
 			defer auditors.Done()
+			var runner checks.Runner // scratch space of the checks, this worker's own
 			for c := range jobs {
 				if c.audit && ctx.Err() == nil {
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
-							*r = auditHand(&cfg, pl.traceMem(), r.Input, r.Format, r.Hand)
+							*r = auditHand(&cfg, pl.traceMem(), &runner, r.Input, r.Format, r.Hand)
 						}
 					}
 				}
@@ -701,7 +702,7 @@ func (c *collector) refresh(file int, r *Result) {
 		}
 		re.line = h.Pos.Line
 		if h.Pos.Line == r.Line {
-			full := auditHand(c.cfg, nil, r.Input, r.Format, h)
+			full := auditHand(c.cfg, nil, nil, r.Input, r.Format, h)
 			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
 			return
 		}
@@ -770,9 +771,13 @@ func parseErrorResult(in *Input, f parser.Format, pe *parser.Error) Result {
 		Findings: []checks.Finding{checks.ParseErrorFinding(pe)}}
 }
 
-// auditHand replays and checks one hand. A panic in either becomes an
-// internal.error finding on this hand; the run goes on.
-func auditHand(cfg *Config, traces *replay.TracePool, in *Input, format parser.Format, h *hand.Hand) (res Result) {
+// auditHand replays and checks one hand, with runner's scratch space when
+// it is not nil. A panic in either becomes an internal.error finding on
+// this hand; the run goes on.
+func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, in *Input, format parser.Format, h *hand.Hand) (res Result) {
+	if runner == nil {
+		runner = new(checks.Runner)
+	}
 	res = Result{Input: in, Hand: h, Format: format, Line: h.Pos.Line}
 	defer func() {
 		if p := recover(); p != nil {
@@ -798,7 +803,7 @@ func auditHand(cfg *Config, traces *replay.TracePool, in *Input, format parser.F
 		if msg := tr.InternalError; msg != "" {
 			panic("replay: " + msg)
 		}
-		if fs := checks.Run(h, tr, cfg.Selection); len(fs) == 0 {
+		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
 			res.Trace = tr
 			return res
 		}
@@ -809,7 +814,7 @@ func auditHand(cfg *Config, traces *replay.TracePool, in *Input, format parser.F
 		// The engine recovered from its own bug: this hand was not audited.
 		panic("replay: " + msg)
 	}
-	res.Findings = checks.Run(h, res.Trace, cfg.Selection)
+	res.Findings = runner.Run(h, res.Trace, cfg.Selection)
 	return res
 }
 
