@@ -1,9 +1,10 @@
 package cards
 
+import "math/bits"
+
 // Omaha hands play exactly two hole cards with exactly three board cards.
 // The evaluators below try every such pair and triple: at most 15 pairs
-// (six hole cards) times 10 triples (five board cards), each a 5-card table
-// lookup from precomputed partial keys.
+// (six hole cards) times 10 triples (five board cards).
 
 // omahaShapeOK reports whether hole and board have Omaha sizes: 4 to 6 hole
 // cards, 3 to 5 board cards.
@@ -11,57 +12,122 @@ func omahaShapeOK(hole, board []Card) bool {
 	return len(hole) >= 4 && len(hole) <= 6 && len(board) >= 3 && len(board) <= 5
 }
 
-// partial is the summed key and rank mask of a pair or triple of cards.
-type partial struct {
-	key   uint64
-	ranks uint16
-}
-
-// omahaPartials returns the keys of every hole pair and board triple.
-func omahaPartials(hole, board []Card, pairs *[15]partial, triples *[10]partial) (np, nt int) {
-	for i := 0; i < len(hole); i++ {
-		for j := i + 1; j < len(hole); j++ {
-			pairs[np] = partial{cardKey[hole[i]] + cardKey[hole[j]], 1<<hole[i].Rank() | 1<<hole[j].Rank()}
-			np++
+// EvalOmaha returns the value of the best Omaha high hand: exactly two of
+// the 4, 5 or 6 hole cards with exactly three of the 3 to 5 board cards. It
+// returns NoHand for other sizes, Unknown cards or a repeated card.
+//
+// Five cards without a flush are worth what their ranks are worth, so
+// every hole pair meets every board triple in the rank table (pairs or
+// triples of the same ranks once); flushes are looked up apart, only for
+// the suit the board holds three times.
+func EvalOmaha(hole, board []Card) HandRank {
+	if !omahaShapeOK(hole, board) || !knownDistinct(hole, board) {
+		return NoHand
+	}
+	var pairs [15]uint32
+	var triples [10]uint32
+	np, nt := omahaRankKeys(hole, board, &pairs, &triples)
+	best := NoHand
+	for _, t := range triples[:nt] {
+		for _, p := range pairs[:np] {
+			best = max(best, lookup56(p+t))
 		}
 	}
+	return max(best, omahaFlush(hole, board))
+}
+
+// omahaRankKeys returns the rank keys (sums of rankMult) of the hole pairs
+// and board triples, each rank multiset once.
+func omahaRankKeys(hole, board []Card, pairs *[15]uint32, triples *[10]uint32) (np, nt int) {
+	var hk [6]uint32
+	var seen uint16
+	for i, c := range hole {
+		hk[i] = rankMult[c.Rank()]
+		seen |= 1 << c.Rank()
+	}
+	// With no rank twice, no two pairs have the same ranks.
+	dedupe := bits.OnesCount16(seen) < len(hole)
+	for i := 0; i < len(hole); i++ {
+		for j := i + 1; j < len(hole); j++ {
+			np = addKey(pairs[:], np, hk[i]+hk[j], dedupe)
+		}
+	}
+	var bk [5]uint32
+	seen = 0
+	for i, c := range board {
+		bk[i] = rankMult[c.Rank()]
+		seen |= 1 << c.Rank()
+	}
+	dedupe = bits.OnesCount16(seen) < len(board)
 	for i := 0; i < len(board); i++ {
 		for j := i + 1; j < len(board); j++ {
 			for k := j + 1; k < len(board); k++ {
-				triples[nt] = partial{cardKey[board[i]] + cardKey[board[j]] + cardKey[board[k]],
-					1<<board[i].Rank() | 1<<board[j].Rank() | 1<<board[k].Rank()}
-				nt++
+				nt = addKey(triples[:], nt, bk[i]+bk[j]+bk[k], dedupe)
 			}
 		}
 	}
 	return np, nt
 }
 
-// evalFive returns the value of five known, distinct cards from their
-// summed key and rank mask. Five cards make a flush only when all five
-// share a suit, and then their rank mask is the flush's.
-func evalFive(p, t partial) HandRank {
-	k := keyBase + p.key + t.key
-	if k&flushBits != 0 {
-		return flushTab[p.ranks|t.ranks]
+// addKey sets keys[n] to key and returns n+1, or, when dedupe is set and
+// key is among keys[:n] already, returns n.
+func addKey(keys []uint32, n int, key uint32, dedupe bool) int {
+	if dedupe {
+		for _, k := range keys[:n] {
+			if k == key {
+				return n
+			}
+		}
 	}
-	return lookup56(uint32(k))
+	keys[n] = key
+	return n + 1
 }
 
-// EvalOmaha returns the value of the best Omaha high hand: exactly two of
-// the 4, 5 or 6 hole cards with exactly three of the 3 to 5 board cards. It
-// returns NoHand for other sizes, Unknown cards or a repeated card.
-func EvalOmaha(hole, board []Card) HandRank {
-	if !omahaShapeOK(hole, board) || !knownDistinct(hole, board) {
+// omahaFlush returns the best flush or straight flush of two hole cards
+// and three board cards, or NoHand when there is none.
+func omahaFlush(hole, board []Card) HandRank {
+	// At most five board cards: at most one suit three times or more.
+	var count [4]uint8
+	for _, c := range board {
+		count[c.Suit()]++
+	}
+	suit := Suit(0)
+	for suit < 4 && count[suit] < 3 {
+		suit++
+	}
+	if suit == 4 {
 		return NoHand
 	}
-	var pairs [15]partial
-	var triples [10]partial
-	np, nt := omahaPartials(hole, board, &pairs, &triples)
+	var hm [6]uint16 // rank bits of the hole cards of the suit
+	nh := 0
+	for _, c := range hole {
+		if c.Suit() == suit {
+			hm[nh] = 1 << c.Rank()
+			nh++
+		}
+	}
+	if nh < 2 {
+		return NoHand
+	}
+	var bm [5]uint16
+	nb := 0
+	for _, c := range board {
+		if c.Suit() == suit {
+			bm[nb] = 1 << c.Rank()
+			nb++
+		}
+	}
 	best := NoHand
-	for _, p := range pairs[:np] {
-		for _, t := range triples[:nt] {
-			best = max(best, evalFive(p, t))
+	for i := 0; i < nh; i++ {
+		for j := i + 1; j < nh; j++ {
+			two := hm[i] | hm[j]
+			for x := 0; x < nb; x++ {
+				for y := x + 1; y < nb; y++ {
+					for z := y + 1; z < nb; z++ {
+						best = max(best, flushTab[two|bm[x]|bm[y]|bm[z]])
+					}
+				}
+			}
 		}
 	}
 	return best

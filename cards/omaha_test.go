@@ -109,3 +109,42 @@ func TestEvalOmahaMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalOmahaCrowdedDeals compares EvalOmaha with the best EvalHigh of
+// every two-plus-three choice on deals from a small deck (two suits, seven
+// ranks), where paired ranks, repeated pairs and triples, and flushes,
+// which EvalOmaha treats apart, are the rule rather than the exception.
+func TestEvalOmahaCrowdedDeals(t *testing.T) {
+	var deck []Card
+	for _, s := range []Suit{1, 3} {
+		for r := Rank(3); r <= 12; r += 2 {
+			deck = append(deck, New(r, s))
+		}
+		deck = append(deck, New(0, s), New(1, s))
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for i := range n {
+		nh, nb := 4+i%3, 3+(i/3)%3
+		r.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		hole, board := deck[:nh:nh], deck[nh:nh+nb:nh+nb]
+		want := NoHand
+		for a := 0; a < nh; a++ {
+			for b := a + 1; b < nh; b++ {
+				for x := 0; x < nb; x++ {
+					for y := x + 1; y < nb; y++ {
+						for z := y + 1; z < nb; z++ {
+							want = max(want, EvalHigh([]Card{hole[a], hole[b], board[x], board[y], board[z]}))
+						}
+					}
+				}
+			}
+		}
+		if got := EvalOmaha(hole, board); got != want {
+			t.Fatalf("%s / %s: EvalOmaha %v, want %v", FormatList(hole), FormatList(board), got.Describe(), want.Describe())
+		}
+	}
+}

@@ -319,15 +319,12 @@ func (m *machine) nextToAct(p int) int {
 	if m.roundDone() {
 		return -1
 	}
-	// The active seats after p, then those up to p: only they may owe an
-	// action.
-	after := m.active >> uint(p+1) << uint(p+1)
-	upTo := m.active &^ after
-	for _, seats := range [2]uint64{after, upTo} {
-		for ; seats != 0; seats &= seats - 1 {
-			if q := bits.TrailingZeros64(seats); !m.acted[q] || m.bet[q] < m.level {
-				return q
-			}
+	// The active seats in table order from the one after p (rotated so
+	// that bit k is seat p+1+k, mod 64: no seat is 64 or more): only they
+	// may owe an action.
+	for seats := bits.RotateLeft64(m.active, -(p + 1)); seats != 0; seats &= seats - 1 {
+		if q := (p + 1 + bits.TrailingZeros64(seats)) & 63; !m.acted[q] || m.bet[q] < m.level {
+			return q
 		}
 	}
 	return -1

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/handaudit/handaudit/cards"
@@ -175,10 +176,13 @@ func (mem *traceMem) shownFor(n int) []ShownHand {
 }
 
 // reuse returns n elements of *buf, as the last user left them, replacing
-// it by a larger array when it is too small.
+// it by a larger array when it is too small. The new array's length is the
+// next power of two: a pooled trace meets hands of every size, and growing
+// by size classes lets it settle at the largest it meets in a few steps
+// instead of growing again at each hand longer than any before.
 func reuse[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
-		*buf = make([]T, n)
+		*buf = make([]T, 1<<bits.Len(uint(n-1)))
 	}
 	return (*buf)[:n]
 }
