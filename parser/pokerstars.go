@@ -60,6 +60,7 @@ type PokerStarsReader struct {
 	// hand's nearly always repeat (see internAs).
 	lastSite, lastGame, lastCurrency, lastTable string
 	times                                       psTimeCache // the zone period of the last hand's time
+	headerMemos                                 psHeaderMemos
 
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
@@ -2001,6 +2002,11 @@ func (p *psParser) summaryWinnings(seat int, b []byte) error {
 			p.sawWin = true
 			return nil
 		}
+	}
+	// Both keys end in a parenthesis, which the usual "showed [...] and
+	// lost with ..." does not hold.
+	if bytes.IndexByte(b, '(') < 0 {
+		return nil
 	}
 	for _, key := range psWinKeys {
 		rest := b

@@ -69,10 +69,15 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	if !ok {
 		return psErrorf("cannot read the hand header")
 	}
-	site, id, rest := line[:parts.siteEnd], line[parts.idStart:parts.idEnd], line[parts.idEnd+1:]
+	site, id, afterColon := line[:parts.siteEnd], line[parts.idStart:parts.idEnd], line[parts.idEnd+1:]
 	h.Site = p.r.internAs(site, &p.r.lastSite)
-	h.ID = string(id)
-	rest = psSkipSpaces(rest)
+	h.ID = p.r.strs.copyName(id) // not interned, but its copy shares a block
+	memo := p.r.headerMemos.find(afterColon)
+	if !p.noQuick && memo.repeats(afterColon) {
+		memo.apply(p)
+		return p.date(afterColon[len(memo.text):])
+	}
+	rest := psSkipSpaces(afterColon)
 
 	if len(rest) >= 12 && string(rest[:12]) == "Tournament #" {
 		rest = rest[12:]
@@ -167,7 +172,94 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	if err := p.stakes(stakes); err != nil {
 		return err
 	}
+	memo.keep(p, afterColon[:len(afterColon)-len(rest)])
 	return p.date(rest)
+}
+
+// psHeaderMemos keeps what recent headers said before their dates (see
+// psHeaderMemo), for the games and stakes a file's hands are played at:
+// each header text hashes to a slot, which holds one memo. Memos are made
+// as slots are first used, so a file of one table keeps one.
+type psHeaderMemos struct {
+	slots [psHeaderMemoSlots]uint16 // by hash: the slot's index in memos plus one; 0: none yet
+	memos []psHeaderMemo
+}
+
+const (
+	psHeaderMemoShift = 8 // log2(psHeaderMemoSlots)
+	psHeaderMemoSlots = 1 << psHeaderMemoShift
+)
+
+// find returns the memo of the slot of the header whose text after its
+// hand number's colon is afterColon: the one kept for that text, or
+// another's to replace (keep), or an empty one. Only the slot depends on
+// the hash: repeats checks the text itself.
+func (ms *psHeaderMemos) find(afterColon []byte) *psHeaderMemo {
+	// The text up to the first '-' (which usually ends the stakes) picks
+	// the slot: its first and last 16 bytes, and its length. Headers
+	// differ in their game near the start and their stakes near the end.
+	n := bytes.IndexByte(afterColon, '-')
+	if n < 0 {
+		n = len(afterColon)
+	}
+	w0, w1 := nameWords(afterColon[:n])
+	v0, v1 := nameWords(afterColon[max(n-16, 0):n])
+	slot := &ms.slots[nameHash(w0^v1, w1^v0, n)>>(64-psHeaderMemoShift)]
+	if *slot == 0 {
+		ms.memos = append(ms.memos, psHeaderMemo{})
+		*slot = uint16(len(ms.memos))
+	}
+	return &ms.memos[*slot-1]
+}
+
+// psHeaderMemo is what the last header read said before its date: the
+// game, stakes and tournament, which the next hand's header nearly
+// always repeats word for word. A header whose text up to its date is
+// the same is not read again.
+//
+// The text read before the date decides these alone: header's searches
+// before the date find their targets in it, and a date starts with a
+// digit, which no search there crosses into (see repeats).
+type psHeaderMemo struct {
+	text       []byte // from after the hand number's colon to the date; empty: none kept
+	tournament string
+	isTourn    bool
+	game       hand.Game
+	holeN      int
+	currency   string
+	isMoney    bool // psParser.currency
+	scale      int
+	stakes     hand.Stakes // with no Straddles: the header has none
+}
+
+// repeats reports whether afterColon, a header's text after its hand
+// number's colon, starts with the text kept and then a date's first digit.
+func (m *psHeaderMemo) repeats(afterColon []byte) bool {
+	n := len(m.text)
+	return n > 0 && len(afterColon) > n && afterColon[n]-'0' <= 9 && string(afterColon[:n]) == string(m.text)
+}
+
+// keep remembers what header read from text, the header's text before
+// its date.
+func (m *psHeaderMemo) keep(p *psParser, text []byte) {
+	h := p.h
+	m.text = append(m.text[:0], text...)
+	m.tournament, m.isTourn = h.Tournament, p.isTourn
+	m.game, m.holeN = h.Game, p.holeN
+	m.currency, m.isMoney, m.scale = h.Currency, p.currency, p.scale
+	m.stakes = h.Stakes
+	m.stakes.Straddles = nil
+}
+
+// apply sets what header would read from the text kept.
+func (m *psHeaderMemo) apply(p *psParser) {
+	h := p.h
+	h.Tournament, p.isTourn = m.tournament, m.isTourn
+	h.Game, p.holeN = m.game, m.holeN
+	h.Currency, p.currency, p.scale = m.currency, m.isMoney, m.scale
+	straddles := h.Stakes.Straddles
+	h.Stakes = m.stakes
+	h.Stakes.Straddles = straddles
 }
 
 // psSkipSpaces is bytes.TrimLeft(b, " "), without its general setup.
@@ -403,11 +495,25 @@ func psQuickTimeFields(b []byte) (f [6]int, end int, ok bool) {
 	if len(b) < h+6 || b[h] != ':' || b[h+3] != ':' || len(b) > h+6 && b[h+6]-'0' <= 9 {
 		return f, 0, false
 	}
-	f = [6]int{psNum(b[0:4]), psNum(b[5:7]), psNum(b[8:10]), psNum(b[11:h]), psNum(b[h+1 : h+3]), psNum(b[h+4 : h+6])}
-	if f[0]|f[1]|f[2]|f[3]|f[4]|f[5] < 0 { // psNum is -1 for what is not digits
+	hour := psDigits2(b[11], b[12])
+	if h == 12 {
+		hour = psDigits2('0', b[11])
+	}
+	century, year := psDigits2(b[0], b[1]), psDigits2(b[2], b[3])
+	f = [6]int{century*100 + year, psDigits2(b[5], b[6]), psDigits2(b[8], b[9]), hour,
+		psDigits2(b[h+1], b[h+2]), psDigits2(b[h+4], b[h+5])}
+	if century|year|f[1]|f[2]|f[3]|f[4]|f[5] < 0 { // psDigits2 is -1 for what is not digits
 		return f, 0, false
 	}
 	return f, h + 6, true
+}
+
+// psDigits2 reads the two digits a and b as a number, or returns -1.
+func psDigits2(a, b byte) int {
+	if a-'0' > 9 || b-'0' > 9 {
+		return -1
+	}
+	return int(a-'0')*10 + int(b-'0')
 }
 
 // psTimeFields reads the year, month, day, hour, minute and second at the
@@ -458,12 +564,24 @@ type psTimeCache struct {
 	loc        *time.Location
 	offset     int64 // seconds east of UTC
 	start, end int64 // the period, in Unix seconds: [start, end)
+
+	// The date (year, month, day) of the last time converted, and its
+	// midnight read as UTC, in Unix seconds: a file's hands are mostly
+	// of one day.
+	date     [3]int
+	midnight int64
 }
 
 // utc returns the time of fields f (year, month, day, hour, minute,
 // second) in loc, in UTC, as time.Date(..., loc).UTC() does.
 func (c *psTimeCache) utc(f [6]int, loc *time.Location) time.Time {
-	local := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, time.UTC).Unix()
+	// time.Date normalizes the clock by adding up its seconds: the local
+	// time is midnight plus those.
+	if [3]int(f[:3]) != c.date {
+		c.date = [3]int(f[:3])
+		c.midnight = time.Date(f[0], time.Month(f[1]), f[2], 0, 0, 0, 0, time.UTC).Unix()
+	}
+	local := c.midnight + int64(f[3])*3600 + int64(f[4])*60 + int64(f[5])
 	if loc == c.loc && local >= c.start && local < c.end {
 		if u := local - c.offset; u >= c.start && u < c.end {
 			return time.Unix(u, 0).UTC()
@@ -487,7 +605,16 @@ func (p *psParser) table(line []byte) error {
 	if !psHas(line, "Table '") {
 		return psErrorf("expected the Table line")
 	}
-	end := bytes.LastIndexByte(line, '\'')
+	// The name ends at the line's last quote. Searched forward, from
+	// quote to quote, as the name is short and the search is fast.
+	end := 6
+	for {
+		k := bytes.IndexByte(line[end+1:], '\'')
+		if k < 0 {
+			break
+		}
+		end += 1 + k
+	}
 	if end < 7 {
 		return psErrorf("cannot read the table name")
 	}
