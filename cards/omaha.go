@@ -21,52 +21,108 @@ func omahaShapeOK(hole, board []Card) bool {
 // triples of the same ranks once); flushes are looked up apart, only for
 // the suit the board holds three times.
 func EvalOmaha(hole, board []Card) HandRank {
-	if !omahaShapeOK(hole, board) || !knownDistinct(hole, board) {
+	var b OmahaBoard
+	b.Set(board)
+	return b.Eval(hole)
+}
+
+// OmahaBoard is a board made ready to value many Omaha high hands on it,
+// as at a showdown: its rank triples and its flush cards are worked out
+// once rather than for every hand. The zero OmahaBoard values no hand.
+type OmahaBoard struct {
+	ok      bool   // 3 to 5 known cards, none twice
+	cards   uint64 // bit c: card c is on the board
+	nt      int
+	triples [10]uint32 // rank keys of the board triples, each rank multiset once
+	// The suit the board holds three times or more (at most one: at most
+	// five cards), or 4 for none, and the rank bits of its cards of it.
+	flushSuit Suit
+	nb        int
+	flushBits [5]uint16
+}
+
+// Set makes b ready for board.
+func (b *OmahaBoard) Set(board []Card) {
+	*b = OmahaBoard{flushSuit: 4}
+	if len(board) < 3 || len(board) > 5 {
+		return
+	}
+	var bk [5]uint32
+	var ranks uint16
+	var count [4]uint8
+	for i, c := range board {
+		bit := uint64(1) << (c & 63)
+		if c >= 52 || b.cards&bit != 0 {
+			return
+		}
+		b.cards |= bit
+		bk[i] = rankMult[c.Rank()]
+		ranks |= 1 << c.Rank()
+		count[c.Suit()]++
+	}
+	b.ok = true
+	// With no rank twice, no two triples have the same ranks.
+	dedupe := bits.OnesCount16(ranks) < len(board)
+	for i := 0; i < len(board); i++ {
+		for j := i + 1; j < len(board); j++ {
+			for k := j + 1; k < len(board); k++ {
+				b.nt = addKey(b.triples[:], b.nt, bk[i]+bk[j]+bk[k], dedupe)
+			}
+		}
+	}
+	b.flushSuit = 0
+	for b.flushSuit < 4 && count[b.flushSuit] < 3 {
+		b.flushSuit++
+	}
+	for _, c := range board {
+		if c.Suit() == b.flushSuit {
+			b.flushBits[b.nb] = 1 << c.Rank()
+			b.nb++
+		}
+	}
+}
+
+// Eval is EvalOmaha of hole on b's board.
+func (b *OmahaBoard) Eval(hole []Card) HandRank {
+	if !b.ok || len(hole) < 4 || len(hole) > 6 {
 		return NoHand
 	}
+	seen := b.cards
+	for _, c := range hole {
+		bit := uint64(1) << (c & 63)
+		if c >= 52 || seen&bit != 0 {
+			return NoHand
+		}
+		seen |= bit
+	}
 	var pairs [15]uint32
-	var triples [10]uint32
-	np, nt := omahaRankKeys(hole, board, &pairs, &triples)
+	np := omahaPairKeys(hole, &pairs)
 	best := NoHand
-	for _, t := range triples[:nt] {
+	for _, t := range b.triples[:b.nt] {
 		for _, p := range pairs[:np] {
 			best = max(best, lookup56(p+t))
 		}
 	}
-	return max(best, omahaFlush(hole, board))
+	return max(best, b.flush(hole))
 }
 
-// omahaRankKeys returns the rank keys (sums of rankMult) of the hole pairs
-// and board triples, each rank multiset once.
-func omahaRankKeys(hole, board []Card, pairs *[15]uint32, triples *[10]uint32) (np, nt int) {
+// omahaPairKeys returns the rank keys (sums of rankMult) of the hole
+// pairs, each rank multiset once.
+func omahaPairKeys(hole []Card, pairs *[15]uint32) (np int) {
 	var hk [6]uint32
-	var seen uint16
+	var ranks uint16
 	for i, c := range hole {
 		hk[i] = rankMult[c.Rank()]
-		seen |= 1 << c.Rank()
+		ranks |= 1 << c.Rank()
 	}
 	// With no rank twice, no two pairs have the same ranks.
-	dedupe := bits.OnesCount16(seen) < len(hole)
+	dedupe := bits.OnesCount16(ranks) < len(hole)
 	for i := 0; i < len(hole); i++ {
 		for j := i + 1; j < len(hole); j++ {
 			np = addKey(pairs[:], np, hk[i]+hk[j], dedupe)
 		}
 	}
-	var bk [5]uint32
-	seen = 0
-	for i, c := range board {
-		bk[i] = rankMult[c.Rank()]
-		seen |= 1 << c.Rank()
-	}
-	dedupe = bits.OnesCount16(seen) < len(board)
-	for i := 0; i < len(board); i++ {
-		for j := i + 1; j < len(board); j++ {
-			for k := j + 1; k < len(board); k++ {
-				nt = addKey(triples[:], nt, bk[i]+bk[j]+bk[k], dedupe)
-			}
-		}
-	}
-	return np, nt
+	return np
 }
 
 // addKey sets keys[n] to key and returns n+1, or, when dedupe is set and
@@ -83,25 +139,16 @@ func addKey(keys []uint32, n int, key uint32, dedupe bool) int {
 	return n + 1
 }
 
-// omahaFlush returns the best flush or straight flush of two hole cards
-// and three board cards, or NoHand when there is none.
-func omahaFlush(hole, board []Card) HandRank {
-	// At most five board cards: at most one suit three times or more.
-	var count [4]uint8
-	for _, c := range board {
-		count[c.Suit()]++
-	}
-	suit := Suit(0)
-	for suit < 4 && count[suit] < 3 {
-		suit++
-	}
-	if suit == 4 {
+// flush returns the best flush or straight flush of two hole cards and
+// three board cards, or NoHand when there is none.
+func (b *OmahaBoard) flush(hole []Card) HandRank {
+	if b.flushSuit == 4 {
 		return NoHand
 	}
 	var hm [6]uint16 // rank bits of the hole cards of the suit
 	nh := 0
 	for _, c := range hole {
-		if c.Suit() == suit {
+		if c.Suit() == b.flushSuit {
 			hm[nh] = 1 << c.Rank()
 			nh++
 		}
@@ -109,14 +156,7 @@ func omahaFlush(hole, board []Card) HandRank {
 	if nh < 2 {
 		return NoHand
 	}
-	var bm [5]uint16
-	nb := 0
-	for _, c := range board {
-		if c.Suit() == suit {
-			bm[nb] = 1 << c.Rank()
-			nb++
-		}
-	}
+	bm, nb := &b.flushBits, b.nb
 	best := NoHand
 	for i := 0; i < nh; i++ {
 		for j := i + 1; j < nh; j++ {

@@ -148,3 +148,32 @@ func TestEvalOmahaCrowdedDeals(t *testing.T) {
 		}
 	}
 }
+
+// TestOmahaBoardReused values many hands on one OmahaBoard, as a showdown
+// does, and checks each against EvalOmaha on its own: setting the board up
+// once must not let one hand's value depend on another's.
+func TestOmahaBoardReused(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 2000 {
+		nb := 3 + i%3
+		cs := randomHand(r, nb+4*6)
+		board := cs[:nb]
+		var b OmahaBoard
+		b.Set(board)
+		for k := range 6 {
+			nh := 4 + (i+k)%3
+			hole := cs[nb+4*k : nb+4*k+nh]
+			if got, want := b.Eval(hole), EvalOmaha(hole, board); got != want {
+				t.Fatalf("%s / %s: board reused %v, EvalOmaha %v", FormatList(hole), FormatList(board), got.Describe(), want.Describe())
+			}
+		}
+		// A hole card on the board is a repeated card.
+		if v := b.Eval([]Card{board[0], cs[nb], cs[nb+1], cs[nb+2]}); v != NoHand {
+			t.Fatalf("%s: a hole card on the board gave %v, want NoHand", FormatList(board), v.Describe())
+		}
+	}
+	var zero OmahaBoard
+	if v := zero.Eval(randomHand(r, 4)); v != NoHand {
+		t.Errorf("zero OmahaBoard gave %v, want NoHand", v.Describe())
+	}
+}

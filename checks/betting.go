@@ -22,16 +22,15 @@ import (
 //   - for a call, bet.exceeds-stack wins over bet.wrong-call-amount;
 //   - for a post, bet.exceeds-stack wins over blind.wrong-amount.
 
-// step checks action i, a seated player's, whose step is st, and notes
-// what the showdown checks read of it. The tests that pass on most actions
-// are made here before calling a check, which makes them again.
+// step checks action i, a seated player's post or betting action, whose
+// step is st, and notes what the showdown checks read of it. The tests
+// that pass on most actions are made here before calling a check, which
+// makes them again.
 func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 	if st.StatusBefore == replay.SittingOut || st.Kind == hand.Fold {
 		c.outOfHand[st.Player] = true
 	}
-	if st.Betting || st.Kind == hand.Post {
-		c.lastBet = i
-	}
+	c.lastBet = i
 	switch a.Kind {
 	case hand.Post:
 		if c.exceedsStack(i, st, a) {

@@ -201,7 +201,14 @@ func (c *Context) walk(replayed bool) {
 			}
 		}
 		if replayed && seated {
-			c.step(i, &steps[i], a)
+			// Only posts and betting actions have checks of their own;
+			// of the others, walk notes a player's who was not dealt in.
+			st := &steps[i]
+			if st.Betting || st.Kind == hand.Post {
+				c.step(i, st, a)
+			} else if st.StatusBefore == replay.SittingOut {
+				c.outOfHand[p] = true
+			}
 		}
 	}
 	c.finishCards()

@@ -33,7 +33,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	}
 	m.seq++
 	m.lastStep = i
-	owe := max(m.level-m.bet[p], 0)
+	owe := max(m.level-m.seats[p].bet, 0)
 
 	switch a.Kind {
 	case hand.Fold:
@@ -64,17 +64,17 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		}
 		m.put(p, add, true)
 		st.Added = add
-		m.level = max(m.level, m.bet[p])
+		m.level = max(m.level, m.seats[p].bet)
 	case hand.Bet, hand.Raise:
 		m.betOrRaise(st, a, p)
 	}
 	if a.Kind != hand.Fold {
-		m.acted[p] = true
-		m.actedAt[p] = m.level
-		m.actedSeq[p] = m.seq
+		m.seats[p].acted = true
+		m.seats[p].actedAt = m.level
+		m.seats[p].actedSeq = m.seq
 	}
-	st.To = m.bet[p]
-	st.AllIn = m.status[p] == AllIn
+	st.To = m.seats[p].bet
+	st.AllIn = m.seats[p].status == AllIn
 	// Out of turn: the skipped player keeps the turn (the action backs up
 	// to him); otherwise the turn passes on from the actor.
 	if e := st.Window.ToAct; e >= 0 && e != p && m.mustAct(e) && !m.roundDone() {
@@ -97,18 +97,18 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 			to = m.level + a.Amount
 		}
 	}
-	add := to - m.bet[p]
+	add := to - m.seats[p].bet
 	if add > m.stack[p] {
 		st.Note = m.txt.reset().s("record bets to ").amt(to).s(" but the player has only ").amt(m.stack[p]).s(" more: all-in for that").str()
 		add = m.stack[p]
 	}
 	if add < 0 {
-		st.Note = m.txt.reset().s("record bets to ").amt(to).s(", less than the player's ").amt(m.bet[p]).s(" already in: nothing added").str()
+		st.Note = m.txt.reset().s("record bets to ").amt(to).s(", less than the player's ").amt(m.seats[p].bet).s(" already in: nothing added").str()
 		add = 0
 	}
 	prev := m.level
 	m.put(p, add, true)
-	to = m.bet[p]
+	to = m.seats[p].bet
 	st.Added = add
 	if to <= prev {
 		if st.Note == "" {
@@ -118,7 +118,7 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 	}
 	m.level = to
 	m.aggressor[m.street], m.aggressorTo[m.street] = p, to
-	allIn := m.status[p] == AllIn
+	allIn := m.seats[p].status == AllIn
 	inc := to - prev
 	full := false
 	reopen := false
@@ -178,9 +178,9 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 // returning it costs a copy on every betting action.) It sets every field.
 func (m *machine) window(w *Window, p int) {
 	eff := m.effStack(p)
-	owe := max(m.level-m.bet[p], 0)
+	owe := max(m.level-m.seats[p].bet, 0)
 	open, reason := m.openFor(p)
-	allInTo := m.bet[p] + eff
+	allInTo := m.seats[p].bet + eff
 	var minTo, maxTo, potMax hand.Amount
 	switch m.structure {
 	case hand.FixedLimit:
@@ -233,7 +233,7 @@ func (m *machine) potForLimit() hand.Amount {
 // raise since (cumulative short all-ins count), or half a full bet in
 // fixed limit.
 func (m *machine) openFor(p int) (bool, string) {
-	if !m.acted[p] {
+	if !m.seats[p].acted {
 		return true, "betting open: the player has not acted on this street"
 	}
 	return m.reopened(p)
@@ -242,10 +242,10 @@ func (m *machine) openFor(p int) (bool, string) {
 // reopened is openFor for a player who has acted on the street.
 func (m *machine) reopened(p int) (bool, string) {
 	t := m.txt.reset()
-	if m.lastFull > m.actedSeq[p] {
-		return true, t.s("betting reopened: a raise to ").amt(m.lastFullTo).s(" since the player acted at ").amt(m.actedAt[p]).str()
+	if m.lastFull > m.seats[p].actedSeq {
+		return true, t.s("betting reopened: a raise to ").amt(m.lastFullTo).s(" since the player acted at ").amt(m.seats[p].actedAt).str()
 	}
-	faced := m.level - m.actedAt[p]
+	faced := m.level - m.seats[p].actedAt
 	limit := m.structure == hand.FixedLimit
 	var ok bool
 	if limit {
@@ -254,7 +254,7 @@ func (m *machine) reopened(p int) (bool, string) {
 		ok = faced > 0 && faced >= m.fullRaise
 	}
 	if ok {
-		t.s("betting reopened: the short all-ins since the player acted at ").amt(m.actedAt[p]).s(" add up to ").amt(faced)
+		t.s("betting reopened: the short all-ins since the player acted at ").amt(m.seats[p].actedAt).s(" add up to ").amt(faced)
 		if limit {
 			return true, t.s(", at least half of a full bet of ").amt(m.fixedSize).str()
 		}
@@ -266,7 +266,7 @@ func (m *machine) reopened(p int) (bool, string) {
 	since := 0
 	var last shortAllIn
 	for _, s := range m.shorts {
-		if s.seq > m.actedSeq[p] {
+		if s.seq > m.seats[p].actedSeq {
 			since++
 			last = s
 		}
@@ -274,7 +274,7 @@ func (m *machine) reopened(p int) (bool, string) {
 	if since == 1 {
 		t.s("betting not reopened: the short all-in of ").amt(last.to).s(" is ").amt(last.to - last.from).s(" over the ").amt(last.from).s(" bet")
 	} else {
-		t.s("betting not reopened: the short all-ins since the player acted at ").amt(m.actedAt[p]).s(" add ").amt(faced)
+		t.s("betting not reopened: the short all-ins since the player acted at ").amt(m.seats[p].actedAt).s(" add ").amt(faced)
 	}
 	if limit {
 		return false, t.s(", less than half of a full bet of ").amt(m.fixedSize).str()
@@ -323,7 +323,7 @@ func (m *machine) nextToAct(p int) int {
 	// that bit k is seat p+1+k, mod 64: no seat is 64 or more): only they
 	// may owe an action.
 	for seats := bits.RotateLeft64(m.active, -(p + 1)); seats != 0; seats &= seats - 1 {
-		if q := (p + 1 + bits.TrailingZeros64(seats)) & 63; !m.acted[q] || m.bet[q] < m.level {
+		if q := (p + 1 + bits.TrailingZeros64(seats)) & 63; !m.seats[q].acted || m.seats[q].bet < m.level {
 			return q
 		}
 	}
@@ -331,7 +331,7 @@ func (m *machine) nextToAct(p int) int {
 }
 
 func (m *machine) mustAct(q int) bool {
-	return m.status[q] == Active && (!m.acted[q] || m.bet[q] < m.level)
+	return m.seats[q].status == Active && (!m.seats[q].acted || m.seats[q].bet < m.level)
 }
 
 // roundDone reports that no one can act any more on this street: at most
@@ -344,7 +344,7 @@ func (m *machine) roundDone() bool {
 	case m.active&(m.active-1) != 0:
 		return false // two or more players with chips
 	}
-	return m.bet[bits.TrailingZeros64(m.active)] >= m.level
+	return m.seats[bits.TrailingZeros64(m.active)].bet >= m.level
 }
 
 // setStatus changes p's status after reset, keeping the seat sets
@@ -360,5 +360,5 @@ func (m *machine) setStatus(p int, s Status) {
 	case AllIn:
 		m.inHand |= bit
 	}
-	m.status[p] = s
+	m.seats[p].status = s
 }

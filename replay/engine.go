@@ -74,7 +74,7 @@ func unsupported(h *hand.Hand) string {
 	if len(h.Seats) < 2 {
 		return "fewer than two seats"
 	}
-	if len(h.Seats) > 64 {
+	if len(h.Seats) > maxSeats {
 		return "more than 64 seats"
 	}
 	for i := range h.Seats {
@@ -108,6 +108,28 @@ type shortAllIn struct {
 	player   int
 }
 
+// maxSeats is the most seats a hand may have to be replayed: the seat sets
+// are 64-bit masks.
+const maxSeats = 64
+
+// seatState is the replay state of one seat (but its stack).
+type seatState struct {
+	bet       hand.Amount // live chips put in on this street
+	committed hand.Amount // all chips put in this hand
+	dead      hand.Amount // antes and dead blinds: money in the main pot, not a betting level
+	actedAt   hand.Amount // the street's bet level when the player last acted
+	actedSeq  int         // m.seq when the player last acted
+	status    Status
+	acted     bool // acted on this street
+	mucked    bool
+	showed    bool
+}
+
+// seatCards are the cards the record deals one seat and has it show.
+type seatCards struct {
+	hole, shown []cards.Card
+}
+
 // machine is the replay state of one hand. It is pooled: its slices are
 // reused from hand to hand, and only the Trace is new.
 type machine struct {
@@ -119,28 +141,20 @@ type machine struct {
 	structure hand.Structure
 	stakeCap  hand.Amount // Stakes.Cap
 
-	// Per-seat state, indexed like Hand.Seats. The slices of each type
-	// share one array (seatAmounts, seatFlags, seatCards), so that a hand
-	// sets up three arrays rather than a dozen.
-	stack, bet, committed []hand.Amount
-	pot                   hand.Amount   // sum of committed, kept as chips move (read twice per step)
-	stackMoved            bool          // a stack changed since the last step's stacks were copied
-	dead                  []hand.Amount // antes and dead blinds: money in the main pot, not a betting level
-	status                []Status
+	// Per-seat state, indexed like Hand.Seats. Fixed arrays of the most
+	// seats the engine replays: a hand clears its seats with one clear, and
+	// an index masked to 63 needs no bounds check.
+	seats      [maxSeats]seatState
+	stack      [maxSeats]hand.Amount // on its own: every step copies the hand's stacks
+	pot        hand.Amount           // sum of committed, kept as chips move (read twice per step)
+	stackMoved bool                  // a stack changed since the last step's stacks were copied
 	// active and inHand are the sets of seats (bit i: seat i) whose
 	// status is Active, and Active or AllIn: who may act is asked after
-	// every action. setStatus keeps them. (A hand has at most 64 seats.)
+	// every action. setStatus keeps them.
 	active, inHand uint64
-	acted          []bool
-	actedAt        []hand.Amount // the street's bet level when the player last acted
-	actedSeq       []int
-	mucked, showed []bool
-	hole, shown    [][]cards.Card
-	expected       []hand.Amount // scratch: expected forced bets per player
-	seatAmounts    []hand.Amount
-	seatFlags      []bool
-	seatCards      [][]cards.Card
-	posts          []int // indices of the hand's Post actions
+	seatCards      [maxSeats]seatCards   // release clears the hand's
+	expected       [maxSeats]hand.Amount // scratch: expected forced bets per player
+	posts          []int                 // indices of the hand's Post actions
 
 	phase      phase
 	street     Street
@@ -175,7 +189,8 @@ type machine struct {
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
 	layers                                       []layer
-	evals                                        [2][]handValue // by board and seat
+	evals                                        [2][]handValue      // by board and seat
+	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player
 	aliveBuf, tabledBuf, winBuf, bestBuf, lowBuf []int
 }
 
@@ -194,17 +209,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
 	m.structure, m.stakeCap = h.Game.Structure, h.Stakes.Cap
-	m.seatAmounts = grow(m.seatAmounts, 6*n)
-	amounts := m.seatAmounts
-	m.stack, m.bet, m.committed = amounts[:n:n], amounts[n:2*n:2*n], amounts[2*n:3*n:3*n]
-	m.dead, m.actedAt, m.expected = amounts[3*n:4*n:4*n], amounts[4*n:5*n:5*n], amounts[5*n:]
-	m.seatFlags = grow(m.seatFlags, 3*n)
-	flags := m.seatFlags
-	m.acted, m.mucked, m.showed = flags[:n:n], flags[n:2*n:2*n], flags[2*n:]
-	m.seatCards = reuse(&m.seatCards, 2*n) // release cleared them
-	m.hole, m.shown = m.seatCards[:n:n], m.seatCards[n:]
-	m.status = grow(m.status, n)
-	m.actedSeq = grow(m.actedSeq, n)
+	clear(m.seats[:n]) // stack and expected are written before they are read
 	m.pot = 0
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
@@ -215,9 +220,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
 	m.lastStep = -1
-	for s := range m.aggressor {
-		m.aggressor[s], m.aggressorTo[s] = -1, 0
-	}
+	m.aggressor, m.aggressorTo = [River + 1]int{-1, -1, -1, -1}, [River + 1]hand.Amount{}
 
 	st := &h.Stakes
 	m.bb = st.BigBlind
@@ -236,24 +239,24 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	sittingOut := false
 	for i := range h.Seats {
 		m.stack[i] = h.Seats[i].Stack
-		m.status[i] = Active
+		m.seats[i].status = Active
 		if h.Seats[i].SittingOut {
-			m.status[i] = SittingOut
+			m.seats[i].status = SittingOut
 			sittingOut = true
 		}
 	}
 	for i := 0; sittingOut && i < len(h.Actions); i++ {
-		if p := h.Actions[i].Player; p >= 0 && p < n && m.status[p] == SittingOut {
+		if p := h.Actions[i].Player; p >= 0 && p < n && m.seats[p].status == SittingOut {
 			switch h.Actions[i].Kind {
 			case hand.Post, hand.DealHole, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise:
-				m.status[p] = Active
+				m.seats[p].status = Active
 			}
 		}
 	}
 	m.posts = m.posts[:0] // run lists them
 	m.active, m.inHand = 0, 0
 	for i := range h.Seats {
-		s := m.status[i]
+		s := m.seats[i].status
 		if s == Active && m.stack[i] == 0 {
 			s = AllIn // no chips: in the hand for what the blinds put in, if anything
 		}
@@ -282,7 +285,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 
 // release drops the references the pooled machine holds to the hand.
 func (m *machine) release() {
-	clear(m.seatCards) // hole and shown
+	clear(m.seatCards[:m.n])
 	m.h, m.rs, m.tr, m.amounts = nil, nil, nil, nil
 }
 
@@ -338,8 +341,8 @@ func (m *machine) findButton() int {
 		}
 	}
 	inHand := 0
-	for i := range m.status {
-		if m.status[i] != SittingOut {
+	for i := range m.n {
+		if m.seats[i].status != SittingOut {
 			inHand++
 		}
 	}
@@ -359,7 +362,7 @@ func (m *machine) findButton() int {
 func (m *machine) prevInHand(p int) int {
 	for k := 1; k <= m.n; k++ {
 		q := (p - k + m.n) % m.n
-		if m.status[q] != SittingOut {
+		if m.seats[q].status != SittingOut {
 			return q
 		}
 	}
@@ -381,7 +384,7 @@ func (m *machine) expectedPosts(steps []Step) {
 			break
 		}
 	}
-	left := m.expected // chips not yet claimed by a forced bet
+	left := m.expected[:m.n] // chips not yet claimed by a forced bet
 	for i := range left {
 		left[i] = h.Seats[i].Stack
 	}
@@ -438,7 +441,7 @@ func (m *machine) expectedPosts(steps []Step) {
 	}
 }
 
-// run replays every action, then settles the pots.
+// run replays every action, each into its step, then settles the pots.
 func (m *machine) run() {
 	h, tr := m.h, m.tr
 	n := m.n
@@ -457,7 +460,40 @@ func (m *machine) run() {
 		a := &actions[i]
 		st := &steps[i]
 		*st = Step{Index: i, Kind: a.Kind, Player: a.Player, PotBefore: m.pot}
-		m.apply(i, st, a)
+		// The action, by its kind (in the loop rather than in a method of
+		// its own: a call per step costs more than the dispatch).
+		p := a.Player
+		valid := p >= 0 && p < n
+		if valid {
+			st.StatusBefore = m.seats[p].status
+		}
+		switch a.Kind {
+		case hand.Post:
+			m.posts = append(m.posts, i)
+			if valid {
+				m.post(st, a)
+			} else {
+				st.Note = "forced bet by no seated player: ignored"
+			}
+		case hand.DealHole:
+			m.dealHole(st, a)
+		case hand.DealBoard:
+			m.dealBoard(st, a)
+		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+			if valid {
+				m.betting(i, st, a)
+			} else {
+				st.Note = "betting action by no seated player: ignored"
+			}
+		case hand.Show, hand.Muck:
+			m.showOrMuck(st, a)
+		case hand.UncalledReturn, hand.Collect:
+			m.pushing(st, a)
+		case hand.Discard:
+			st.Note = "discard: not part of a board game; ignored"
+		default:
+			st.Note = "unknown action kind: ignored"
+		}
 		st.Street, st.PotAfter = m.street, m.pot
 		if i > 0 && !m.stackMoved {
 			// No chips moved: the step shares its predecessor's stacks.
@@ -465,47 +501,11 @@ func (m *machine) run() {
 			continue
 		}
 		st.Stacks, stacks = stacks[:n:n], stacks[n:]
-		copy(st.Stacks, m.stack)
+		copy(st.Stacks, m.stack[:n])
 		m.stackMoved = false
 	}
 	m.expectedPosts(steps)
 	m.settle()
-}
-
-// apply replays action i, filling its step st.
-func (m *machine) apply(i int, st *Step, a *hand.Action) {
-	p := a.Player
-	valid := p >= 0 && p < m.n
-	if valid {
-		st.StatusBefore = m.status[p]
-	}
-	switch a.Kind {
-	case hand.Post:
-		m.posts = append(m.posts, i)
-		if valid {
-			m.post(st, a)
-		} else {
-			st.Note = "forced bet by no seated player: ignored"
-		}
-	case hand.DealHole:
-		m.dealHole(st, a)
-	case hand.DealBoard:
-		m.dealBoard(st, a)
-	case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-		if valid {
-			m.betting(i, st, a)
-		} else {
-			st.Note = "betting action by no seated player: ignored"
-		}
-	case hand.Show, hand.Muck:
-		m.showOrMuck(st, a)
-	case hand.UncalledReturn, hand.Collect:
-		m.pushing(st, a)
-	case hand.Discard:
-		st.Note = "discard: not part of a board game; ignored"
-	default:
-		st.Note = "unknown action kind: ignored"
-	}
 }
 
 // potTotal is every chip in the middle (the sum of committed).
@@ -516,7 +516,7 @@ func (m *machine) potTotal() hand.Amount { return m.pot }
 func (m *machine) effStack(p int) hand.Amount {
 	s := m.stack[p]
 	if c := m.stakeCap; c > 0 {
-		s = min(s, max(c-m.committed[p], 0))
+		s = min(s, max(c-m.seats[p].committed, 0))
 	}
 	return s
 }
@@ -536,16 +536,16 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 		return
 	}
 	m.stack[p] -= amt
-	m.committed[p] += amt
+	m.seats[p].committed += amt
 	m.pot += amt
 	m.stackMoved = true
 	if live {
-		m.bet[p] += amt
+		m.seats[p].bet += amt
 	}
 	if dead {
-		m.dead[p] += amt
+		m.seats[p].dead += amt
 	}
-	if m.effStack(p) == 0 && (m.status[p] == Active) {
+	if m.effStack(p) == 0 && (m.seats[p].status == Active) {
 		m.setStatus(p, AllIn)
 	}
 }
@@ -576,7 +576,7 @@ func (m *machine) post(st *Step, a *hand.Action) {
 				m.blindShort += stakes.SmallBlind - amt // TDA 54-B
 			}
 		}
-		m.level = max(m.level, m.bet[p])
+		m.level = max(m.level, m.seats[p].bet)
 		if m.lastBlind < 0 {
 			m.lastBlind = p
 		}
@@ -600,14 +600,14 @@ func (m *machine) post(st *Step, a *hand.Action) {
 			m.fullRaise = max(m.fullRaise, m.bb)
 			m.raiseCount = max(m.raiseCount, 1)
 		}
-		m.level = max(m.level, m.bet[p])
+		m.level = max(m.level, m.seats[p].bet)
 		m.lastFullTo = m.level
 	case hand.PostStraddle:
 		prev := m.level
 		m.put(p, amt, true)
-		m.level = max(m.level, m.bet[p])
+		m.level = max(m.level, m.seats[p].bet)
 		if m.rs.StraddleMinRaise {
-			m.fullRaise = max(m.fullRaise, m.bet[p])
+			m.fullRaise = max(m.fullRaise, m.seats[p].bet)
 		} else {
 			m.fullRaise = max(m.fullRaise, m.level-prev)
 		}
@@ -621,13 +621,13 @@ func (m *machine) post(st *Step, a *hand.Action) {
 		live := min(amt, m.bb)
 		m.put(p, live, true)
 		m.putDead(p, amt-live)
-		m.level = max(m.level, m.bet[p])
+		m.level = max(m.level, m.seats[p].bet)
 	default:
 		m.putDead(p, amt)
 		st.Note = "forced bet of unknown kind: taken as dead money"
 	}
 	st.Added = amt
-	st.To = m.bet[p]
+	st.To = m.seats[p].bet
 	st.AllIn = m.stack[p] == 0
 }
 
@@ -640,10 +640,10 @@ func (m *machine) dealHole(st *Step, a *hand.Action) {
 		st.Note = "hole cards dealt to no seated player"
 		return
 	}
-	if len(m.hole[p]) == 0 {
-		m.hole[p] = a.Cards
+	if len(m.seatCards[p].hole) == 0 {
+		m.seatCards[p].hole = a.Cards
 	} else {
-		m.hole[p] = append(m.hole[p][:len(m.hole[p]):len(m.hole[p])], a.Cards...)
+		m.seatCards[p].hole = append(m.seatCards[p].hole[:len(m.seatCards[p].hole):len(m.seatCards[p].hole)], a.Cards...)
 	}
 }
 
@@ -686,9 +686,9 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 func (m *machine) startRound(s Street) {
 	m.street = s
 	m.closed = false
-	for i := range m.bet {
-		m.bet[i] = 0
-		m.acted[i] = false
+	for i := range m.n {
+		m.seats[i].bet = 0
+		m.seats[i].acted = false
 	}
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
 	m.fullRaise = m.minBet
@@ -716,8 +716,8 @@ func (m *machine) returnUncalled() {
 		return // no bet on this street (no one's bet is above the level)
 	}
 	top, second, who := hand.Amount(0), hand.Amount(0), -1
-	for i, b := range m.bet {
-		switch {
+	for i := range m.n {
+		switch b := m.seats[i].bet; {
 		case b > top:
 			second, top, who = top, b, i
 		case b > second:
@@ -728,12 +728,12 @@ func (m *machine) returnUncalled() {
 		return
 	}
 	ret := top - second
-	m.bet[who] -= ret
-	m.committed[who] -= ret
+	m.seats[who].bet -= ret
+	m.seats[who].committed -= ret
 	m.pot -= ret
 	m.stack[who] += ret
 	m.stackMoved = true
-	if m.status[who] == AllIn && m.effStack(who) > 0 {
+	if m.seats[who].status == AllIn && m.effStack(who) > 0 {
 		m.setStatus(who, Active)
 	}
 	if m.tr.Returns == nil {
@@ -750,15 +750,15 @@ func (m *machine) showOrMuck(st *Step, a *hand.Action) {
 		st.Note = "cards shown by no seated player"
 		return
 	}
-	if m.status[p] == Folded {
+	if m.seats[p].status == Folded {
 		st.Note = "cards shown by a player who folded: not a live hand"
 	}
 	if a.Kind == hand.Muck {
-		m.mucked[p] = true
+		m.seats[p].mucked = true
 		return
 	}
-	m.showed[p], m.mucked[p] = true, false
-	m.shown[p] = a.Cards
+	m.seats[p].showed, m.seats[p].mucked = true, false
+	m.seatCards[p].shown = a.Cards
 }
 
 // pushing handles the record's own pushes (collects, returned bets): the

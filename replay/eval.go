@@ -54,7 +54,7 @@ func (m *machine) evaluate(p, b int) handValue {
 			}
 		}
 	default:
-		v.high = cards.EvalOmaha(hole, board)
+		v.high = m.omaha[b].Eval(hole) // EvalOmaha(hole, board): pushChips set the board up
 		if v.high != cards.NoHand && !m.tr.Terse {
 			sh.Best = cards.BestOmahaFive(hole, board)
 		}

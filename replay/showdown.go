@@ -14,16 +14,17 @@ func (m *machine) settle() {
 	m.closeRound()
 	h, tr, n := m.h, m.tr, m.n
 	tr.Committed = m.amounts[:n:n]
-	copy(tr.Committed, m.committed)
 	// Pots are layered on the live chips; antes and dead blinds go to the
 	// main pot, which every live player contests.
 	live, liveChips := reuse(&m.liveBuf, n), reuse(&m.liveChips, n)
 	var total, dead hand.Amount
-	for i, c := range m.committed {
+	for i := range n {
+		s := &m.seats[i]
+		tr.Committed[i] = s.committed
 		live[i] = m.inHand&(1<<uint(i)) != 0 // Active or AllIn
-		liveChips[i] = c - m.dead[i]
-		total += c
-		dead += m.dead[i]
+		liveChips[i] = s.committed - s.dead
+		total += s.committed
+		dead += s.dead
 	}
 	tr.TotalPot = total
 	if pots, ok := singlePot(liveChips, live, dead, tr.mem); ok {
@@ -46,7 +47,7 @@ func (m *machine) settle() {
 	m.pushChips()
 
 	tr.FinishingStacks = m.amounts[n : 2*n : 2*n]
-	copy(tr.FinishingStacks, m.stack)
+	copy(tr.FinishingStacks, m.stack[:n])
 	for _, a := range tr.Awards {
 		tr.FinishingStacks[a.Player] += a.Amount
 	}
@@ -102,12 +103,12 @@ func (m *machine) holeCount() int {
 func (m *machine) handCards(p int) []cards.Card {
 	var cs []cards.Card
 	switch {
-	case m.showed[p]:
-		cs = m.shown[p]
-	case m.mucked[p]:
+	case m.seats[p].showed:
+		cs = m.seatCards[p].shown
+	case m.seats[p].mucked:
 		return nil
 	default:
-		cs = m.hole[p]
+		cs = m.seatCards[p].hole
 	}
 	if len(cs) != m.holeCount() {
 		return nil
@@ -135,7 +136,7 @@ func (m *machine) showdownOrder() {
 		// All-in showdown (TDA 16): every hand is tabled at once; the last
 		// aggressor of the last betting round is named first.
 		for s := final; ; s-- {
-			if p := m.aggressor[s]; p >= 0 && m.status[p] != Folded {
+			if p := m.aggressor[s]; p >= 0 && m.seats[p].status != Folded {
 				tr.ShowdownFirst = p
 				tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; last aggressor: ").
 					s(m.h.PlayerName(p)).s(" (").s(s.String()).s(", to ").amt(m.aggressorTo[s]).s(")").str()
@@ -150,7 +151,7 @@ func (m *machine) showdownOrder() {
 		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
 		return
 	}
-	if p := m.aggressor[final]; p >= 0 && m.status[p] != Folded {
+	if p := m.aggressor[final]; p >= 0 && m.seats[p].status != Folded {
 		tr.ShowdownFirst = p
 		tr.ShowdownReason = t.s("last aggressor on the ").s(final.String()).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
 		return
@@ -162,8 +163,8 @@ func (m *machine) showdownOrder() {
 // activeWithChips counts live players who still have chips to bet.
 func (m *machine) activeWithChips() int {
 	c := 0
-	for i, s := range m.status {
-		if s == Active && m.effStack(i) > 0 {
+	for i := range m.n {
+		if m.seats[i].status == Active && m.effStack(i) > 0 {
 			c++
 		}
 	}
@@ -178,7 +179,7 @@ func (m *machine) firstLeftOfButton() int {
 	}
 	for k := 1; k <= m.n; k++ {
 		q := (b + k) % m.n
-		if m.status[q] == Active || m.status[q] == AllIn {
+		if m.seats[q].status == Active || m.seats[q].status == AllIn {
 			return q
 		}
 	}
@@ -204,6 +205,13 @@ func (m *machine) pushChips() {
 		if len(tr.Pots[k].Eligible) > 1 {
 			for b := range nb {
 				m.evals[b] = grow(m.evals[b], m.n)
+				if m.h.Game.Variant != hand.Holdem {
+					var board []cards.Card
+					if b < len(tr.Boards) {
+						board = tr.Boards[b]
+					}
+					m.omaha[b].Set(board)
+				}
 			}
 			break
 		}
@@ -217,7 +225,7 @@ func (m *machine) pushChips() {
 		}
 		alive := m.aliveBuf[:0]
 		for _, p := range pot.Eligible {
-			if !m.mucked[p] {
+			if !m.seats[p].mucked {
 				alive = append(alive, p)
 			}
 		}
