@@ -15,11 +15,13 @@ package parser
 // hand.Hand. Only one hand's text is in memory at a time.
 //
 // Both steps have shortcuts for the usual forms (arrays written "[a, b]",
-// numbers like 53.42, notations like "p1 cbr 300"), each standing in for
-// the general code only where it gives the very same result
-// (phh_shortcut_test.go checks them). Hands come from the reader's
-// hand.Pool, if it has one, and are filled in place: a run that gives its
-// hands back allocates little more than the hand IDs.
+// numbers like 53.42, notations like "p1 cbr 300", which walkFast
+// tokenizes as it reads them, keys in the previous hand's order), each
+// standing in for the general code only where it gives the very same
+// result (phh_shortcut_test.go and phh_usual_test.go check them). Hands
+// come from the reader's hand.Pool, if it has one, and are filled in
+// place: a run that gives its hands back allocates little more than the
+// hand IDs.
 
 import (
 	"bytes"
@@ -221,6 +223,9 @@ type phhState struct {
 	dayDate                           [3]int         // the last date read (year, month, day),
 	dayStart                          time.Time      // and its midnight UTC
 	handName                          []byte
+	// The field that followed each field (and, last, the start of the
+	// hand) in the previous hand, the key walkFast tries first.
+	nextField [phhNumFields + 1]phhField
 
 	// Hand table names seen so far (duplicates are malformed TOML): the
 	// usual names 1..seqNames are kept as a count, others in a map.
@@ -230,13 +235,13 @@ type phhState struct {
 	// build scratch
 	num       [phhNumFields][]phhDecimal
 	acts      []phhAct
-	antes     []hand.Amount  // each player's ante
-	blinds    []hand.Amount  // each player's blind or straddle
-	code      string         // the last game code read, shared by the hands that repeat it
-	committed []hand.Amount  // chips put in by each player so far (posts only)
-	streetBet []hand.Amount  // each player's bet in the current betting round
-	holes     [][]cards.Card // each player's current hole cards
-	firstLine [52]int        // line where each live card was dealt
+	antes     []hand.Amount // each player's ante
+	blinds    []hand.Amount // each player's blind or straddle
+	code      string        // the last game code read, shared by the hands that repeat it
+	committed []hand.Amount // chips put in by each player so far (posts only)
+	streetBet []hand.Amount // each player's bet in the current betting round
+	hole      []cards.Card  // a player's current hole cards (holeCards)
+	firstLine [52]int       // line where each live card was dealt
 }
 
 func (s *phhState) init(r io.Reader, file string, lim Limits) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // phhVariantInfo is what a PHH variant code means and which forced-bet
@@ -113,7 +114,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 
 	// Each notation gives at most one action: refuse a hand far over the
 	// limit before building anything for it.
-	if k, most := len(fs.arr[phhActions]), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
+	if k, most := s.actionCount(), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
 		return nil, s.errAt(fs.keyLine[phhActions], "hand lists %d actions, more than the limit of %d; skipped", k, most)
 	}
 
@@ -139,7 +140,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 			for _, d := range fs.dec[f] {
 				places = max(places, d.places)
 			}
-			s.num[f] = append(s.num[f][:0], fs.dec[f]...)
+			s.num[f] = fs.dec[f] // shared: both are scratch, and refilled from the start
 			continue
 		}
 		ds := s.num[f][:0]
@@ -358,7 +359,7 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 			return ""
 		}
 		if b := s.tb(fs.val[f]); string(b) != *last {
-			*last = s.strs.intern(b)
+			*last = s.strs.intern(s.nameBytes(fs.val[f].sp))
 		}
 		return *last
 	}
@@ -385,6 +386,7 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 	fs := &s.fields
 	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
 	hasSeats, hasPlayers := fs.has(phhSeats), fs.has(phhPlayers)
+	var taken uint64 // the seat numbers below 64 given so far
 	for i := range h.Seats {
 		st := &h.Seats[i]
 		*st = hand.Seat{Number: i + 1} // a pooled hand's seat holds an earlier player
@@ -403,16 +405,22 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 			if h.MaxSeats > 0 && v > h.MaxSeats {
 				return s.errAt(t.line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
 			}
-			for j := range i {
-				if h.Seats[j].Number == v {
-					return s.errAt(t.line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
+			if v >= 64 || taken&(1<<v) != 0 {
+				// Maybe given already (surely, below 64): to whom?
+				for j := range i {
+					if h.Seats[j].Number == v {
+						return s.errAt(t.line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
+					}
 				}
+			}
+			if v < 64 {
+				taken |= 1 << v
 			}
 			st.Number = v
 		}
 		if hasPlayers {
 			// Players sit at many hands: a name seen lately is shared.
-			st.Player = s.strs.intern(s.tb(fs.arr[phhPlayers][i]))
+			st.Player = s.strs.intern(s.nameBytes(fs.arr[phhPlayers][i].sp))
 		}
 		if st.Player == "" {
 			// No name recorded (PHH allows anonymous players): use the PHH
@@ -453,6 +461,18 @@ func phhPlayerLabel(i int) string {
 // each optionally followed by "# commentary"; an empty or comment-only
 // notation is a no-op.
 func (s *phhState) tokenize(n int, places *int8) *Error {
+	if s.fields.decoded&(1<<phhActions) != 0 {
+		// Tokenized by the fast path already, if every player is in the hand.
+		top, most := 0, int8(0)
+		for i := range s.acts {
+			top, most = max(top, s.acts[i].player+1), max(most, s.acts[i].amount.places)
+		}
+		if top <= n {
+			*places = max(*places, most)
+			return nil
+		}
+		s.listActions() // for the general code, which words the error
+	}
 	toks := s.fields.arr[phhActions]
 	acts := slices.Grow(s.acts[:0], len(toks))
 	for i := range toks {
@@ -475,6 +495,27 @@ func (s *phhState) tokenize(n int, places *int8) *Error {
 	}
 	s.acts = acts
 	return nil
+}
+
+// actionCount returns the number of action notations read.
+func (s *phhState) actionCount() int {
+	if s.fields.decoded&(1<<phhActions) != 0 {
+		return len(s.acts)
+	}
+	return len(s.fields.arr[phhActions])
+}
+
+// listActions undoes actionsUsual's shortcut: it lists the notations it
+// tokenized in fs.arr, as the other paths do, and drops the tokenized
+// actions.
+func (s *phhState) listActions() {
+	fs := &s.fields
+	toks := fs.arr[phhActions][:0]
+	for i := range s.acts {
+		toks = append(toks, phhTok{sp: s.acts[i].text, kind: unstable.String, line: s.acts[i].line})
+	}
+	fs.arr[phhActions] = toks
+	fs.decoded &^= 1 << phhActions
 }
 
 // tokenizeOne reads one action notation in any form tokenize accepts. It
@@ -782,13 +823,6 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 	committed := phhResize(s.committed, n)
 	streetBet := phhResize(s.streetBet, n)
 	s.committed, s.streetBet = committed, streetBet
-	if cap(s.holes) < n {
-		s.holes = make([][]cards.Card, n)
-	}
-	holes := s.holes[:n]
-	for i := range holes {
-		holes[i] = holes[i][:0]
-	}
 
 	// Count what to reserve: one block of the hand's card memory holds
 	// every action's cards, another the board.
@@ -802,14 +836,15 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		}
 	}
 	nCards, nBoard := 0, 0
-	for i := range s.acts {
-		k := int(s.acts[i].arg.n) / 2
+	acts := s.acts
+	for i := range acts {
+		k := int(acts[i].arg.n) / 2
 		nCards += k
-		if s.acts[i].verb == phhDealBoard {
+		if acts[i].verb == phhDealBoard {
 			nBoard += k
 		}
 	}
-	h.Actions = slices.Grow(h.Actions[:0], nPosts+len(s.acts))
+	h.Actions = slices.Grow(h.Actions[:0], nPosts+len(acts))
 	backing := h.NewCards(nCards)[:0]
 
 	// Who posts what: in heads-up the forced bets are reversed.
@@ -872,17 +907,21 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			betting = false
 		}
 	}
-	for i := range s.acts {
-		a := &s.acts[i]
-		k := len(h.Actions)
-		h.Actions = h.Actions[:k+1]
-		act := &h.Actions[k]
+	// Each notation gives one action: they are taken all at once, and the
+	// loop keeps what it reads often in locals.
+	file := s.file
+	posts := len(h.Actions)
+	h.Actions = h.Actions[:posts+len(acts)]
+	recorded := h.Actions[posts:]
+	for i := range acts {
+		a := &acts[i]
+		act := &recorded[i]
 		*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
-		act.Player, act.Pos.File, act.Pos.Line = a.player, s.file, a.line
+		act.Player, act.Pos.File, act.Pos.Line = a.player, file, a.line
 		switch a.verb {
 		case phhDealBoard, phhDealHole:
 			newRound()
-			cs, perr := s.cards(a, vi, &backing)
+			cs, perr := s.cards(a, vi.shortDeck, &backing)
 			if perr != nil {
 				return perr
 			}
@@ -902,11 +941,10 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 				board = append(board, cs...)
 			} else {
 				act.Kind = hand.DealHole
-				holes[a.player] = append(holes[a.player], cs...)
 			}
 		case phhDiscard:
 			newRound()
-			cs, perr := s.cards(a, vi, &backing)
+			cs, perr := s.cards(a, vi.shortDeck, &backing)
 			if perr != nil {
 				return perr
 			}
@@ -916,7 +954,6 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 				if c.Known() {
 					live &^= cards.SetOf(c)
 				}
-				holes[a.player] = phhRemoveCard(holes[a.player], c)
 			}
 			act.Kind, act.Cards = hand.Discard, cs
 		case phhPostBringIn:
@@ -961,14 +998,15 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 				act.Kind = hand.Muck
 			case string(s.bytes(a.arg)) == "-":
 				// "-" shows the hole cards already dealt (phh-std, "Card Notation").
-				if len(holes[a.player]) == 0 {
+				hole := s.holeCards(recorded[:i], a.player)
+				if len(hole) == 0 {
 					return s.errAt(a.line, "action %q: \"-\" shows the dealt hole cards, but none were dealt to p%d", s.bytes(a.text), a.player+1)
 				}
 				act.Kind = hand.Show
-				act.Cards = h.NewCards(len(holes[a.player]))
-				copy(act.Cards, holes[a.player])
+				act.Cards = h.NewCards(len(hole))
+				copy(act.Cards, hole)
 			default:
-				cs, perr := s.cards(a, vi, &backing)
+				cs, perr := s.cards(a, vi.shortDeck, &backing)
 				if perr != nil {
 					return perr
 				}
@@ -982,10 +1020,31 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 	return nil
 }
 
+// holeCards returns the hole cards player holds after the actions acts:
+// those dealt to them, less those they discarded. Only "sm -" asks, so
+// they are not tracked as the actions are read.
+func (s *phhState) holeCards(acts []hand.Action, player int) []cards.Card {
+	hole := s.hole[:0]
+	for i := range acts {
+		switch a := &acts[i]; {
+		case a.Player != player:
+		case a.Kind == hand.DealHole:
+			hole = append(hole, a.Cards...)
+		case a.Kind == hand.Discard:
+			for _, c := range a.Cards {
+				hole = phhRemoveCard(hole, c)
+			}
+		}
+	}
+	s.hole = hole
+	return hole
+}
+
 // cards reads an action's card argument into backing and returns the
 // cards. Cards are two characters, rank then suit ("As", "Td"), written
-// together ("AsKd"); "??" is an unknown card.
-func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([]cards.Card, *Error) {
+// together ("AsKd"); "??" is an unknown card. A short deck has sixes and
+// up only.
+func (s *phhState) cards(a *phhAct, shortDeck bool, backing *[]cards.Card) ([]cards.Card, *Error) {
 	b := s.bytes(a.arg)
 	if len(b)%2 != 0 || (len(b) == 0 && a.verb != phhDiscard) {
 		return nil, s.errAt(a.line, "action %q: cards %q are not two-character cards like As or ??", s.bytes(a.text), b)
@@ -1008,7 +1067,7 @@ func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([
 			return nil, s.errAt(a.line, "action %q: invalid card %q", s.bytes(a.text), b[2*i:2*i+2])
 		}
 		if c.Known() {
-			if vi.shortDeck && c.Rank() < cards.Six {
+			if shortDeck && c.Rank() < cards.Six {
 				return nil, s.errAt(a.line, "action %q: card %s is not in the short deck (sixes and up)", s.bytes(a.text), c)
 			}
 			if seen.Has(c) {
@@ -1025,12 +1084,9 @@ func (s *phhState) cards(a *phhAct, vi phhVariantInfo, backing *[]cards.Card) ([
 // phhCard reads one two-character card. Ranks and suits are accepted in
 // either case.
 func phhCard(r, su byte) (cards.Card, bool) {
-	if r == '?' && su == '?' {
-		return cards.Unknown, true
-	}
 	rank, suit := phhRanks[r], phhSuits[su]
 	if rank < 0 || suit < 0 {
-		return cards.Unknown, false
+		return cards.Unknown, r == '?' && su == '?'
 	}
 	return cards.New(cards.Rank(rank), cards.Suit(suit)), true
 }

@@ -5,8 +5,10 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 
+	"github.com/handaudit/handaudit/hand"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -54,6 +56,7 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 		return 0, 0, 0, phhFastBail
 	}
 	named := false
+	prev := phhNumFields // the previous known key; none yet
 	for {
 		lineStart, lineNo := f.pos, f.line
 		f.skipSpace()
@@ -95,18 +98,30 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 				return fail()
 			}
 			keyLine := f.line
-			key, fld, known := f.key()
-			if key == nil {
-				return fail()
-			}
-			if f.pos+2 < len(f.data) && f.data[f.pos] == ' ' && f.data[f.pos+1] == '=' && f.data[f.pos+2] == ' ' {
-				f.pos += 3 // the usual " = "
+			// Hands list their fields in the same order, mostly: the key
+			// that followed the previous one last time is tried first.
+			key, fld, known := []byte(nil), s.nextField[prev], true // the key is needed only when unknown
+			if n := phhKeyEqLen(f.data, f.pos, fld); n > 0 {
+				f.pos += n
 			} else {
-				f.skipSpace()
-				if f.pos == len(f.data) || f.data[f.pos] != '=' {
+				if key, fld, known = f.key(); key == nil {
 					return fail()
 				}
-				f.pos++
+				if known {
+					s.nextField[prev] = fld
+				}
+				if f.pos+2 < len(f.data) && f.data[f.pos] == ' ' && f.data[f.pos+1] == '=' && f.data[f.pos+2] == ' ' {
+					f.pos += 3 // the usual " = "
+				} else {
+					f.skipSpace()
+					if f.pos == len(f.data) || f.data[f.pos] != '=' {
+						return fail()
+					}
+					f.pos++
+				}
+			}
+			if known {
+				prev = fld
 			}
 			f.skipSpace()
 			if !s.fastKeyValue(&f, key, fld, known, keyLine) {
@@ -175,9 +190,14 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool
 		var arr []phhTok
 		var dec []phhDecimal
 		var ok bool
-		if t == phhStringArray {
+		switch {
+		case fld == phhActions && s.actionsUsual(f):
+			fs.seen |= 1 << fld
+			fs.keyLine[fld] = keyLine
+			return true
+		case t == phhStringArray:
 			arr, ok = f.stringsUsual(fs.arr[fld][:0])
-		} else {
+		default:
 			arr, dec, ok = f.numbersUsual(t == phhIntArray, fs.arr[fld][:0], fs.dec[fld][:0])
 		}
 		if !ok {
@@ -298,6 +318,47 @@ func (f *phhFast) key() (key []byte, fld phhField, known bool) {
 	}
 	fld, known = phhFieldByName(key)
 	return key, fld, known
+}
+
+// phhKeyEqWords holds each field's name followed by " = ", in words as
+// binary.LittleEndian.Uint64 reads them (zero padded), with the masks of
+// their bytes, and its length.
+var phhKeyEqWords = func() (t [phhNumFields]struct {
+	text, mask [4]uint64
+	n          int
+}) {
+	for f := range phhNumFields {
+		var b, m [32]byte
+		n := copy(b[:], phhFieldInfo[f].name+" = ")
+		for i := range n {
+			m[i] = 0xFF
+		}
+		for j := range 4 {
+			t[f].text[j] = binary.LittleEndian.Uint64(b[8*j:])
+			t[f].mask[j] = binary.LittleEndian.Uint64(m[8*j:])
+		}
+		t[f].n = n
+	}
+	return t
+}()
+
+// phhKeyEqLen returns the length of field f's name followed by " = " if
+// data[pos:] starts with them, else 0.
+func phhKeyEqLen(data []byte, pos int, f phhField) int {
+	if pos+32 > len(data) || f >= phhNumFields {
+		return 0 // near the end of the text: key reads it
+	}
+	k := &phhKeyEqWords[f]
+	d := data[pos : pos+32]
+	if binary.LittleEndian.Uint64(d)&k.mask[0] != k.text[0] || binary.LittleEndian.Uint64(d[8:])&k.mask[1] != k.text[1] {
+		return 0
+	}
+	// Most names and their " = " fit in two words: the rest is padding.
+	if k.mask[1]>>56 != 0 && (binary.LittleEndian.Uint64(d[16:])&k.mask[2] != k.text[2] ||
+		binary.LittleEndian.Uint64(d[24:])&k.mask[3] != k.text[3]) {
+		return 0
+	}
+	return k.n
 }
 
 // phhLowBytes is a mask of the low n bytes of a word (none if n <= 0).
@@ -595,6 +656,175 @@ func (f *phhFast) stringsUsual(arr []phhTok) ([]phhTok, bool) {
 	return arr, false
 }
 
+// actionsUsual reads the actions array when it is written the usual way:
+// stringsUsual's form with every notation in one of tokenizeCanonical's
+// forms ("p3 cbr 300", "d dh p1 AsKd") whose players have one digit,
+// cards (or "-") are letters, digits and '?' only and amount is of
+// phhQuickDecimal's forms. It tokenizes the notations as it goes, into
+// s.acts, instead of listing them in fs.arr: fs.decoded's bit phhActions
+// says so, and tokenize checks the players against the player count,
+// which may come later in the hand. For any other form it returns false,
+// and the array is read as any other.
+func (s *phhState) actionsUsual(f *phhFast) bool {
+	data, pos, line := f.data, f.pos+1, f.line // after '['
+	acts := s.acts[:0]
+	ok := true
+	if phhByteAt(data, pos) == ']' {
+		pos++
+	} else {
+		for {
+			q := phhByteAt(data, pos)
+			if q != '\'' && q != '"' {
+				ok = false
+				break
+			}
+			k := len(acts)
+			if k == cap(acts) {
+				acts = slices.Grow(acts, 1)
+			}
+			acts = acts[:k+1]
+			end := 0
+			if end, ok = phhUsualNotation(data, pos+1, q, line, &acts[k]); !ok {
+				break
+			}
+			if phhByteAt(data, end+1) == ']' {
+				pos = end + 2
+				break
+			}
+			if phhByteAt(data, end+1) != ',' || phhByteAt(data, end+2) != ' ' {
+				ok = false
+				break
+			}
+			pos = end + 3
+		}
+	}
+	s.acts = acts // keeps the memory even on failure
+	if !ok {
+		return false
+	}
+	f.pos = pos
+	s.fields.decoded |= 1 << phhActions
+	return true
+}
+
+// The usual starts of notations, as binary.LittleEndian.Uint64 reads
+// them, with a 0 where the player's digit is.
+var (
+	phhDealBoardWord = phhWord("d db ")
+	phhDealHoleWord  = phhWord("d dh p\x00 ")
+	phhPlayerWord    = phhWord("p\x00 ")
+	phhFoldWord      = phhWord("f")
+	phhCheckWord     = phhWord("cc")
+	phhBringInWord   = phhWord("pb")
+	phhBetWord       = phhWord("cbr ")
+	phhDiscardWord   = phhWord("sd")
+	phhShowWord      = phhWord("sm")
+)
+
+// phhWord packs s, up to 8 bytes, as binary.LittleEndian.Uint64 reads it.
+func phhWord(s string) uint64 {
+	var b [8]byte
+	copy(b[:], s)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// phhUsualNotation reads at data[start:] a notation of actionsUsual's
+// forms closed by the quote q, on the given line, into a as
+// tokenizeCanonical would, and returns the offset of the quote. The
+// notation's first eight bytes are matched as one word.
+func phhUsualNotation(data []byte, start int, q byte, line int, a *phhAct) (int, bool) {
+	if start+8 > len(data) {
+		return 0, false
+	}
+	w := binary.LittleEndian.Uint64(data[start:])
+	verb, player, amount := phhVerb(0), hand.NoPlayer, phhDecimal{}
+	arg := -1 // where the argument (cards or amount) starts, if there is one
+	end := 0  // where the notation ends: the closing quote
+	qq := uint64(q)
+	switch {
+	case w&0xFF_FFFF_FFFF == phhDealBoardWord:
+		verb, arg = phhDealBoard, start+5
+	case w&^(0xFF<<48) == phhDealHoleWord:
+		d := byte(w>>48) - '1'
+		if d > 8 {
+			return 0, false
+		}
+		verb, player, arg = phhDealHole, int(d), start+8
+	case w&0xFF_00FF == phhPlayerWord:
+		d := byte(w>>8) - '1'
+		if d > 8 {
+			return 0, false
+		}
+		player = int(d)
+		switch rest := w >> 24; {
+		case rest&0xFFFF == phhFoldWord|qq<<8:
+			verb, end = phhFold, start+4
+		case rest&0xFF_FFFF == phhCheckWord|qq<<16:
+			verb, end = phhCheckCall, start+5
+		case rest&0xFF_FFFF == phhBringInWord|qq<<16:
+			verb, end = phhPostBringIn, start+5
+		case rest&0xFFFF == phhDiscardWord || rest&0xFFFF == phhShowWord:
+			verb = phhDiscard
+			if rest&0xFFFF == phhShowWord {
+				verb = phhShowMuck
+			}
+			switch byte(rest >> 16) {
+			case q:
+				end = start + 5
+			case ' ':
+				arg = start + 6
+			default:
+				return 0, false
+			}
+		case rest&0xFFFF_FFFF == phhBetWord:
+			var ok bool
+			arg = start + 7
+			if amount, end, _, ok = phhQuickDecimal(data, arg); !ok || amount.mant == 0 || phhByteAt(data, end) != q {
+				return 0, false
+			}
+			verb = phhBetTo
+		default:
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	if arg >= 0 && verb != phhBetTo {
+		// The cards, up to the closing quote.
+		end = arg
+		for end < len(data) && phhUsualCardByte[data[end]] {
+			end++
+		}
+		if end == arg || end == len(data) || data[end] != q {
+			return 0, false
+		}
+	}
+	var argSpan phhSpan
+	if arg >= 0 {
+		argSpan = phhSpan{off: int32(arg), n: int32(end - arg)}
+	}
+	a.set(verb, arg >= 0, player, argSpan, amount, &phhTok{sp: phhSpan{off: int32(start), n: int32(end - start)}, line: line})
+	return end, true
+}
+
+// phhUsualCardByte marks the bytes of cards as actionsUsual reads them:
+// letters, digits, '?' and the '-' of "sm -".
+var phhUsualCardByte = func() (t [256]bool) {
+	for b := range t {
+		t[b] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || phhIsDigit(byte(b)) || b == '?' || b == '-'
+	}
+	return t
+}()
+
+// phhByteAt returns data[i], or 0 past the end (0 is no byte the fast
+// path looks for).
+func phhByteAt(data []byte, i int) byte {
+	if uint(i) < uint(len(data)) {
+		return data[i]
+	}
+	return 0
+}
+
 // numbersUsual reads an array of numbers written the usual way, on one
 // line: [1, 2.5], each element a number phhQuickDecimal reads (only
 // integers if ints), separated by ", ", into arr and dec. It is array
@@ -607,13 +837,20 @@ func (f *phhFast) numbersUsual(ints bool, arr []phhTok, dec []phhDecimal) ([]phh
 		return arr, dec, true
 	}
 	for pos < len(data) {
-		d, end, frac, ok := phhQuickDecimal(data, pos)
-		if !ok || end+1 >= len(data) || (frac && ints) {
-			break
-		}
-		k := unstable.Integer
-		if frac {
-			k = unstable.Float
+		var d phhDecimal
+		end, k := pos+1, unstable.Integer
+		if c := data[pos]; phhIsDigit(c) && pos+2 < len(data) && (data[pos+1] == ',' || data[pos+1] == ']') {
+			// One digit (antes and blinds of 0, seats): read as
+			// phhQuickDecimal would, for less.
+			d.mant = int64(c - '0')
+		} else {
+			var frac, ok bool
+			if d, end, frac, ok = phhQuickDecimal(data, pos); !ok || end+1 >= len(data) || (frac && ints) {
+				break
+			}
+			if frac {
+				k = unstable.Float
+			}
 		}
 		arr = append(arr, phhTok{sp: phhSpan{off: int32(pos), n: int32(end - pos)}, kind: k, line: line})
 		dec = append(dec, d)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,6 +133,22 @@ func phhCompareWalks(t *testing.T, data []byte, multi bool) {
 	}
 	if hl != hl2 || !bytes.Equal(fast.handName, full.handName) && multi {
 		t.Fatalf("header line %d/%d name %q/%q", hl, hl2, fast.handName, full.handName)
+	}
+	if fast.fields.decoded&(1<<phhActions) != 0 {
+		// The notations, as actionsUsual tokenized them, must be those
+		// the general code gets from the listed notations.
+		acts := slices.Clone(fast.acts)
+		fast.listActions()
+		var places, places2 int8
+		if perr := fast.tokenize(9, &places); perr != nil { // every one-digit player
+			t.Fatalf("tokenize: %v", perr)
+		}
+		for _, a := range acts {
+			places2 = max(places2, a.amount.places)
+		}
+		if !slices.Equal(acts, fast.acts) || places != places2 {
+			t.Fatalf("actions differ:\n%+v\n%+v\n%q", acts, fast.acts, data)
+		}
 	}
 	a, b := &fast.fields, &full.fields
 	if a.seen != b.seen || a.keyLine != b.keyLine {

@@ -192,6 +192,15 @@ func (s *phhState) bytes(sp phhSpan) []byte {
 	return s.lines.data[sp.off : sp.off+sp.n : sp.off+sp.n]
 }
 
+// nameBytes is bytes for a name to intern: with the capacity after it,
+// which lets the interner load its first words whole (nameWords).
+func (s *phhState) nameBytes(sp phhSpan) []byte {
+	if sp.arena {
+		return s.arena[sp.off : sp.off+sp.n]
+	}
+	return s.lines.data[sp.off : sp.off+sp.n]
+}
+
 // tb returns the bytes of a token.
 func (s *phhState) tb(t phhTok) []byte { return s.bytes(t.sp) }
 
