@@ -3,7 +3,6 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
-	"unsafe"
 )
 
 // A reader's name cache starts with internSlots slots: far more than the
@@ -29,12 +28,7 @@ type nameInterner struct {
 	slots  []internSlot // allocated on first use; a power of two long
 	shift  uint         // 64 - log2(len(slots)): a hash's top bits pick the slot
 	misses int          // since the last growth
-	block  []byte       // the bytes of the names copied last (see copyName)
 }
-
-// internBlock is the size of the blocks names are copied into, and
-// internBlock/16 the longest name copied into one.
-const internBlock = 4 << 10
 
 type internSlot struct {
 	w0, w1 uint64 // the name's first 16 bytes (see nameWords)
@@ -56,7 +50,7 @@ func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
 	if slot.w0 == w0 && slot.w1 == w1 && len(slot.s) == len(b) && (len(b) <= 16 || slot.s[16:] == string(b[16:])) {
 		return slot.s
 	}
-	s := c.copyName(b)
+	s := string(b)
 	*slot = internSlot{w0, w1, s}
 	if c.misses++; c.misses > 2*len(c.slots) && len(c.slots) < internMaxSlots {
 		c.grow()
@@ -109,21 +103,4 @@ func nameWords(b []byte) (w0, w1 uint64) {
 // differ in a digit or two get unrelated slots.
 func nameHash(w0, w1 uint64, n int) uint64 {
 	return (w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(n)<<58) * 0x9E3779B97F4A7C15
-}
-
-// copyName returns b as a new string. Short names are copied into a block
-// shared with the names copied before them: one allocation serves many
-// names, and a file of many players makes many. A block's bytes are never
-// written again once a string refers to them (it is only appended to, up
-// to its capacity), so the strings are as immutable as any.
-func (c *nameInterner) copyName(b []byte) string {
-	if len(b) == 0 || len(b) > internBlock/16 {
-		return string(b)
-	}
-	if len(c.block)+len(b) > cap(c.block) {
-		c.block = make([]byte, 0, internBlock)
-	}
-	start := len(c.block)
-	c.block = append(c.block, b...)
-	return unsafe.String(&c.block[start], len(b))
 }

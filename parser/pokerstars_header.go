@@ -71,7 +71,7 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	}
 	site, id, afterColon := line[:parts.siteEnd], line[parts.idStart:parts.idEnd], line[parts.idEnd+1:]
 	h.Site = p.r.internAs(site, &p.r.lastSite)
-	h.ID = p.r.strs.copyName(id) // not interned, but its copy shares a block
+	h.ID = string(id)
 	memo := p.r.headerMemos.find(afterColon)
 	if !p.noQuick && memo.repeats(afterColon) {
 		memo.apply(p)
