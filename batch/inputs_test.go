@@ -210,3 +210,62 @@ func TestFolderSkipsNonHands(t *testing.T) {
 		t.Errorf("an explicitly named file must be read: %v %v", ins, err)
 	}
 }
+
+// TestRawInputAsyncDigest reads inputs through rawInput with the hashing
+// on its own goroutine, in reads of odd sizes (some larger than a hash
+// block), stopping early or not, and checks the digest and size against
+// sha256 of the bytes; and that closing without finishing stops the
+// hashing goroutine.
+func TestRawInputAsyncDigest(t *testing.T) {
+	dir := t.TempDir()
+	data := make([]byte, 3*hashBlockSize+12345)
+	for i := range data {
+		data[i] = byte(i*7 + i>>9)
+	}
+	path := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Name: path, Path: path}
+	for _, readSize := range []int{1, 4096, hashBlockSize, hashBlockSize + 1, 5 * hashBlockSize} {
+		for _, stopAt := range []int{0, 1000, len(data)} {
+			ri, err := openRawAsync(in, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, readSize)
+			for read := 0; read < stopAt; {
+				n, err := ri.Read(buf)
+				read += n
+				if err != nil {
+					break
+				}
+			}
+			digest, size, err := ri.finish()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if digest != sha(data) || size != int64(len(data)) {
+				t.Errorf("reads of %d, stop at %d: digest %s size %d, want %s %d", readSize, stopAt, digest, size, sha(data), len(data))
+			}
+			if err := ri.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Closed without finish (a run that stops): the goroutine ends.
+	ri, err := openRawAsync(in, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ri.Read(make([]byte, 2*hashBlockSize)); err != nil {
+		t.Fatal(err)
+	}
+	done := ri.async.done
+	ri.Close()
+	select {
+	case <-done:
+	default:
+		t.Fatal("the hashing goroutine still runs after Close")
+	}
+}

@@ -398,7 +398,7 @@ func (rd *reader) read(i int) {
 		return
 	}
 	rd.store = cfg.State != nil && in.Name != Stdin
-	raw, err := openRaw(*in, cfg.Stdin, rd.bytes)
+	raw, err := openRawAsync(*in, cfg.Stdin, rd.bytes)
 	if err != nil {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
