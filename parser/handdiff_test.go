@@ -4,10 +4,33 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
 )
+
+// readResult is one result of a reader's Next: a hand or a parse error.
+type readResult struct {
+	h   *hand.Hand
+	err *Error
+}
+
+// resultDiff describes how got differs from want (the hand's content, or
+// the parse error), or returns "" when they are the same.
+func resultDiff(got, want readResult) string {
+	switch {
+	case (got.h == nil) != (want.h == nil):
+		return fmt.Sprintf("hand %v, error %v; want hand %v, error %v", got.h != nil, got.err, want.h != nil, want.err)
+	case got.h != nil:
+		if d := handContentDiff(got.h, want.h); d != nil {
+			return "hand differs:\n  " + strings.Join(d, "\n  ")
+		}
+	case !reflect.DeepEqual(got.err, want.err):
+		return fmt.Sprintf("error %+v, want %+v", *got.err, *want.err)
+	}
+	return ""
+}
 
 // handContentDiff compares the exported content of two hands, field by
 // field, and describes the first differences (the pooled-reader tests of

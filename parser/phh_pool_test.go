@@ -13,16 +13,10 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// phhOutcome is one result of Next: a hand or a parse error.
-type phhOutcome struct {
-	h   *hand.Hand
-	err *Error
-}
-
 // phhNextAll reads every result of r; any error other than a *Error fails.
-func phhNextAll(tb testing.TB, r Reader, name string) []phhOutcome {
+func phhNextAll(tb testing.TB, r Reader, name string) []readResult {
 	tb.Helper()
-	var out []phhOutcome
+	var out []readResult
 	for {
 		h, err := r.Next()
 		if err == io.EOF {
@@ -35,7 +29,7 @@ func phhNextAll(tb testing.TB, r Reader, name string) []phhOutcome {
 		if h != nil {
 			h = phhCloneHand(h)
 		}
-		out = append(out, phhOutcome{h, pe})
+		out = append(out, readResult{h, pe})
 	}
 }
 
@@ -127,19 +121,12 @@ func TestPHHPooledSameHands(t *testing.T) {
 	}
 	var pool hand.Pool
 	const keep = 3 // hands in use at once
-	var live []phhOutcome
-	var liveWant []phhOutcome
-	check := func(name string, i int, got, want phhOutcome) {
+	var live []readResult
+	var liveWant []readResult
+	check := func(name string, i int, got, want readResult) {
 		t.Helper()
-		switch {
-		case (got.h == nil) != (want.h == nil):
-			t.Fatalf("%s: result %d: hand %v, error %v; want hand %v, error %v", name, i, got.h != nil, got.err, want.h != nil, want.err)
-		case got.h != nil:
-			if d := handContentDiff(got.h, want.h); d != nil {
-				t.Fatalf("%s: hand %d differs when pooled:\n  %s", name, i, strings.Join(d, "\n  "))
-			}
-		case !reflect.DeepEqual(got.err, want.err):
-			t.Fatalf("%s: result %d: error %+v, want %+v", name, i, *got.err, *want.err)
+		if d := resultDiff(got, want); d != "" {
+			t.Fatalf("%s: result %d, pooled: %s", name, i, d)
 		}
 	}
 	hands := 0
@@ -171,7 +158,7 @@ func TestPHHPooledSameHands(t *testing.T) {
 					if i >= len(want) {
 						t.Fatalf("%s: more results pooled than the %d unpooled", name, len(want))
 					}
-					got := phhOutcome{h, pe}
+					got := readResult{h, pe}
 					check(name, i, got, want[i])
 					if h == nil {
 						continue
@@ -251,17 +238,10 @@ func FuzzPHHPooled(f *testing.F) {
 			return
 		}
 		want := phhNextAll(t, NewPHHReader(bytes.NewReader(data), "fuzz.phhs"), "fuzz.phhs")
-		check := func(i int, got, want phhOutcome) {
+		check := func(i int, got, want readResult) {
 			t.Helper()
-			switch {
-			case (got.h == nil) != (want.h == nil):
-				t.Fatalf("result %d: hand %v, error %v; want hand %v, error %v", i, got.h != nil, got.err, want.h != nil, want.err)
-			case got.h != nil:
-				if d := handContentDiff(got.h, want.h); d != nil {
-					t.Fatalf("hand %d differs when pooled:\n  %s", i, strings.Join(d, "\n  "))
-				}
-			case !reflect.DeepEqual(got.err, want.err):
-				t.Fatalf("result %d: error %+v, want %+v", i, *got.err, *want.err)
+			if d := resultDiff(got, want); d != "" {
+				t.Fatalf("result %d, pooled: %s", i, d)
 			}
 		}
 		for range 2 {
@@ -269,7 +249,7 @@ func FuzzPHHPooled(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []phhOutcome
+			var got []readResult
 			for {
 				h, err := r.Next()
 				if err == io.EOF {
@@ -282,7 +262,7 @@ func FuzzPHHPooled(f *testing.F) {
 				if len(got) == len(want) {
 					t.Fatalf("more results pooled than the %d unpooled", len(want))
 				}
-				got = append(got, phhOutcome{h, pe})
+				got = append(got, readResult{h, pe})
 				check(len(got)-1, got[len(got)-1], want[len(got)-1])
 			}
 			if len(got) != len(want) {

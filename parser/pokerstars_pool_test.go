@@ -15,16 +15,10 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// psResult is one result of Next: a hand or a parse error.
-type psResult struct {
-	h   *hand.Hand
-	err *Error
-}
-
 // psNextAll reads every result of r.
-func psNextAll(t *testing.T, r Reader, name string) []psResult {
+func psNextAll(t *testing.T, r Reader, name string) []readResult {
 	t.Helper()
-	var out []psResult
+	var out []readResult
 	for {
 		h, err := r.Next()
 		if err == io.EOF {
@@ -33,11 +27,11 @@ func psNextAll(t *testing.T, r Reader, name string) []psResult {
 		var pe *Error
 		switch {
 		case errors.As(err, &pe):
-			out = append(out, psResult{err: pe})
+			out = append(out, readResult{err: pe})
 		case err != nil:
 			t.Fatalf("%s: I/O error: %v", name, err)
 		default:
-			out = append(out, psResult{h: h})
+			out = append(out, readResult{h: h})
 		}
 		if len(out) > 1_000_000 {
 			t.Fatalf("%s: reader does not stop", name)
@@ -119,19 +113,12 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 	sort.Strings(names)
 	var pool hand.Pool
 	const keep = 3 // hands in use at once
-	type pair struct{ got, want psResult }
+	type pair struct{ got, want readResult }
 	var live []pair
-	check := func(name string, i int, got, want psResult) {
+	check := func(name string, i int, got, want readResult) {
 		t.Helper()
-		switch {
-		case (got.h == nil) != (want.h == nil):
-			t.Fatalf("%s: result %d: hand %v, error %v; want hand %v, error %v", name, i, got.h != nil, got.err, want.h != nil, want.err)
-		case got.h != nil:
-			if d := handContentDiff(got.h, want.h); d != nil {
-				t.Fatalf("%s: hand %d differs when pooled:\n  %s", name, i, strings.Join(d, "\n  "))
-			}
-		case !reflect.DeepEqual(got.err, want.err):
-			t.Fatalf("%s: result %d: error %+v, want %+v", name, i, *got.err, *want.err)
+		if d := resultDiff(got, want); d != "" {
+			t.Fatalf("%s: result %d, pooled: %s", name, i, d)
 		}
 	}
 	hands := 0
@@ -155,7 +142,7 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 					}
 					break
 				}
-				var got psResult
+				var got readResult
 				if !errors.As(err, &got.err) {
 					if err != nil {
 						t.Fatalf("%s: I/O error: %v", name, err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -155,7 +154,7 @@ func psQuickInputs(t *testing.T) map[string][]byte {
 // and reports the first difference between the results.
 func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
 	t.Helper()
-	read := func(noQuick bool) []psResult {
+	read := func(noQuick bool) []readResult {
 		r := newPokerStarsReader(bytes.NewReader(data), name, lim)
 		r.p.noQuick = noQuick
 		return psNextAll(t, r, name)
@@ -165,15 +164,8 @@ func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
 		return fmt.Sprintf("%d results, %d without the quick readers", len(got), len(want))
 	}
 	for i := range got {
-		switch {
-		case (got[i].h == nil) != (want[i].h == nil):
-			return fmt.Sprintf("result %d: hand %v, error %v; without: hand %v, error %v", i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
-		case got[i].h != nil:
-			if d := handContentDiff(got[i].h, want[i].h); d != nil {
-				return fmt.Sprintf("hand %d differs:\n  %s", i, strings.Join(d, "\n  "))
-			}
-		case !reflect.DeepEqual(got[i].err, want[i].err):
-			return fmt.Sprintf("result %d: error %+v; without: %+v", i, *got[i].err, *want[i].err)
+		if d := resultDiff(got[i], want[i]); d != "" {
+			return fmt.Sprintf("result %d, against the general code: %s", i, d)
 		}
 	}
 	return ""
