@@ -1,15 +1,11 @@
 package checks_test
 
 import (
-	"bytes"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/handaudit/handaudit/checks"
-	"github.com/handaudit/handaudit/gen"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -20,50 +16,11 @@ import (
 // The pipeline relies on it: it replays a hand in full only when the
 // terse replay has findings.
 func TestTerseTraceSameFindings(t *testing.T) {
-	root := repoRoot(t)
 	var hs []*hand.Hand
-	for _, f := range []struct {
-		format parser.Format
-		glob   string
-	}{
-		{parser.FormatPHH, "fixtures/phh/*.phh*"},
-		{parser.FormatPHH, "fixtures/phh/clean/*.phh*"},
-		{parser.FormatPokerStars, "fixtures/pokerstars/*.txt"},
-		{parser.FormatPokerStars, "fixtures/pokerstars/clean/*.txt"},
-	} {
-		paths, _ := filepath.Glob(filepath.Join(root, f.glob))
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := parser.Open(f.format, bytes.NewReader(data), filepath.Base(p))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for {
-				h, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err == nil {
-					hs = append(hs, h)
-				}
-			}
-		}
-	}
+	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
-		g, err := gen.New(gen.Config{Seed: 11, Format: f, Violations: 0.5})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < 1000; i++ {
-			gh, err := g.Hand(i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hs = append(hs, gh.Hand)
-		}
+		hs = append(hs, testhands.Generated(t, f, 11, 0.5, 1000)...)
 	}
 	rs := replay.Default()
 	sel := checks.All()

@@ -1,18 +1,14 @@
 package replay_test
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/handaudit/handaudit/gen"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -23,53 +19,14 @@ import (
 // reused trace from large hands to small ones and back.
 func poolHands(t *testing.T) []*hand.Hand {
 	t.Helper()
-	root := repoRootOf(t)
 	var hs []*hand.Hand
-	for _, f := range []struct {
-		format parser.Format
-		glob   []string
-	}{
-		{parser.FormatPHH, []string{"fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*"}},
-		{parser.FormatPokerStars, []string{"fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt"}},
-	} {
-		for _, g := range f.glob {
-			paths, _ := filepath.Glob(filepath.Join(root, g))
-			for _, p := range paths {
-				data, err := os.ReadFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := parser.Open(f.format, bytes.NewReader(data), filepath.Base(p))
-				if err != nil {
-					t.Fatal(err)
-				}
-				for {
-					h, err := r.Next()
-					if err == io.EOF {
-						break
-					}
-					if err == nil {
-						hs = append(hs, h)
-					}
-				}
-			}
-		}
-	}
+	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	if len(hs) < 50 {
 		t.Fatalf("only %d fixture hands: are the fixtures missing?", len(hs))
 	}
 	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
-		g, err := gen.New(gen.Config{Seed: 7, Format: f, Violations: 0.3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < 400; i++ {
-			gh, err := g.Hand(i)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hs = append(hs, gh.Hand)
-		}
+		hs = append(hs, testhands.Generated(t, f, 7, 0.3, 400)...)
 	}
 	return hs
 }
