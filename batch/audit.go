@@ -170,18 +170,25 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		m.Partition = "day"
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
+	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// finish ends a run or a merge: it writes the manifest (which commits the
+// outputs), the text summary to stdout and the JSON summary file, when
+// asked, and says whether the run failed at failOn.
+func finish(out *outputs, m *Manifest, sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
 	if err := out.close(m); err != nil {
 		return nil, err
 	}
-	if o.Stdout != nil {
-		WriteTextSummary(o.Stdout, sum)
+	if stdout != nil {
+		WriteTextSummary(stdout, sum)
 	}
-	if o.SummaryFile != "" {
-		if err := writeFileAtomic(o.SummaryFile, func(w io.Writer) error { return WriteJSONSummary(w, sum) }); err != nil {
+	if summaryFile != "" {
+		if err := writeFileAtomic(summaryFile, func(w io.Writer) error { return WriteJSONSummary(w, sum) }); err != nil {
 			return nil, err
 		}
 	}
-	return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
+	return &Outcome{Summary: sum, Failed: failed(sum, failOn)}, nil
 }
 
 // failed reports whether a finding is at or above failOn.

@@ -301,18 +301,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		MergedFrom: set.Refs,
 	}
 	_, m.Totals = totalsOf(sum)
-	if err := out.close(m); err != nil {
-		return nil, err
-	}
-	if o.Stdout != nil {
-		WriteTextSummary(o.Stdout, sum)
-	}
-	if o.SummaryFile != "" {
-		if err := writeFileAtomic(o.SummaryFile, func(w io.Writer) error { return WriteJSONSummary(w, sum) }); err != nil {
-			return nil, err
-		}
-	}
-	return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
+	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
 // addTotals adds a manifest's totals to a summary.
