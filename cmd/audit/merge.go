@@ -33,14 +33,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 {
 		return usagef("give the folders holding the shards' outputs")
 	}
-	sev, err := parseFailOn(*failOn)
-	if err != nil {
-		return err
-	}
-	if *lang != "en" && *lang != "zh" {
-		return usagef("--lang must be en or zh")
-	}
-	logger, err := newLogger(*logFormat, stderr)
+	sev, logger, err := reportFlags(*failOn, *lang, *logFormat, stderr)
 	if err != nil {
 		return err
 	}

@@ -52,14 +52,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 && *inputsFrom == "" {
 		return usagef("no inputs: give files, folders, globs or -")
 	}
-	sev, err := parseFailOn(*failOn)
-	if err != nil {
-		return err
-	}
-	if *lang != "en" && *lang != "zh" {
-		return usagef("--lang must be en or zh")
-	}
-	logger, err := newLogger(*logFormat, stderr)
+	sev, logger, err := reportFlags(*failOn, *lang, *logFormat, stderr)
 	if err != nil {
 		return err
 	}
@@ -125,6 +118,23 @@ func runExitCode(s *batch.Summary, failed bool) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// reportFlags checks the flags run and merge share: the severity that
+// fails the run, the report language and the log format.
+func reportFlags(failOn, lang, logFormat string, stderr io.Writer) (checks.Severity, *slog.Logger, error) {
+	sev, err := parseFailOn(failOn)
+	if err != nil {
+		return 0, nil, err
+	}
+	if lang != "en" && lang != "zh" {
+		return 0, nil, usagef("--lang must be en or zh")
+	}
+	logger, err := newLogger(logFormat, stderr)
+	if err != nil {
+		return 0, nil, err
+	}
+	return sev, logger, nil
 }
 
 func newLogger(format string, w io.Writer) (*slog.Logger, error) {
