@@ -489,17 +489,5 @@ func countRow(s *Summary, r *reports.HandResult) {
 	if r.Hand != nil {
 		s.Hands++
 	}
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		s.ByCheck[f.CheckID]++
-		if int(f.Severity) < len(s.BySeverity) {
-			s.BySeverity[f.Severity]++
-		}
-		switch f.CheckID {
-		case parseErrorID:
-			s.ParseErrors++
-		case internalErrorID:
-			s.Internal++
-		}
-	}
+	countFindings(s, r.Findings)
 }

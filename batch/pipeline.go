@@ -751,8 +751,13 @@ func count(sum *Summary, r *Result) {
 	if r.IOError {
 		sum.IOErrors++
 	}
-	for i := range r.Findings {
-		f := &r.Findings[i]
+	countFindings(sum, r.Findings)
+}
+
+// countFindings adds findings to a summary's counts.
+func countFindings(sum *Summary, fs []checks.Finding) {
+	for i := range fs {
+		f := &fs[i]
 		sum.ByCheck[f.CheckID]++
 		if int(f.Severity) < len(sum.BySeverity) {
 			sum.BySeverity[f.Severity]++

@@ -25,6 +25,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/reports"
 )
 
@@ -33,25 +34,6 @@ import (
 // here), and check each input's outcome exactly: its hands, its findings,
 // the exit code, and that the run completes without a panic in bounded
 // memory.
-
-// hostileRoot is the repository root (the directory of go.mod).
-func hostileRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = up
-	}
-}
 
 // hostileBinary builds the audit command into a folder of the test's.
 func hostileBinary(t testing.TB) string {
@@ -294,7 +276,7 @@ var hostileWant = map[string][]string{
 // TestHostileInputs runs `audit run fixtures/bad/` and checks every file's
 // outcome, the summary and the exit code (1: error findings, no I/O error).
 func TestHostileInputs(t *testing.T) {
-	root := hostileRoot(t)
+	root := testenv.RepoRoot(t)
 	out := filepath.Join(t.TempDir(), "out")
 	sum := filepath.Join(t.TempDir(), "summary.json")
 	run := runAudit(t, hostileBinary(t), root, nil, "run", "--out", out, "--format", "parquet,jsonl,html",
@@ -506,7 +488,7 @@ func TestHostileGzipBomb(t *testing.T) {
 	}
 	t.Logf("bomb stopped at 256 MiB: peak memory %d MiB", run.maxRSS>>20)
 
-	root := hostileRoot(t)
+	root := testenv.RepoRoot(t)
 	out2 := filepath.Join(dir, "out2")
 	run = runAudit(t, bin, root, nil, "run", "--out", out2, "--format", "parquet,jsonl", "--progress", "never",
 		"--max-hand-bytes", fmt.Sprint(1<<20), "fixtures/bad/gzip-bomb.phhs.gz")
