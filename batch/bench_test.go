@@ -32,3 +32,35 @@ func BenchmarkRunLargeFile(b *testing.B) {
 		b.ReportMetric(float64(hands), "hands/op")
 	}
 }
+
+// benchmarkHashSet adds 2M keys in chunks as the collector does, with or
+// without loading each chunk's slots first (peek), as collector.keyChunk
+// does.
+func benchmarkHashSet(b *testing.B, peek bool) {
+	const n = 2_000_000
+	keys := make([]uint64, n)
+	x := uint64(1)
+	for i := range keys {
+		x = mix64(x + uint64(i))
+		keys[i] = x
+	}
+	var sink uint64
+	for b.Loop() {
+		var s hashSet
+		for i := 0; i < n; i += 32 {
+			if peek {
+				for _, k := range keys[i : i+32] {
+					sink += s.peek(k)
+				}
+			}
+			for j, k := range keys[i : i+32] {
+				s.add(k, 0, i+j)
+			}
+		}
+		s.free()
+	}
+	_ = sink
+}
+
+func BenchmarkHashSetPlain(b *testing.B) { benchmarkHashSet(b, false) }
+func BenchmarkHashSetPeek(b *testing.B)  { benchmarkHashSet(b, true) }

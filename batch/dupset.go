@@ -31,7 +31,8 @@ func handKey(h *hand.Hand, file int) (uint64, bool) {
 		k = fnvString(k, h.Site)
 	} else {
 		k = fnvString(k, "input\x00")
-		k = fnvString(k, strconv.Itoa(file))
+		var digits [20]byte // the input's number, without allocating
+		k = fnvBytes(k, strconv.AppendInt(digits[:0], int64(file), 10))
 		k = fnvString(k, "\x00")
 		k = fnvString(k, h.Format)
 	}
@@ -48,6 +49,14 @@ const (
 func fnvString(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+func fnvBytes(h uint64, b []byte) uint64 {
+	for _, c := range b {
+		h ^= uint64(c)
 		h *= fnvPrime
 	}
 	return h

@@ -83,6 +83,16 @@ func (s *hashSet) add(key uint64, file, line int) (firstFile, firstLine int, isN
 	}
 }
 
+// peek loads the first slot key would be looked up in, so that a later
+// add finds it in the cache.
+func (s *hashSet) peek(key uint64) uint64 {
+	w := s.segs[key&(hashSegments-1)].slots.w
+	if len(w) == 0 {
+		return 0
+	}
+	return w[home(key>>32, len(w))]
+}
+
 // home maps the high bits to a first slot by multiplying instead of
 // masking, so that a segment's size need not be a power of two; growing
 // needs only the slots themselves.

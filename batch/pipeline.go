@@ -521,6 +521,9 @@ type collector struct {
 	seqs    map[int]int // next chunk expected per input
 	dups    hashSet
 	dupOn   bool
+	keys    []uint64 // the duplicate-ID keys of the chunk being emitted
+	keyed   []bool   // whether each hand of the chunk has a key
+	peeked  uint64   // keeps the loads of keyChunk from being optimised away
 	err     error
 
 	sw        *stateWriter // the head input's state entry being written
@@ -571,10 +574,13 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	st := c.stat(ch)
 	dups := false
+	if c.dupOn {
+		c.keyChunk(ch)
+	}
 	for k := range ch.results {
 		r := &ch.results[k]
 		if c.dupOn && r.Hand != nil {
-			if key, ok := handKey(r.Hand, ch.file); ok {
+			if key, ok := c.keys[k], c.keyed[k]; ok {
 				if firstFile, firstLine, isNew := c.dups.add(key, ch.file, r.Line); !isNew {
 					dups = true
 					r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
@@ -616,6 +622,23 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	c.pools.recycle(ch.results)
 	ch.results = nil
+}
+
+// keyChunk computes the duplicate-ID keys of the chunk's hands, and loads
+// each key's first slot of the set before any is added: the slots are
+// scattered over a table far larger than the caches, and loads that do not
+// depend on each other wait for memory together rather than one by one.
+func (c *collector) keyChunk(ch *chunk) {
+	c.keys, c.keyed = c.keys[:0], c.keyed[:0]
+	var sum uint64
+	for k := range ch.results {
+		key, ok := handKey(ch.results[k].Hand, ch.file)
+		if ok {
+			sum += c.dups.peek(key)
+		}
+		c.keys, c.keyed = append(c.keys, key), append(c.keyed, ok)
+	}
+	c.peeked += sum
 }
 
 // stat returns the statistics of the head input, started on its first chunk.
