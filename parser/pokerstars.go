@@ -155,6 +155,16 @@ func psNeedsTrim(line []byte) bool {
 	return len(line) == 0 || psTrims[line[0]]&1 != 0 || psTrims[line[len(line)-1]]&2 != 0
 }
 
+// psQuickFirst marks the bytes that may start a line quickAction reads
+// straight from the input's buffer: not those of a header ('P'), a section
+// ('*'), a line to trim or an empty line.
+var psQuickFirst = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c != 'P' && c != '*' && c != '\n' && psTrims[c]&1 == 0
+	}
+	return t
+}()
+
 // psTrims marks the bytes psTrim drops at the start of a line (1: blanks
 // and a byte-order mark's first) and at its end (2: blanks).
 var psTrims = [256]uint8{' ': 3, '\t': 3, 0xEF: 1}
@@ -230,6 +240,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		return nil, p.err
 	}
 	size := len(header) + 1 // bytes of the hand so far, line ends counted as one
+	quick := false          // quickAction may read the next line (see the loop); p.line changes the state
 	for {
 		// Nothing is pending inside a hand: the lines come from the input.
 		// Most are whole in its buffer, before any CR, and are taken
@@ -241,6 +252,34 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		whole := false
 		if in := &r.in; in.cr > in.start {
 			data := in.buf[in.start:in.cr] // holds no CR
+			// An action line is read first, straight from the buffer:
+			// quickAction finds where it ends, without a search for its
+			// end. The lines it may not read as lines (a header, a
+			// section, blanks to trim) are left to the way below.
+			if quick && psQuickFirst[data[0]] {
+				window := data
+				if len(window) > in.maxLine {
+					window = window[:in.maxLine+1] // a line too long holds no LF here
+				}
+				if k := p.quickAction(window, in.line+1, false); k > 0 {
+					line = data[:k]
+					in.start += k + 1
+					in.line++
+					if size += k + 1; size > r.maxHand {
+						// Too large: the hand is dropped, and what was read
+						// with it.
+						p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
+						r.skipToHeader()
+						break
+					}
+					if p.keepLast(line, in.line); len(p.actions) > r.maxActions {
+						p.fail(in.line, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
+						r.skipToHeader()
+						break
+					}
+					continue
+				}
+			}
 			if k := bytes.IndexByte(data, '\n'); k >= 0 && k <= in.maxLine {
 				line, whole = data[:k], true
 				in.start += k + 1
@@ -276,12 +315,13 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		}
 		// Action lines, the most common, are tried first here (see
 		// line), saving a call.
-		read := p.state >= psPreDeal && p.state <= psShowdown && line[0] != '*' && !p.noQuick && p.quickAction(line, n)
+		read := p.state >= psPreDeal && p.state <= psShowdown && line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0
 		if !read {
 			if err := p.line(line, n); err != nil {
 				r.lineFailed(err, line, n)
 				break
 			}
+			quick = p.state >= psPreDeal && p.state <= psShowdown && !p.noQuick
 		}
 		p.keepLast(line, n)
 		if len(p.actions) > r.maxActions {
@@ -844,61 +884,67 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 // playerLine does: "NAME: verb [amount]" for the betting verbs and the
 // blinds and antes, "NAME: shows [cards]" and "NAME collected X from pot",
 // said by a seated player. It compares names in registers, and reads and
-// stores the action in one go. It reports false, having changed nothing,
-// for any other line and for any line that playerLine might read in some
-// other way (or reject): playerLine then reads it. What it checks and
-// stores is what actionAt, post and event do.
-func (p *psParser) quickAction(line []byte, n int) bool {
-	set, ok := p.namesFrom(line[0])
+// stores the action in one go. It returns the line's length, or 0, having
+// changed nothing, for any other line and for any line that playerLine
+// might read in some other way (or reject): playerLine then reads it. What
+// it checks and stores is what actionAt, post and event do.
+//
+// The line is at the start of text: all of it if whole, else up to the
+// first LF (a line read straight from the input's buffer, whose end the
+// reading finds: see readHand). Neither holds a CR.
+func (p *psParser) quickAction(text []byte, n int, whole bool) int {
+	set, ok := p.namesFrom(text[0])
 	var sn *psSeatName
 	for ok && set != 0 {
 		// The names are tried in playerLine's order; one that does not
-		// start the line is skipped by both.
-		if c := p.nextName(&set); len(line) > len(c.name)+1 && psStartsWith(line, c) {
+		// start the line is skipped by both. A name holds no LF.
+		if c := p.nextName(&set); len(text) > len(c.name)+1 && psStartsWith(text, c) {
 			sn = c
 			break
 		}
 	}
 	if sn == nil {
-		return false
+		return 0
 	}
 	at := len(sn.name) // where the verb starts, then the amount
-	if line[at] == ' ' {
-		return p.quickCollect(sn.seat, line[at+1:], n)
+	if text[at] == ' ' {
+		return p.quickCollect(sn.seat, text, at+1, n, whole)
 	}
-	if line[at] != ':' || line[at+1] != ' ' {
-		return false
+	if text[at] != ':' || text[at+1] != ' ' {
+		return 0
 	}
-	rest := line[at+2:]
+	verb := at + 2 // where rest starts in text
+	rest := text[verb:]
 	if len(rest) == 0 {
-		return false
+		return 0
 	}
 	var kind hand.ActionKind
 	var post hand.PostKind
 	at = 0 // where the amount starts in rest (0: there is none)
+	end := 0
 	switch rest[0] {
 	case 'f':
-		if string(rest) != "folds" {
-			return false
+		if !psLineIs(rest, "folds", whole) {
+			return 0
 		}
-		kind = hand.Fold
+		kind, end = hand.Fold, 5
 	case 'c':
 		switch {
-		case string(rest) == "checks":
-			kind = hand.Check
+		case psLineIs(rest, "checks", whole):
+			kind, end = hand.Check, 6
 		case psHas(rest, "calls "):
 			kind, at = hand.Call, 6
 		default:
-			return false
+			return 0
 		}
 	case 'b':
 		if !psHas(rest, "bets ") {
-			return false
+			return 0
 		}
 		kind, at = hand.Bet, 5
 	case 'r':
 		if !psHas(rest, "raises ") {
-			return false
+			return 0
 		}
 		kind, at = hand.Raise, 7
 	case 'p':
@@ -913,40 +959,41 @@ func (p *psParser) quickAction(line []byte, n int) bool {
 		case len(rest) >= 11 && string(rest[:11]) == "posts ante ":
 			post, at = hand.PostAnte, 11
 		default:
-			return false
+			return 0
 		}
 	case 's':
-		return p.quickShow(sn.seat, rest, n)
+		return p.quickShow(sn.seat, text, verb, n, whole)
 	default:
-		return false
+		return 0
 	}
 	if kind == hand.Post && p.state > psBetting || kind != hand.Post && p.state != psBetting {
-		return false // playerLine gives the error
+		return 0 // playerLine gives the error
 	}
 	var by, v hand.Amount
 	allIn := false
 	if at > 0 {
 		var k int
 		if v, k, ok = psPlainAmount(rest[at:], p.scale); !ok {
-			return false
+			return 0
 		}
-		tail := rest[at+k:]
+		end = at + k
 		if kind == hand.Raise { // "raises X to Y": X is the raise, Y the total
-			if !psHas(tail, " to ") {
-				return false
+			if !psHas(rest[end:], " to ") {
+				return 0
 			}
 			by = v
-			if v, k, ok = psPlainAmount(tail[4:], p.scale); !ok {
-				return false
+			if v, k, ok = psPlainAmount(rest[end+4:], p.scale); !ok {
+				return 0
 			}
-			tail = tail[4+k:]
+			end += 4 + k
 		}
 		switch {
-		case len(tail) == 0:
-		case string(tail) == " and is all-in":
+		case psLineEnds(rest, end, whole):
+		case psLineIs(rest[end:], " and is all-in", whole):
 			allIn = true
+			end += 14
 		default:
-			return false
+			return 0
 		}
 	}
 	// Written in place, not built and copied.
@@ -967,57 +1014,85 @@ func (p *psParser) quickAction(line []byte, n int) bool {
 			p.posted(post, v, allIn)
 		}
 	}
-	return true
+	return verb + end
+}
+
+// psLineEnds reports whether the line at the start of text (see
+// quickAction) ends at i.
+func psLineEnds(text []byte, i int, whole bool) bool {
+	if i < len(text) {
+		return text[i] == '\n'
+	}
+	return whole && i == len(text)
+}
+
+// psLineIs reports whether the line at the start of text (see
+// quickAction) is s.
+func psLineIs(text []byte, s string, whole bool) bool {
+	return len(text) >= len(s) && string(text[:len(s)]) == s && psLineEnds(text, len(s), whole)
 }
 
 // quickCollect reads "collected X from pot" (or from the main pot, a side
-// pot, side pot N), the text after "NAME ", for quickAction, as event does.
-func (p *psParser) quickCollect(seat int, rest []byte, n int) bool {
+// pot, side pot N), text[at:] after "NAME ", for quickAction, as event does.
+func (p *psParser) quickCollect(seat int, text []byte, at, n int, whole bool) int {
+	rest := text[at:]
 	if len(rest) < 10 || string(rest[:10]) != "collected " || p.state < psBetting && p.cancel == 0 {
-		return false
+		return 0
 	}
 	v, k, ok := psPlainAmount(rest[10:], p.scale)
 	if !ok {
-		return false
+		return 0
 	}
-	pot := 0
-	switch from := rest[10+k:]; {
-	case string(from) == " from pot", string(from) == " from main pot":
-	case string(from) == " from side pot":
-		pot = 1
-	case len(from) == 16 && string(from[:15]) == " from side pot-" && from[15] >= '1' && from[15] <= '9':
-		pot = int(from[15] - '0')
+	pot, end := 0, 10+k
+	switch from := rest[end:]; {
+	case psLineIs(from, " from pot", whole):
+		end += 9
+	case psLineIs(from, " from main pot", whole):
+		end += 14
+	case psLineIs(from, " from side pot", whole):
+		pot, end = 1, end+14
+	case len(from) >= 16 && string(from[:15]) == " from side pot-" && from[15] >= '1' && from[15] <= '9' && psLineEnds(from, 16, whole):
+		pot, end = int(from[15]-'0'), end+16
 	default:
-		return false // event reads the rest
+		return 0 // event reads the rest
 	}
 	p.actions = append(p.actions, hand.Action{Kind: hand.Collect, Player: seat, Amount: v, HasAmount: true,
 		Board: p.showdown, Pot: pot, Pos: hand.Pos{File: p.r.file, Line: n}})
-	return true
+	return at + end
 }
 
 // quickShow reads "shows [cards]" with an optional "(description)" after
-// them, the text after "NAME: ", for quickAction, as actionAt does.
-func (p *psParser) quickShow(seat int, rest []byte, n int) bool {
+// them, text[at:] after "NAME: ", for quickAction, as actionAt does.
+func (p *psParser) quickShow(seat int, text []byte, at, n int, whole bool) int {
+	rest := text[at:]
 	if len(rest) < 6 || string(rest[:6]) != "shows " || p.state < psBetting {
-		return false
+		return 0
 	}
 	tail := rest[6:]
 	k := psCardsEnd(tail) // the cards end at tail[3k]
 	if k == 0 {
-		return false
+		return 0
 	}
-	if after := tail[3*k+1:]; len(after) > 0 && !(len(after) > 2 && after[0] == ' ' && after[1] == '(' && after[len(after)-1] == ')') {
-		return false
+	after := tail[3*k+1:]
+	if !whole {
+		e := bytes.IndexByte(after, '\n')
+		if e < 0 {
+			return 0
+		}
+		after = after[:e]
+	}
+	if len(after) > 0 && !(len(after) > 2 && after[0] == ' ' && after[1] == '(' && after[len(after)-1] == ')') {
+		return 0
 	}
 	// k cards need all of tail[:3k]: when they are read, the first ']'
 	// is the one at 3k, and what follows is after.
 	cs, err := p.bracketCards(tail, false)
 	if err != nil || len(cs) != k {
-		return false
+		return 0
 	}
 	p.actions = append(p.actions, hand.Action{Kind: hand.Show, Player: seat, Cards: cs, Board: p.showdown,
 		Pos: hand.Pos{File: p.r.file, Line: n}})
-	return true
+	return at + 6 + 3*k + 1 + len(after)
 }
 
 // psStartsWith reports whether line, no shorter than sn's name, starts

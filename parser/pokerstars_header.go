@@ -2,8 +2,10 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 	"sync"
 	"time"
@@ -765,7 +767,7 @@ func (p *psParser) quickSeat(line []byte) bool {
 		return false
 	}
 	chips := len(rest) - 10
-	open := psLastOpen(rest[:chips])
+	open := psLastOpenNear(rest, chips)
 	if open <= 0 {
 		return false
 	}
@@ -782,13 +784,37 @@ func (p *psParser) quickSeat(line []byte) bool {
 		}
 	}
 	w0, w1 := nameWords(name)
-	for i := range p.names {
-		if sn := &p.names[i]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
-			return false
+	// A player seated twice is for seat to report. With no name of the
+	// same first byte (up to 64 names, see addSeat), there is none.
+	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
+		for i := range p.names {
+			if sn := &p.names[i]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
+				return false
+			}
 		}
 	}
 	p.addSeat(hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}, w0, w1)
 	return true
+}
+
+// psLastOpenNear is psLastOpen(b[:end]) for the usual " ($1.50" before
+// end: the last '(' of the eight bytes before end is found in a word, and
+// if a blank comes before it, that is the last " (". Any other case goes
+// to psLastOpen.
+func psLastOpenNear(b []byte, end int) int {
+	if end >= 9 {
+		x := binary.LittleEndian.Uint64(b[end-8:end]) ^ 0x2828282828282828 // a '(' is now a zero byte
+		// The top bit of each byte that is zero: adding 0x7F to the low
+		// seven bits of a byte sets its top bit unless they are all zero
+		// (no carry crosses bytes), and the byte's own top bit is or-ed in.
+		zero := ^(((x & 0x7F7F7F7F7F7F7F7F) + 0x7F7F7F7F7F7F7F7F) | x) & 0x8080808080808080
+		if zero != 0 {
+			if i := end - 8 + (63-bits.LeadingZeros64(zero))/8; b[i-1] == ' ' {
+				return i - 1
+			}
+		}
+	}
+	return psLastOpen(b[:end])
 }
 
 // psLastOpen is bytes.LastIndex(b, []byte(" (")), without the setup of a
