@@ -220,6 +220,11 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	default:
 		return false
 	}
+	if put <= st.Added {
+		// The replay took what the record put in, or as much of it as the
+		// player had: the record put in no more than he had.
+		return false
+	}
 	have := c.stackBefore(i, st.Player)
 	if put <= have {
 		return false

@@ -36,7 +36,7 @@ type cardWalk struct {
 	counting bool    // a board game: the counts are checked
 	want     int     // hole cards the variant deals, 0 if unknown
 	count    []int   // hole cards dealt to each player
-	first    []int   // each player's first DealHole action, or -1
+	first    []int   // each player's first DealHole action plus one, or 0
 	shownBad int     // first hand tabled with more cards than the game deals, or -1
 	counts   [2]int  // cards dealt to each board
 	bad      [2]bool // a wrong deal on this board was reported
@@ -62,9 +62,6 @@ func (c *Context) startCards() {
 	w.want = holeCards(h.Game)
 	w.countBuf = grow(w.countBuf, 2*n)
 	w.count, w.first = w.countBuf[:n:n], w.countBuf[n:]
-	for p := range w.first {
-		w.first[p] = -1
-	}
 	w.shownBad = -1
 	w.counts, w.bad, w.lastDeal = [2]int{}, [2]bool{}, [2]int{-1, -1}
 }
@@ -250,8 +247,8 @@ func (c *Context) countCards(i int, a *hand.Action) {
 	case hand.DealHole:
 		if a.Player >= 0 && a.Player < n {
 			w.count[a.Player] += len(a.Cards)
-			if w.first[a.Player] < 0 {
-				w.first[a.Player] = i
+			if w.first[a.Player] == 0 {
+				w.first[a.Player] = i + 1
 			}
 		}
 	case hand.Show:
@@ -300,10 +297,10 @@ func (c *Context) finishCards() {
 	want, count, first := w.want, w.count, w.first
 	n := len(count)
 	for p := 0; p < n && want > 0; p++ {
-		if first[p] < 0 || count[p] == want {
+		if first[p] == 0 || count[p] == want {
 			continue
 		}
-		f := c.atAction(checkCardCount, first[p])
+		f := c.atAction(checkCardCount, first[p]-1)
 		f.Street = "preflop"
 		f.Message = fmt.Sprintf("%s was dealt %d hole cards; %s deals %d.",
 			playerName(h, p), count[p], gameName(h.Game), want)
@@ -314,7 +311,7 @@ func (c *Context) finishCards() {
 	}
 	if w.shownBad >= 0 {
 		a := &h.Actions[w.shownBad]
-		if p := a.Player; p >= 0 && p < n && (first[p] < 0 || count[p] == want) { // a wrong deal was reported above
+		if p := a.Player; p >= 0 && p < n && (first[p] == 0 || count[p] == want) { // a wrong deal was reported above
 			f := c.atAction(checkCardCount, w.shownBad)
 			f.Message = fmt.Sprintf("%s tabled %d cards (%s) at the showdown; %s deals %d hole cards.",
 				playerName(h, p), len(a.Cards), cardList(a.Cards), gameName(h.Game), want)

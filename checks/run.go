@@ -116,6 +116,10 @@ type Context struct {
 	lastBet   int         // the last step that was a betting action or a post, or -1
 	cards     cardWalk
 
+	// full is a full replay of a hand whose trace is terse, made when a
+	// check needs stacks the terse trace does not keep.
+	full *replay.Trace
+
 	// per-seat scratch of the pot checks
 	expRet, expGot, tol []hand.Amount
 
@@ -125,7 +129,7 @@ type Context struct {
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
-	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew = h, tr, sel, nil, false, 0
+	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.full = h, tr, sel, nil, false, 0, nil
 	c.collected, c.collect, c.firstShow, c.muck, c.lastBet = 0, false, -1, false, -1
 	if h == nil {
 		return
@@ -161,16 +165,16 @@ func grow[T any](s []T, n int) []T {
 func (c *Context) walk(replayed bool) {
 	h := c.H
 	actions := h.Actions
-	var steps []replay.Step
+	var steps []replay.Step // none when the hand was not replayed
 	if replayed {
 		steps = c.T.Steps[:len(actions)]
 	}
-	n := len(h.Seats)
+	n := uint(len(h.Seats))
 	c.startCards()
 	for i := range actions {
 		a := &actions[i]
 		p := a.Player
-		seated := p >= 0 && p < n
+		seated := uint(p) < n
 		switch a.Kind {
 		case hand.DealHole, hand.DealBoard, hand.Discard:
 			c.dealCards(i, a)
@@ -200,7 +204,7 @@ func (c *Context) walk(replayed bool) {
 				c.returns[p] += a.Amount
 			}
 		}
-		if replayed && seated {
+		if seated && i < len(steps) {
 			// Only posts and betting actions have checks of their own;
 			// of the others, walk notes a player's who was not dealt in.
 			st := &steps[i]
@@ -293,10 +297,24 @@ func expect(f *Finding, expected, recorded hand.Amount) {
 
 // stackBefore is player p's stack just before step i, by the replay.
 func (c *Context) stackBefore(i, p int) hand.Amount {
+	steps := c.T.Steps
+	if c.T.Terse && i > 0 && p >= len(steps[i-1].Stacks) {
+		// A terse trace has one step's stacks (replay.Trace.Terse); the
+		// others are needed only to word a finding, rarely: replay in full.
+		steps = c.fullSteps()
+	}
 	for j := i - 1; j >= 0; j-- {
-		if s := c.T.Steps[j].Stacks; p < len(s) {
+		if s := steps[j].Stacks; p < len(s) {
 			return s[p]
 		}
 	}
 	return c.H.Seats[p].Stack
+}
+
+// fullSteps returns the steps of a full replay of the hand (made once).
+func (c *Context) fullSteps() []replay.Step {
+	if c.full == nil {
+		c.full = replay.Replay(c.H, c.T.Rules)
+	}
+	return c.full.Steps
 }

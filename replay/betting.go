@@ -27,7 +27,13 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		m.needFirst = false
 	}
 	st.Betting = true
-	m.window(&st.Window, p)
+	if m.txt.terse && (a.Kind == hand.Fold || a.Kind == hand.Check) {
+		// A fold or a check puts in no chips: of its window, the checks
+		// read only who was due to act (Trace.Terse).
+		st.Window.ToAct = m.toAct
+	} else {
+		m.window(&st.Window, p)
+	}
 	if st.StatusBefore != Active && st.Note == "" {
 		st.Note = "acts while " + st.StatusBefore.String()
 	}

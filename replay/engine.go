@@ -119,6 +119,7 @@ type seatState struct {
 	dead      hand.Amount // antes and dead blinds: money in the main pot, not a betting level
 	actedAt   hand.Amount // the street's bet level when the player last acted
 	actedSeq  int         // m.seq when the player last acted
+	claimed   hand.Amount // of the starting stack, the forced bets expected so far (expectedPost)
 	status    Status
 	acted     bool // acted on this street
 	mucked    bool
@@ -154,7 +155,8 @@ type machine struct {
 	active, inHand uint64
 	seatCards      [maxSeats]seatCards   // release clears the hand's
 	expected       [maxSeats]hand.Amount // scratch: expected forced bets per player
-	posts          []int                 // indices of the hand's Post actions
+	posts          []int                 // indices of the hand's Post actions, with a big-blind ante
+	bbAnte         bool                  // Stakes.BigBlindAnte
 
 	phase      phase
 	street     Street
@@ -180,6 +182,16 @@ type machine struct {
 	aggressor   [River + 1]int
 	aggressorTo [River + 1]hand.Amount
 	lastStep    int // index of the last betting step
+	// The street's highest and second-highest bets (equal on a tie), and
+	// a seat whose bet is the highest (-1: no bet), kept as chips go in:
+	// the uncalled bet is their difference.
+	topBet, secondBet hand.Amount
+	topBettor         int
+	// lastMove is the index of the last step that was a seated player's
+	// forced bet or betting action, and movedReturns the number of
+	// returns made before it: a terse trace keeps the stacks of that step
+	// only (Trace.Terse).
+	lastMove, movedReturns int
 
 	boards  [2][]cards.Card
 	txt     textBuf
@@ -208,7 +220,7 @@ func grow[T any](s []T, n int) []T {
 func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
-	m.structure, m.stakeCap = h.Game.Structure, h.Stakes.Cap
+	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
 	m.pot = 0
 	m.shorts = m.shorts[:0]
@@ -219,7 +231,8 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
-	m.lastStep = -1
+	m.lastStep, m.lastMove, m.movedReturns = -1, -1, 0
+	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.aggressor, m.aggressorTo = [River + 1]int{-1, -1, -1, -1}, [River + 1]hand.Amount{}
 
 	st := &h.Stakes
@@ -369,11 +382,27 @@ func (m *machine) prevInHand(p int) int {
 	return p
 }
 
+// expectedPost works out the forced bet the stakes require of post a, by
+// a seated player, capped by what is left of the stack after the forced
+// bets expected of him before, into its step, as it is posted. That is
+// expectedPosts without a big-blind ante.
+func (m *machine) expectedPost(st *Step, a *hand.Action) {
+	w, ok := m.forcedBet(a, -1)
+	if !ok {
+		return
+	}
+	s := &m.seats[a.Player]
+	got := min(w, max(m.h.Seats[a.Player].Stack-s.claimed, 0))
+	s.claimed += got
+	st.Expected, st.HasExpected = got, true
+}
+
 // expectedPosts works out the forced bet the stakes require of each Post
 // (the record's posts, listed in m.posts), capped by the stack, into its
 // step. A big blind who also pays the big-blind ante and cannot cover both
 // pays in the ruleset's order (TDA 2024 RP-11: the big blind first). It
-// reads only the record, so it runs once run has listed the posts.
+// reads only the record, so it runs once run has listed the posts. (Without
+// a big-blind ante, post does it post by post: see expectedPost.)
 func (m *machine) expectedPosts(steps []Step) {
 	h := m.h
 	st := &h.Stakes
@@ -396,27 +425,11 @@ func (m *machine) expectedPosts(steps []Step) {
 			first = hand.PostAnte
 		}
 	}
-	want := func(a *hand.Action) (hand.Amount, bool) {
-		switch a.PostKind {
-		case hand.PostAnte:
-			if st.BigBlindAnte && a.Player != bbPoster {
-				return 0, bbPoster >= 0
-			}
-			return st.Ante, st.Ante > 0
-		case hand.PostSmallBlind:
-			return st.SmallBlind, st.SmallBlind > 0
-		case hand.PostBigBlind:
-			return st.BigBlind, st.BigBlind > 0
-		case hand.PostBothBlind:
-			return st.SmallBlind + st.BigBlind, st.BigBlind > 0
-		}
-		return 0, false
-	}
 	reserved := -1
 	if first != 0 {
 		for _, i := range m.posts {
 			if a := &h.Actions[i]; a.Player == bbPoster && a.PostKind == first {
-				if w, ok := want(a); ok {
+				if w, ok := m.forcedBet(a, bbPoster); ok {
 					got := min(w, max(left[bbPoster], 0))
 					left[bbPoster] -= got
 					steps[i].Expected, steps[i].HasExpected = got, true
@@ -431,7 +444,7 @@ func (m *machine) expectedPosts(steps []Step) {
 		if i == reserved || a.Player < 0 || a.Player >= m.n {
 			continue
 		}
-		w, ok := want(a)
+		w, ok := m.forcedBet(a, bbPoster)
 		if !ok {
 			continue
 		}
@@ -439,6 +452,27 @@ func (m *machine) expectedPosts(steps []Step) {
 		left[a.Player] -= got
 		steps[i].Expected, steps[i].HasExpected = got, true
 	}
+}
+
+// forcedBet is what the stakes require of post a, uncapped (false when
+// they do not say), bbPoster being the big blind's seat index (-1: none)
+// where the big blind pays the ante for the table.
+func (m *machine) forcedBet(a *hand.Action, bbPoster int) (hand.Amount, bool) {
+	st := &m.h.Stakes
+	switch a.PostKind {
+	case hand.PostAnte:
+		if st.BigBlindAnte && a.Player != bbPoster {
+			return 0, bbPoster >= 0
+		}
+		return st.Ante, st.Ante > 0
+	case hand.PostSmallBlind:
+		return st.SmallBlind, st.SmallBlind > 0
+	case hand.PostBigBlind:
+		return st.BigBlind, st.BigBlind > 0
+	case hand.PostBothBlind:
+		return st.SmallBlind + st.BigBlind, st.BigBlind > 0
+	}
+	return 0, false
 }
 
 // run replays every action, each into its step, then settles the pots.
@@ -451,11 +485,16 @@ func (m *machine) run() {
 	steps := tr.mem.stepsFor(len(actions))
 	tr.Steps = steps
 	// One allocation holds the steps' stacks (as many as needed: a step
-	// after which no chips moved shares the stacks before it), then the
-	// committed chips and the finishing stacks.
-	backing := tr.mem.amountsFor(len(actions)*n + 2*n)
-	stacks := backing[:len(actions)*n]
-	m.amounts = backing[len(actions)*n:]
+	// after which no chips moved shares the stacks before it; a terse
+	// trace keeps one step's), then the committed chips and the finishing
+	// stacks.
+	stepStacks := len(actions)
+	if tr.Terse {
+		stepStacks = 1
+	}
+	backing := tr.mem.amountsFor(stepStacks*n + 2*n)
+	stacks := backing[:stepStacks*n]
+	m.amounts = backing[stepStacks*n:]
 	for i := range actions {
 		a := &actions[i]
 		st := &steps[i]
@@ -469,9 +508,12 @@ func (m *machine) run() {
 		}
 		switch a.Kind {
 		case hand.Post:
-			m.posts = append(m.posts, i)
+			if m.bbAnte {
+				m.posts = append(m.posts, i)
+			}
 			if valid {
 				m.post(st, a)
+				m.lastMove, m.movedReturns = i, len(tr.Returns)
 			} else {
 				st.Note = "forced bet by no seated player: ignored"
 			}
@@ -482,6 +524,7 @@ func (m *machine) run() {
 		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
 			if valid {
 				m.betting(i, st, a)
+				m.lastMove, m.movedReturns = i, len(tr.Returns)
 			} else {
 				st.Note = "betting action by no seated player: ignored"
 			}
@@ -495,6 +538,9 @@ func (m *machine) run() {
 			st.Note = "unknown action kind: ignored"
 		}
 		st.Street, st.PotAfter = m.street, m.pot
+		if tr.Terse {
+			continue // stacks: see below
+		}
 		if i > 0 && !m.stackMoved {
 			// No chips moved: the step shares its predecessor's stacks.
 			st.Stacks = steps[i-1].Stacks
@@ -504,7 +550,19 @@ func (m *machine) run() {
 		copy(st.Stacks, m.stack[:n])
 		m.stackMoved = false
 	}
-	m.expectedPosts(steps)
+	if tr.Terse && m.lastMove >= 0 {
+		// The stacks after the last forced bet or betting action (who is
+		// all-in at the showdown): since then only returned bets moved chips.
+		s := stacks[:n:n]
+		copy(s, m.stack[:n])
+		for _, r := range tr.Returns[m.movedReturns:] {
+			s[r.Player] -= r.Amount
+		}
+		steps[m.lastMove].Stacks = s
+	}
+	if m.bbAnte {
+		m.expectedPosts(steps)
+	}
 	m.settle()
 }
 
@@ -540,7 +598,16 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 	m.pot += amt
 	m.stackMoved = true
 	if live {
-		m.seats[p].bet += amt
+		b := m.seats[p].bet + amt
+		m.seats[p].bet = b
+		switch {
+		case p == m.topBettor:
+			m.topBet = b
+		case b > m.topBet:
+			m.secondBet, m.topBet, m.topBettor = m.topBet, b, p
+		case b > m.secondBet:
+			m.secondBet = b
+		}
 	}
 	if dead {
 		m.seats[p].dead += amt
@@ -629,6 +696,9 @@ func (m *machine) post(st *Step, a *hand.Action) {
 	st.Added = amt
 	st.To = m.seats[p].bet
 	st.AllIn = m.stack[p] == 0
+	if !m.bbAnte {
+		m.expectedPost(st, a)
+	}
 }
 
 func (m *machine) dealHole(st *Step, a *hand.Action) {
@@ -691,6 +761,7 @@ func (m *machine) startRound(s Street) {
 		m.seats[i].acted = false
 	}
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
+	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(s)
 	if m.structure == hand.FixedLimit {
@@ -715,20 +786,13 @@ func (m *machine) returnUncalled() {
 	if m.level == 0 {
 		return // no bet on this street (no one's bet is above the level)
 	}
-	top, second, who := hand.Amount(0), hand.Amount(0), -1
-	for i := range m.n {
-		switch b := m.seats[i].bet; {
-		case b > top:
-			second, top, who = top, b, i
-		case b > second:
-			second = b
-		}
-	}
+	top, second, who := m.topBet, m.secondBet, m.topBettor
 	if who < 0 || top <= second {
 		return
 	}
 	ret := top - second
 	m.seats[who].bet -= ret
+	m.topBet = second // who's bet, tied with the next
 	m.seats[who].committed -= ret
 	m.pot -= ret
 	m.stack[who] += ret

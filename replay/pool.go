@@ -45,9 +45,11 @@ func (p *TracePool) Replay(h *hand.Hand, rs *Ruleset) *Trace {
 // ReplayTerse is Replay without the engine's plain words: the trace has
 // Terse set, its notes and reasons are empty or a fixed phrase (none is
 // built from amounts or names), and shown hands have no description or
-// best five cards. Every number, status, window, pot, award and citation key is
-// identical to Replay's, so checks find exactly the same findings on it;
-// only their messages would lack the engine's reasons. It is for the
+// best five cards; nor has it the stacks and windows the checks do not
+// read (see Trace.Terse). Every other number, status, window, pot, award
+// and citation key is identical to Replay's, so checks find exactly the
+// same findings on it; only their messages would lack the engine's
+// reasons. It is for the
 // many hands that turn out clean: a caller that finds anything on a terse
 // trace replays the hand again with Replay to report it.
 func (p *TracePool) ReplayTerse(h *hand.Hand, rs *Ruleset) *Trace {

@@ -151,7 +151,8 @@ func TestReplayRecoversItsOwnPanic(t *testing.T) {
 	}
 }
 
-// untext returns a copy of tr without the engine's plain words (and
+// untext returns a copy of tr without the engine's plain words, the
+// steps' stacks, and the windows of folds and checks but for ToAct (and
 // without pooled memory), for comparing a terse trace with a full one.
 func untext(tr *replay.Trace) replay.Trace {
 	c := replay.StripPool(tr)
@@ -159,8 +160,13 @@ func untext(tr *replay.Trace) replay.Trace {
 	c.ShowdownReason = ""
 	c.Steps = append([]replay.Step(nil), c.Steps...)
 	for i := range c.Steps {
-		c.Steps[i].Note = ""
-		c.Steps[i].Window.OpenReason = ""
+		st := &c.Steps[i]
+		st.Note = ""
+		st.Window.OpenReason = ""
+		st.Stacks = nil
+		if k := tr.Hand.Actions[i].Kind; st.Betting && (k == hand.Fold || k == hand.Check) {
+			st.Window = replay.Window{ToAct: st.Window.ToAct}
+		}
 	}
 	c.Awards = append([]replay.Award(nil), c.Awards...)
 	for i := range c.Awards {
@@ -195,6 +201,14 @@ func TestReplayTerseSameButText(t *testing.T) {
 		if want.ShowdownReason != "" || len(want.Shown) > 0 {
 			texts++
 		}
+		if d := terseStacks(h, want, got); d != "" {
+			t.Fatalf("hand %s (%s:%d): %s", h.ID, h.Pos.File, h.Pos.Line, d)
+		}
+		for i, st := range got.Steps {
+			if k := h.Actions[i].Kind; st.Betting && (k == hand.Fold || k == hand.Check) && st.Window != (replay.Window{ToAct: st.Window.ToAct}) {
+				t.Fatalf("hand %s step %d: a terse %v has the window %+v: want only ToAct", h.ID, i, k, st.Window)
+			}
+		}
 		w, g := untext(want), untext(got)
 		if !reflect.DeepEqual(w, g) {
 			t.Fatalf("hand %s (%s:%d): the terse trace differs from Replay's beyond its text:\n%s",
@@ -213,4 +227,33 @@ func TestReplayTerseSameButText(t *testing.T) {
 	if texts < 100 {
 		t.Fatalf("only %d hands with a showdown: the comparison proves little", texts)
 	}
+}
+
+// terseStacks says how the steps' stacks of a terse trace differ from what
+// Trace.Terse promises, or "": those of the last seated player's forced
+// bet or betting action as Replay has them, and none on any other step.
+func terseStacks(h *hand.Hand, full, terse *replay.Trace) string {
+	last := -1
+	for i, a := range h.Actions {
+		if a.Player < 0 || a.Player >= len(h.Seats) {
+			continue
+		}
+		switch a.Kind {
+		case hand.Post, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+			last = i
+		}
+	}
+	for i := range terse.Steps {
+		got := terse.Steps[i].Stacks
+		if i != last {
+			if got != nil {
+				return fmt.Sprintf("step %d of the terse trace has stacks %v", i, got)
+			}
+			continue
+		}
+		if want := full.Steps[i].Stacks; !reflect.DeepEqual(got, want) {
+			return fmt.Sprintf("step %d of the terse trace has stacks %v, Replay's %v", i, got, want)
+		}
+	}
+	return ""
 }

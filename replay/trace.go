@@ -210,9 +210,13 @@ type Trace struct {
 	ExpectedRake    hand.Amount
 	HasExpectedRake bool
 
-	// Terse: the trace was made by TracePool.ReplayTerse: notes and
-	// reasons are empty or fixed phrases, shown hands have no description
-	// or best five cards; everything else is as Replay makes it.
+	// Terse: the trace was made by TracePool.ReplayTerse, for the checks,
+	// without what they do not read: notes and reasons are empty or fixed
+	// phrases; shown hands have no description or best five cards; the
+	// window of a fold or a check has only ToAct (the rest is zero); and
+	// one step only has its Stacks, the last that is a seated player's
+	// forced bet or betting action (the others' are nil). Everything else
+	// is as Replay makes it.
 	Terse bool
 
 	mem *traceMem // the memory a TracePool reuses; nil for a trace from Replay
