@@ -33,7 +33,9 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 	c.lastBet = i
 	switch a.Kind {
 	case hand.Post:
-		if c.exceedsStack(i, st, a) {
+		// exceedsStack's first test, made here: the replay took all the
+		// record put in.
+		if a.Amount > st.Added && c.exceedsStack(i, st, a) {
 			return
 		}
 		if st.HasExpected && a.Amount != st.Expected {

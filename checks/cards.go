@@ -76,6 +76,71 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 	}
 }
 
+// dealHole is dealCards for a DealHole action, the commonest card action,
+// with the usual case (a seated player dealt cards not seen before) taken
+// here and anything else left to dealCards.
+func (c *Context) dealHole(i int, a *hand.Action) {
+	w := &c.cards
+	p := a.Player
+	if uint(p) >= uint(len(w.hole)) {
+		c.dealCards(i, a)
+		return
+	}
+	mask, ok := cardMask(a.Cards)
+	if !ok || mask&w.seen != 0 {
+		c.dealCards(i, a)
+		return
+	}
+	w.seen |= mask
+	w.hole[p] |= mask
+	if w.counting {
+		w.count[p] += len(a.Cards)
+		if w.first[p] == 0 {
+			w.first[p] = i + 1
+		}
+	}
+}
+
+// dealBoard is dealCards for a DealBoard action, with the usual case (new
+// cards to the first board, the flop or one more card) taken here and
+// anything else left to dealCards.
+func (c *Context) dealBoard(i int, a *hand.Action) {
+	w := &c.cards
+	if a.Board != 0 || !w.counting {
+		c.dealCards(i, a)
+		return
+	}
+	mask, ok := cardMask(a.Cards)
+	before, k := w.counts[0], len(a.Cards)
+	if !ok || mask&w.seen != 0 || w.bad[0] || !((before == 0 && k == 3) || (before >= 3 && before < 5 && k == 1)) {
+		c.dealCards(i, a)
+		return
+	}
+	w.seen |= mask
+	for _, card := range a.Cards {
+		if card.Known() {
+			w.board[0] = append(w.board[0], card)
+		}
+	}
+	w.counts[0] = before + k
+	w.lastDeal[0] = i
+}
+
+// cardMask is the set of cs's known cards; ok is false when one is there
+// twice.
+func cardMask(cs []cards.Card) (mask uint64, ok bool) {
+	for _, card := range cs {
+		if card.Known() {
+			bit := uint64(1) << card
+			if mask&bit != 0 {
+				return 0, false
+			}
+			mask |= bit
+		}
+	}
+	return mask, true
+}
+
 // duplicateCards takes action i's cards one by one, under the rules of
 // cards.duplicate above.
 func (c *Context) duplicateCards(i int, a *hand.Action) {

@@ -176,7 +176,27 @@ func (c *Context) walk(replayed bool) {
 		p := a.Player
 		seated := uint(p) < n
 		switch a.Kind {
-		case hand.DealHole, hand.DealBoard, hand.Discard:
+		case hand.Post, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+			// Only posts and betting actions have checks of their own.
+			if !seated {
+				continue
+			}
+			if a.Kind == hand.Fold {
+				c.folded[p] = true
+			}
+			if i < len(steps) {
+				if st := &steps[i]; st.Betting || st.Kind == hand.Post {
+					c.step(i, st, a)
+				} else if st.StatusBefore == replay.SittingOut {
+					c.outOfHand[p] = true
+				}
+			}
+			continue
+		case hand.DealHole:
+			c.dealHole(i, a)
+		case hand.DealBoard:
+			c.dealBoard(i, a)
+		case hand.Discard:
 			c.dealCards(i, a)
 		case hand.Show:
 			c.dealCards(i, a)
@@ -189,10 +209,6 @@ func (c *Context) walk(replayed bool) {
 		case hand.Muck:
 			c.dealCards(i, a)
 			c.muck = true
-		case hand.Fold:
-			if seated {
-				c.folded[p] = true
-			}
 		case hand.Collect:
 			if seated {
 				c.collect = true
@@ -204,15 +220,9 @@ func (c *Context) walk(replayed bool) {
 				c.returns[p] += a.Amount
 			}
 		}
-		if seated && i < len(steps) {
-			// Only posts and betting actions have checks of their own;
-			// of the others, walk notes a player's who was not dealt in.
-			st := &steps[i]
-			if st.Betting || st.Kind == hand.Post {
-				c.step(i, st, a)
-			} else if st.StatusBefore == replay.SittingOut {
-				c.outOfHand[p] = true
-			}
+		// Of the other actions, walk notes a player's who was not dealt in.
+		if seated && i < len(steps) && steps[i].StatusBefore == replay.SittingOut {
+			c.outOfHand[p] = true
 		}
 	}
 	c.finishCards()

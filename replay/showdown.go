@@ -200,6 +200,20 @@ func (m *machine) position(p int) int {
 func (m *machine) pushChips() {
 	tr := m.tr
 	nb := max(len(tr.Boards), 1)
+	if len(tr.Pots) == 1 && len(tr.Pots[0].Eligible) == 1 && nb == 1 {
+		// The commonest ending: one pot, one player left in it, one run.
+		// This is what the general case below does for it.
+		pot := &tr.Pots[0]
+		tr.Awards = tr.mem.awardsFor(2)
+		if net := pot.Amount - pot.Rake; net > 0 {
+			rule := "side-pots"
+			if m.seats[pot.Eligible[0]].mucked {
+				rule = "uncontested-showdown"
+			}
+			m.give(0, 0, Whole, pot.Eligible, net, rule, "uncontested: every other player folded")
+		}
+		return
+	}
 	// Hands are evaluated only for a pot two or more players contest.
 	for k := range tr.Pots {
 		if len(tr.Pots[k].Eligible) > 1 {
@@ -361,13 +375,18 @@ func bestWord(winners int) string {
 // whole chips; leftover chips go one each from the first seat left of the
 // button (TDA 20-A), and a remainder smaller than a chip to the first.
 func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
+	unit := m.chipUnit()
+	if len(winners) == 1 && unit == 1 {
+		// Most pots: one winner and no odd chip.
+		m.tr.Awards = append(m.tr.Awards, Award{Pot: k, Board: b, Half: half, Player: winners[0], Amount: amount, Reason: reason, Rule: rule})
+		return
+	}
 	ws := m.winBuf[:0]
 	ws = append(ws, winners...)
 	if len(ws) > 1 { // most pots have one winner
 		slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
 	}
 	m.winBuf = ws
-	unit := m.chipUnit()
 	units, sub := amount/unit, amount%unit
 	cnt := hand.Amount(len(ws))
 	base := units / cnt * unit
