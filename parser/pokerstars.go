@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -314,14 +315,19 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 			break
 		}
 		// Action lines, the most common, are tried first here (see
-		// line), saving a call.
-		read := p.state >= psPreDeal && p.state <= psShowdown && line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0
-		if !read {
-			if err := p.line(line, n); err != nil {
-				r.lineFailed(err, line, n)
-				break
-			}
+		// line), and summary lines read, saving a call.
+		var err error
+		switch {
+		case p.state == psSummary:
+			err = p.summaryLine(line, n)
+		case p.state >= psPreDeal && line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0:
+		default:
+			err = p.line(line, n)
 			quick = p.state >= psPreDeal && p.state <= psShowdown && !p.noQuick
+		}
+		if err != nil {
+			r.lineFailed(err, line, n)
+			break
 		}
 		p.keepLast(line, n)
 		if len(p.actions) > r.maxActions {
@@ -894,17 +900,28 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 // reading finds: see readHand). Neither holds a CR.
 func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 	set, ok := p.namesFrom(text[0])
-	var sn *psSeatName
-	for ok && set != 0 {
-		// The names are tried in playerLine's order; one that does not
-		// start the line is skipped by both. A name holds no LF.
-		if c := p.nextName(&set); len(text) > len(c.name)+1 && psStartsWith(text, c) {
-			sn = c
-			break
-		}
-	}
-	if sn == nil {
+	if !ok || set == 0 {
 		return 0
+	}
+	var sn *psSeatName
+	if set&(set-1) == 0 {
+		// One name starts with the line's first byte, as nearly always.
+		sn = &p.names[bits.TrailingZeros64(set)]
+		if len(text) <= len(sn.name)+1 || !psStartsWith(text, sn) {
+			return 0
+		}
+	} else {
+		for set != 0 {
+			// The names are tried in playerLine's order; one that does
+			// not start the line is skipped by both. A name holds no LF.
+			if c := p.nextName(&set); len(text) > len(c.name)+1 && psStartsWith(text, c) {
+				sn = c
+				break
+			}
+		}
+		if sn == nil {
+			return 0
+		}
 	}
 	at := len(sn.name) // where the verb starts, then the amount
 	if text[at] == ' ' {
@@ -1622,15 +1639,13 @@ func psSectionEnd(b []byte) int {
 // dealHoles adds a DealHole for every player dealt in, in dealing order
 // from the left of the button; "Dealt to" lines fill in the cards known.
 func (p *psParser) dealHoles(n int) {
-	start := 0
+	start, dealt, button := 0, 0, p.h.Button
 	for i := range p.seats {
-		if p.seats[i].Number == p.h.Button {
+		s := &p.seats[i]
+		if s.Number == button {
 			start = i + 1
 		}
-	}
-	dealt := 0
-	for i := range p.seats {
-		if !p.seats[i].SittingOut {
+		if !s.SittingOut {
 			dealt++
 		}
 	}
@@ -1671,6 +1686,18 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 	if len(tail) == 0 || tail[0] != ' ' {
 		return psErrorf("street line without cards")
 	}
+	cur := &p.boards[board]
+	if k := p.shownIs(*cur, tail[1:]); k > 0 && len(*cur) == before && psHas(tail[1+k:], " [") {
+		// The board so far, as dealt: only the new cards are read
+		// (below, as the general way reads them after it).
+		added, err := p.bracketCards(tail[2+k:], false)
+		if err != nil {
+			return err
+		}
+		tail = tail[2+k:]
+		tail = tail[bytes.IndexByte(tail, ']')+1:]
+		return p.streetDealt(name, board, want, added, tail, n)
+	}
 	first, err := p.bracketCards(tail[1:], false)
 	if err != nil {
 		return err
@@ -1689,7 +1716,6 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 	if len(tail) > 0 && !(psHas(tail, " {") && tail[len(tail)-1] == '}') {
 		return psErrorf("unexpected text after the board")
 	}
-	cur := &p.boards[board]
 	if board == 1 && len(*cur) == 0 && len(shown) > 0 {
 		// The second run shares the cards dealt before the all-in.
 		if len(shown) > len(p.boards[0]) || !slices.Equal(shown, p.boards[0][:len(shown)]) {
@@ -1697,14 +1723,62 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 		}
 		*cur = append(*cur, shown...)
 	}
-	if len(*cur) != before || len(added) != want || (shown != nil && !slices.Equal(shown, *cur)) {
+	if len(*cur) != before || (shown != nil && !slices.Equal(shown, *cur)) {
 		return psErrorf("%s does not follow the board dealt so far", name)
 	}
+	return p.streetDealt(name, board, want, added, nil, n)
+}
+
+// streetDealt deals added, the cards a street line adds to board (want
+// of them), after the board so far; tail is what follows them on the line.
+func (p *psParser) streetDealt(name []byte, board, want int, added []cards.Card, tail []byte, n int) error {
+	if len(tail) > 0 && !(psHas(tail, " {") && tail[len(tail)-1] == '}') {
+		return psErrorf("unexpected text after the board")
+	}
+	if len(added) != want {
+		return psErrorf("%s does not follow the board dealt so far", name)
+	}
+	cur := &p.boards[board]
 	*cur = append(*cur, added...)
 	p.actions = append(p.actions, hand.Action{Kind: hand.DealBoard, Player: hand.NoPlayer, Cards: added,
 		Board: board, Pos: hand.Pos{File: p.r.file, Line: n}})
 	return nil
 }
+
+// shownIs returns the length of "[cards]" at the start of b if they are
+// cs, none missing, written as PokerStars writes them, or 0.
+func (p *psParser) shownIs(cs []cards.Card, b []byte) int {
+	n := 3*len(cs) + 1
+	if len(cs) == 0 || len(b) < n || b[0] != '[' || b[n-1] != ']' || p.noQuick {
+		return 0
+	}
+	// Each card and the space after it (the bracket after the last)
+	// compared as one word.
+	for k, c := range cs {
+		i := 3*k + 1
+		want := psCardText[c]
+		if k == len(cs)-1 {
+			want += (']' - ' ') << 16
+		}
+		if uint32(b[i])|uint32(b[i+1])<<8|uint32(b[i+2])<<16 != want {
+			return 0
+		}
+	}
+	return n
+}
+
+// psCardText holds each card's two letters and a space after them, as
+// the three low bytes of a little-endian word, as psCard reads them
+// (0: no card).
+var psCardText = func() (t [256]uint32) {
+	for _, r := range []byte("23456789TJQKA") {
+		for _, s := range []byte("cdhs") {
+			c, _ := psCard(r, s)
+			t[c] = uint32(r) | uint32(s)<<8 | ' '<<16
+		}
+	}
+	return t
+}()
 
 // bracketCards reads "[Ah Kd ...]" at the start of b. With whole, nothing
 // may follow the closing bracket.
@@ -1826,6 +1900,21 @@ func psHasSuffix(b []byte, s string) bool {
 
 // summaryLine reads a line after *** SUMMARY ***.
 func (p *psParser) summaryLine(line []byte, n int) error {
+	// The usual lines first. What a seat line reads whole holds no hand
+	// header glued on; it checks the rest itself (see summarySeat). A
+	// board that is the one dealt, read whole, holds none either.
+	if !p.noQuick {
+		switch line[0] {
+		case 'S':
+			if psHas(line, "Seat ") {
+				return p.summarySeat(line, n)
+			}
+		case 'B':
+			if psHas(line, "Board ") && p.boardIs(0, line[6:]) {
+				return nil
+			}
+		}
+	}
 	if psFindGluedHeader(line) > 0 {
 		return psErrorf("summary line runs into a hand header")
 	}
@@ -1855,6 +1944,14 @@ func (p *psParser) summaryLine(line []byte, n int) error {
 
 // errPSOutside says a line after a complete hand is text outside any hand.
 var errPSOutside = errors.New("text after the hand")
+
+// boardIs reports whether b is "[cards]", written as PokerStars writes
+// them, of the cards dealt so far to board, if any: as summaryBoard would
+// read and accept it, with nothing to do.
+func (p *psParser) boardIs(board int, b []byte) bool {
+	k := p.shownIs(p.boards[board], b)
+	return k > 0 && k == len(b)
+}
 
 // summaryBoard checks a summary "Board [...]" against the cards dealt.
 func (p *psParser) summaryBoard(board int, b []byte) error {
@@ -1971,6 +2068,11 @@ func psNum(b []byte) int {
 }
 
 // summarySeat reads "Seat N: NAME [(button)] [(small blind)] ... outcome".
+//
+// The outcome's words and amounts may be followed by free text. As on any
+// summary line, a hand header glued into the line is an error; only the
+// name and the text after the blinds can hold one, and only one with a
+// '#' in them, which every header has, is looked for (see psSeatGlued).
 func (p *psParser) summarySeat(line []byte, n int) error {
 	// The line's first colon, after "Seat " and the digits where it
 	// usually is.
@@ -1990,11 +2092,11 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return psErrorf("summary names seat %s, which is not in the seat list", line[5:colon])
 	}
 	rest := line[colon+2:]
-	name := p.seats[seat].Player
-	if len(rest) < len(name) || !psStartsWith(rest, &p.names[seat]) {
-		return psErrorf("summary seat %d does not name its player %q", number, name)
+	sn := &p.names[seat]
+	if len(rest) < len(sn.name) || !psStartsWith(rest, sn) {
+		return psErrorf("summary seat %d does not name its player %q", number, sn.name)
 	}
-	rest = rest[len(name):]
+	rest = rest[len(sn.name):]
 	for len(rest) > 2 && rest[1] == '(' {
 		switch {
 		case len(rest) >= 9 && string(rest[:9]) == " (button)":
@@ -2009,27 +2111,28 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		}
 		break
 	}
-	if !psHas(rest, " ") {
+	if len(rest) < 2 || rest[0] != ' ' {
 		return psErrorf("cannot read the summary seat line")
 	}
 	rest = rest[1:]
-	if len(rest) == 0 {
-		return psErrorf("cannot read the summary seat line")
-	}
 	switch c := rest[0]; {
 	case c == 'f' && psHas(rest, "folded"), c == 'l' && psHas(rest, "lost"),
 		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"):
-		return nil
 	case c == 'c' && len(rest) >= 11 && string(rest[:11]) == "collected (", c == 'w' && psHas(rest, "won ("),
 		c == 'd' && psHas(rest, "didn't show and won ("):
-		return p.summaryWinnings(seat, rest)
-	case c == 's' && psHas(rest, "showed ["), c == 'm' && psHas(rest, "mucked"):
-		kind, k := hand.Show, 6
-		if rest[0] == 'm' {
-			kind, k = hand.Muck, 6
+		whole, err := p.summaryWinnings(seat, rest)
+		if err != nil {
+			return err
 		}
-		tail := rest[k:]
-		if len(tail) > 0 {
+		if whole {
+			rest = nil // read to its end: only the name is left to check
+		}
+	case c == 's' && psHas(rest, "showed ["), c == 'm' && psHas(rest, "mucked"):
+		kind := hand.Show
+		if rest[0] == 'm' {
+			kind = hand.Muck
+		}
+		if tail := rest[6:]; len(tail) > 0 {
 			if !psHas(tail, " [") {
 				return psErrorf("cannot read the summary seat line")
 			}
@@ -2039,9 +2142,35 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 			}
 			p.summaryCards(seat, kind, cs, n)
 		}
-		return p.summaryWinnings(seat, rest)
+		if _, err := p.summaryWinnings(seat, rest); err != nil {
+			return err
+		}
+	default:
+		return psErrorf("cannot read the summary seat line")
 	}
-	return psErrorf("cannot read the summary seat line")
+	if psSeatGlued(line, sn, rest) {
+		return psErrorf("summary line runs into a hand header")
+	}
+	return nil
+}
+
+// psSeatGlued reports whether a summary seat line, whose player is sn
+// and whose outcome is rest, has a hand header glued into it.
+func psSeatGlued(line []byte, sn *psSeatName, rest []byte) bool {
+	return (sn.hasHash() || bytes.IndexByte(rest, '#') >= 0) && psFindGluedHeader(line) > 0
+}
+
+// hasHash reports whether the name holds a '#', from its words if they
+// hold all of it (see nameWords), as they do nearly always.
+func (sn *psSeatName) hasHash() bool {
+	if len(sn.name) > 16 {
+		return strings.IndexByte(sn.name, '#') >= 0
+	}
+	// A zero byte of the words xor '#'s is a '#' (the padding is zeros):
+	// (x-ones)&^x&high flags the lowest zero byte, if any.
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	x0, x1 := sn.w0^(ones*'#'), sn.w1^(ones*'#')
+	return ((x0-ones)&^x0|(x1-ones)&^x1)&high != 0
 }
 
 // seatNumbered returns the index in seats of the seat numbered number, or
@@ -2065,8 +2194,10 @@ func (p *psParser) seatNumbered(number int) int {
 // psWinKeys are the words before an amount won on a summary seat line.
 var psWinKeys = [...][]byte{[]byte("won ("), []byte("collected (")}
 
-// summaryWinnings adds up every "won (X)" and "collected (X)" of a summary seat line.
-func (p *psParser) summaryWinnings(seat int, b []byte) error {
+// summaryWinnings adds up every "won (X)" and "collected (X)" of a summary
+// seat line, b from its outcome on. whole reports that b is just
+// "collected (X)", read whole.
+func (p *psParser) summaryWinnings(seat int, b []byte) (whole bool, err error) {
 	if len(p.winnings) == 0 {
 		p.winnings = append(p.winnings, make([]hand.Amount, len(p.seats))...)
 	}
@@ -2075,13 +2206,13 @@ func (p *psParser) summaryWinnings(seat int, b []byte) error {
 		if v, k, ok := psPlainAmount(b[11:], p.scale); ok && 11+k == len(b)-1 {
 			p.winnings[seat] += v
 			p.sawWin = true
-			return nil
+			return true, nil
 		}
 	}
 	// Both keys end in a parenthesis, which the usual "showed [...] and
 	// lost with ..." does not hold.
 	if bytes.IndexByte(b, '(') < 0 {
-		return nil
+		return false, nil
 	}
 	for _, key := range psWinKeys {
 		rest := b
@@ -2093,16 +2224,16 @@ func (p *psParser) summaryWinnings(seat int, b []byte) error {
 			rest = rest[i+len(key):]
 			v, k, err := p.amount(rest)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if k >= len(rest) || rest[k] != ')' {
-				return psErrorf("cannot read the amount won")
+				return false, psErrorf("cannot read the amount won")
 			}
 			p.winnings[seat] += v
 			p.sawWin = true
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // summaryCards gives cards the summary shows to the player's showdown

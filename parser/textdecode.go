@@ -360,10 +360,11 @@ func validUTF8(p []byte) bool {
 	le := binary.LittleEndian
 	i := 0
 	for {
-		for ; i+64 <= len(p); i += 64 {
-			b := p[i : i+64 : i+64]
-			if (le.Uint64(b[0:])|le.Uint64(b[8:])|le.Uint64(b[16:])|le.Uint64(b[24:])|
-				le.Uint64(b[32:])|le.Uint64(b[40:])|le.Uint64(b[48:])|le.Uint64(b[56:]))&high != 0 {
+		for ; i <= len(p)-64; i += 64 {
+			b := p[i:]
+			b = b[:64:64]
+			if (le.Uint64(b[0:8])|le.Uint64(b[8:16])|le.Uint64(b[16:24])|le.Uint64(b[24:32])|
+				le.Uint64(b[32:40])|le.Uint64(b[40:48])|le.Uint64(b[48:56])|le.Uint64(b[56:64]))&high != 0 {
 				break
 			}
 		}
