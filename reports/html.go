@@ -61,8 +61,6 @@ type HTMLWriter struct {
 	info RunInfo
 	dir  string
 
-	scratch []byte // reused to build a view's text members
-
 	out      *atomicFile
 	findings *tempSpool // finding arrays, comma separated
 	hands    *tempSpool // flagged-hand entries, comma separated
@@ -243,7 +241,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	if start.IsZero() {
 		jw.null()
 	} else {
-		jw.str(start.Format("2006-01-02 15:04:05"))
+		jw.time(start)
 	}
 	jw.int(int64(view))
 	jw.int(int64(len(r.Findings)))
@@ -273,12 +271,12 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		jw.int(int64(f.ActionIndex))
 		jw.str(f.Message)
 		if f.HasExpected {
-			jw.str(formatAmountCur(f.Expected, scale, cur))
+			jw.amtCur(f.Expected, scale, cur)
 		} else {
 			jw.null()
 		}
 		if f.HasRecorded {
-			jw.str(formatAmountCur(f.Recorded, scale, cur))
+			jw.amtCur(f.Recorded, scale, cur)
 		} else {
 			jw.null()
 		}
@@ -312,22 +310,38 @@ func findingScale(f *checks.Finding, h *hand.Hand) (int64, string) {
 }
 
 func formatAmountCur(a hand.Amount, scale int64, cur string) string {
-	s := formatAmount(a, scale)
+	var buf [64]byte
+	return string(appendAmountCur(buf[:0], a, scale, cur))
+}
+
+// appendAmountCur appends formatAmountCur's text.
+func appendAmountCur(b []byte, a hand.Amount, scale int64, cur string) []byte {
+	b = appendAmount(b, a, scale)
 	if cur != "" {
-		s += " " + cur
+		b = append(b, ' ')
+		b = append(b, cur...)
 	}
-	return s
+	return b
 }
 
 func cardsString(cs []cards.Card) string {
-	var b strings.Builder
+	return string(appendCards(nil, cs))
+}
+
+// appendCards appends cs as cardsString prints them, "Ah Td ??".
+func appendCards(b []byte, cs []cards.Card) []byte {
 	for i, c := range cs {
 		if i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		b.WriteString(c.String())
+		if !c.Known() {
+			b = append(b, "??"...)
+			continue
+		}
+		b = append(b, c.Rank().String()...) // c.String() without allocating
+		b = append(b, c.Suit().String()...)
 	}
-	return b.String()
+	return b
 }
 
 // writeView spools the hand view of r as JSON in its own script block, so
@@ -336,7 +350,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	h := r.Hand
 	t := r.Trace
 	replayed := t != nil && t.Supported
-	amt := func(a hand.Amount) string { return formatAmount(a, h.Scale) }
+	scale := h.Scale
 	name := func(i int) string { return text(h.PlayerName(i)) }
 
 	jw := &w.jw
@@ -354,11 +368,19 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	jw.kstrOmit("site", text(h.Site))
 	jw.kstrOmit("format", text(h.Format))
 	if !h.Start.IsZero() {
-		jw.kstr("start", h.Start.UTC().Format("2006-01-02 15:04:05"))
+		jw.key("start")
+		jw.time(h.Start.UTC())
 	}
-	game := h.Game.Variant.String() + " " + h.Game.Structure.String()
-	jw.kstr("game", game)
-	jw.kstr("stakes", stakesString(h))
+	jw.key("game")
+	jw.beginStr()
+	jw.b = append(jw.b, h.Game.Variant.String()...)
+	jw.b = append(jw.b, ' ')
+	jw.b = append(jw.b, h.Game.Structure.String()...)
+	jw.endPlainStr()
+	jw.key("stakes")
+	at := jw.beginStr()
+	jw.b = appendStakes(jw.b, h)
+	jw.endStr(at)
 	jw.kstrOmit("currency", text(h.Currency))
 	jw.kint("button", int64(h.Button))
 	if t != nil && !t.Supported {
@@ -371,12 +393,12 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.beginObject()
 		jw.kint("n", int64(s.Number))
 		jw.kstr("p", text(s.Player))
-		jw.kstr("stack", amt(s.Stack))
+		jw.kamt("stack", s.Stack, scale)
 		if h.Outcome.HasFinishingStacks && i < len(h.Outcome.FinishingStacks) {
-			jw.kstr("finRec", amt(h.Outcome.FinishingStacks[i]))
+			jw.kamt("finRec", h.Outcome.FinishingStacks[i], scale)
 		}
 		if replayed && i < len(t.FinishingStacks) {
-			jw.kstr("finCalc", amt(t.FinishingStacks[i]))
+			jw.kamt("finCalc", t.FinishingStacks[i], scale)
 		}
 		if s.SittingOut {
 			jw.kbool("out", true)
@@ -392,57 +414,64 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.beginObject()
 		jw.kint("i", int64(i))
 		jw.kint("line", int64(a.Pos.Line))
-		kind := a.Kind.String()
+		jw.key("k")
+		jw.beginStr()
+		jw.b = append(jw.b, a.Kind.String()...)
 		if a.Kind == hand.Post && a.PostKind != 0 {
-			kind += " " + a.PostKind.String()
+			jw.b = append(jw.b, ' ')
+			jw.b = append(jw.b, a.PostKind.String()...)
 		}
-		jw.kstr("k", kind)
+		jw.endPlainStr()
 		jw.kstrOmit("p", name(a.Player))
 		switch a.Kind {
 		case hand.Bet, hand.Raise:
-			jw.kamt("to", a.To, h.Scale)
+			jw.kamt("to", a.To, scale)
 			if a.HasAmount {
-				jw.kamt("amt", a.Amount, h.Scale)
+				jw.kamt("amt", a.Amount, scale)
 			}
 		default:
 			if a.HasAmount || a.Amount != 0 {
-				jw.kamt("amt", a.Amount, h.Scale)
+				jw.kamt("amt", a.Amount, scale)
 			}
 		}
 		if len(a.Cards) > 0 {
-			jw.kstr("cards", cardsString(a.Cards))
+			jw.key("cards")
+			jw.cards(a.Cards)
 		}
 		if a.AllIn {
 			jw.kbool("allin", true)
 		}
 		if replayed && i < len(t.Steps) {
 			st := &t.Steps[i]
-			jw.kstr("st", st.Street.String())
+			jw.kname("st", st.Street.String())
 			if st.Added != 0 {
-				jw.kamt("add", st.Added, h.Scale)
+				jw.kamt("add", st.Added, scale)
 			}
-			jw.kamt("pot", st.PotAfter, h.Scale)
+			jw.kamt("pot", st.PotAfter, scale)
 			if a.Player >= 0 && a.Player < len(st.Stacks) {
-				jw.kamt("stk", st.Stacks[a.Player], h.Scale)
+				jw.kamt("stk", st.Stacks[a.Player], scale)
 			}
 			if st.Betting {
 				win := &st.Window
-				b := append(w.scratch[:0], "to call "...)
-				b = appendAmount(b, win.ToCall, h.Scale)
+				// Words and amounts, and the engine's reason, escaped.
+				jw.key("win")
+				jw.beginStr()
+				b := append(jw.b, "to call "...)
+				b = appendAmount(b, win.ToCall, scale)
 				if win.MinRaiseTo > 0 {
 					b = append(b, "; min raise to "...)
-					b = appendAmount(b, win.MinRaiseTo, h.Scale)
+					b = appendAmount(b, win.MinRaiseTo, scale)
 					b = append(b, "; max "...)
-					b = appendAmount(b, win.MaxRaiseTo, h.Scale)
+					b = appendAmount(b, win.MaxRaiseTo, scale)
 				} else {
 					b = append(b, "; no raise allowed"...)
 				}
 				if win.OpenReason != "" {
 					b = append(b, "; "...)
-					b = append(b, win.OpenReason...)
+					b = appendJSONText(b, win.OpenReason)
 				}
-				w.scratch = b
-				jw.kstr("win", string(b))
+				jw.b = b
+				jw.endPlainStr()
 			}
 			jw.kstrOmit("note", text(st.Note))
 		}
@@ -453,7 +482,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	jw.key("boards")
 	jw.beginArray()
 	for _, b := range h.Boards {
-		jw.str(cardsString(b))
+		jw.cards(b)
 	}
 	jw.endArray()
 
@@ -463,32 +492,36 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.key("rec")
 		jw.beginArray()
 		for _, p := range h.Outcome.Pots {
-			jw.str(amt(p))
+			jw.amt(p, scale)
 		}
 		jw.endArray()
 	}
 	if h.Outcome.HasTotalPot {
-		jw.kstr("recTotal", amt(h.Outcome.TotalPot))
+		jw.kamt("recTotal", h.Outcome.TotalPot, scale)
 	}
 	if h.Outcome.HasRake {
-		jw.kstr("recRake", amt(h.Outcome.Rake))
+		jw.kamt("recRake", h.Outcome.Rake, scale)
 	}
 	if replayed {
 		jw.key("calc")
 		jw.beginArray()
 		for _, p := range t.Pots {
 			jw.beginObject()
-			jw.kstr("amt", amt(p.Amount))
-			names := make([]string, 0, len(p.Eligible))
-			for _, e := range p.Eligible {
-				names = append(names, name(e))
+			jw.kamt("amt", p.Amount, scale)
+			jw.key("elig")
+			at := jw.beginStr()
+			for i, e := range p.Eligible {
+				if i > 0 {
+					jw.b = append(jw.b, ", "...)
+				}
+				jw.b = append(jw.b, name(e)...)
 			}
-			jw.kstr("elig", strings.Join(names, ", "))
+			jw.endStr(at)
 			jw.endObject()
 		}
 		jw.endArray()
-		jw.kstr("calcTotal", amt(t.TotalPot))
-		jw.kstr("calcRake", amt(t.Rake))
+		jw.kamt("calcTotal", t.TotalPot, scale)
+		jw.kamt("calcRake", t.Rake, scale)
 	}
 	jw.endObject()
 
@@ -500,7 +533,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			jw.kint("pot", int64(a.Pot))
 			jw.kint("board", int64(a.Board))
 			jw.kstr("p", name(a.Player))
-			jw.kstr("amt", amt(a.Amount))
+			jw.kamt("amt", a.Amount, scale)
 			half := ""
 			switch a.Half {
 			case replay.High:
@@ -510,7 +543,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			}
 			jw.kstrOmit("half", half)
 			if a.OddChip != 0 {
-				jw.kstr("odd", amt(a.OddChip))
+				jw.kamt("odd", a.OddChip, scale)
 			}
 			jw.kstrOmit("why", text(a.Reason))
 			jw.endObject()
@@ -521,7 +554,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		for _, rt := range t.Returns {
 			jw.beginObject()
 			jw.kstr("p", name(rt.Player))
-			jw.kstr("amt", amt(rt.Amount))
+			jw.kamt("amt", rt.Amount, scale)
 			jw.endObject()
 		}
 		jw.endArray()
@@ -530,7 +563,8 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		for _, s := range t.Shown {
 			jw.beginObject()
 			jw.kstr("p", name(s.Player))
-			jw.kstr("cards", cardsString(s.Cards))
+			jw.key("cards")
+			jw.cards(s.Cards)
 			jw.kint("board", int64(s.Board))
 			jw.kstrOmit("desc", text(s.Desc))
 			jw.endObject()
@@ -550,7 +584,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		}
 		jw.beginObject()
 		jw.kstr("p", name(a.Player))
-		jw.kstr("amt", amt(a.Amount))
+		jw.kamt("amt", a.Amount, scale)
 		jw.kint("pot", int64(a.Pot))
 		jw.endObject()
 	}
@@ -570,10 +604,12 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.kstrOmit("st", text(f.Street))
 		jw.kstrOmit("p", text(f.Player))
 		if f.HasExpected {
-			jw.kstr("exp", formatAmountCur(f.Expected, scale, cur))
+			jw.key("exp")
+			jw.amtCur(f.Expected, scale, cur)
 		}
 		if f.HasRecorded {
-			jw.kstr("rec", formatAmountCur(f.Recorded, scale, cur))
+			jw.key("rec")
+			jw.amtCur(f.Recorded, scale, cur)
 		}
 		jw.endObject()
 	}
@@ -747,7 +783,7 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.key("checks")
 	jw.beginObject()
 	for _, c := range w.info.Checks {
-		jw.key(c.ID)
+		jw.textKey(c.ID)
 		jw.beginObject()
 		jw.kstr("title", c.Title)
 		jw.kstr("rule", c.Rule)

@@ -2,7 +2,9 @@ package reports
 
 import (
 	"strconv"
+	"time"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 )
 
@@ -11,46 +13,80 @@ import (
 // HTML report and for SARIF, whose strings must be escaped the same way.
 type jsonWriter struct {
 	b        []byte
-	needSep  []bool // per open object or array: a member was written
+	text     []byte // scratch for endStr
+	depth    int    // open objects and arrays
+	more     bool   // the innermost open object or array has a member already
 	afterKey bool
 }
 
+// sep writes the comma a value needs. Once a nested object or array is
+// closed its parent has a member, so a flag for the innermost level is
+// all the state this takes.
 func (w *jsonWriter) sep() {
 	if w.afterKey {
 		w.afterKey = false
 		return
 	}
-	if n := len(w.needSep); n > 0 {
-		if w.needSep[n-1] {
-			w.b = append(w.b, ',')
-		}
-		w.needSep[n-1] = true
+	if w.more && w.depth > 0 {
+		w.b = append(w.b, ',')
 	}
+	w.more = true
+}
+
+// enter starts a level of nesting whose bracket the caller wrote.
+func (w *jsonWriter) enter() {
+	w.depth++
+	w.more = false
+}
+
+func (w *jsonWriter) leave() {
+	w.depth--
+	w.more = true
 }
 
 func (w *jsonWriter) beginObject() {
 	w.sep()
 	w.b = append(w.b, '{')
-	w.needSep = append(w.needSep, false)
+	w.enter()
 }
 
 func (w *jsonWriter) endObject() {
 	w.b = append(w.b, '}')
-	w.needSep = w.needSep[:len(w.needSep)-1]
+	w.leave()
 }
 
 func (w *jsonWriter) beginArray() {
 	w.sep()
 	w.b = append(w.b, '[')
-	w.needSep = append(w.needSep, false)
+	w.enter()
 }
 
 func (w *jsonWriter) endArray() {
 	w.b = append(w.b, ']')
-	w.needSep = w.needSep[:len(w.needSep)-1]
+	w.leave()
 }
 
+// key writes a member name. Names are the reports' own vocabulary, Go
+// literals of ASCII letters, digits, '_' and '.': they are written as
+// they are, without the scan for characters to escape (a report has
+// hundreds of thousands of them). A name taken from data goes through
+// textKey.
 func (w *jsonWriter) key(k string) {
+	w.name(k)
+	w.afterKey = true
+}
+
+// name writes the member name k as key does, for the k* methods, which
+// write the value straight after it.
+func (w *jsonWriter) name(k string) {
+	w.sep()
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, '"', ':')
+}
+
+// textKey writes a member name taken from data, escaped.
+func (w *jsonWriter) textKey(k string) {
 	w.sep()
 	w.b = appendJSONString(w.b, k)
 	w.b = append(w.b, ':')
@@ -60,6 +96,25 @@ func (w *jsonWriter) key(k string) {
 func (w *jsonWriter) str(s string) {
 	w.sep()
 	w.b = appendJSONString(w.b, s)
+}
+
+// beginStr opens a string value whose text the caller appends to w.b
+// itself (amounts, cards, times: text that is built, not stored), to be
+// closed by endStr(start) with the position beginStr returns.
+func (w *jsonWriter) beginStr() (start int) {
+	w.sep()
+	w.b = append(w.b, '"')
+	return len(w.b)
+}
+
+// endStr closes the string beginStr opened, escaping its text as str
+// would (it seldom needs it: built text is mostly digits and letters).
+func (w *jsonWriter) endStr(start int) {
+	if text := w.b[start:]; jsonPlainLen(text) < len(text) {
+		w.text = append(w.text[:0], text...)
+		w.b = appendJSONText(w.b[:start], string(w.text))
+	}
+	w.b = append(w.b, '"')
 }
 
 // amt writes an amount in currency units as a JSON string, as
@@ -72,10 +127,49 @@ func (w *jsonWriter) amt(a hand.Amount, scale int64) {
 	w.b = append(w.b, '"')
 }
 
+// endPlainStr closes the string beginStr opened without the scan for
+// characters to escape: for text made only of the reports' own words
+// (enum names, literals), digits and card letters (TestJSONPlainNames).
+func (w *jsonWriter) endPlainStr() {
+	w.b = append(w.b, '"')
+}
+
+// kname writes the member k whose value is one of the reports' own
+// names, an enum's String: unescaped, as endPlainStr.
+func (w *jsonWriter) kname(k, name string) {
+	w.name(k)
+	w.b = append(w.b, '"')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, '"')
+}
+
+// amtCur writes formatAmountCur(a, scale, cur) as a string.
+func (w *jsonWriter) amtCur(a hand.Amount, scale int64, cur string) {
+	at := w.beginStr()
+	w.b = appendAmountCur(w.b, a, scale, cur)
+	w.endStr(at)
+}
+
+// cards writes cardsString(cs) as a string.
+func (w *jsonWriter) cards(cs []cards.Card) {
+	w.beginStr()
+	w.b = appendCards(w.b, cs)
+	w.endPlainStr()
+}
+
+// time writes t as a string, "2006-01-02 15:04:05".
+func (w *jsonWriter) time(t time.Time) {
+	w.beginStr()
+	w.b = t.AppendFormat(w.b, "2006-01-02 15:04:05")
+	w.endPlainStr()
+}
+
 // kamt writes the member k: amt(a, scale).
 func (w *jsonWriter) kamt(k string, a hand.Amount, scale int64) {
-	w.key(k)
-	w.amt(a, scale)
+	w.name(k)
+	w.b = append(w.b, '"')
+	w.b = appendAmount(w.b, a, scale)
+	w.b = append(w.b, '"')
 }
 
 func (w *jsonWriter) int(n int64) {
@@ -94,8 +188,8 @@ func (w *jsonWriter) null() {
 }
 
 func (w *jsonWriter) kstr(k, s string) {
-	w.key(k)
-	w.str(s)
+	w.name(k)
+	w.b = appendJSONString(w.b, s)
 }
 
 // kstrOmit writes the member only when s is not empty.
@@ -106,17 +200,16 @@ func (w *jsonWriter) kstrOmit(k, s string) {
 }
 
 func (w *jsonWriter) kint(k string, n int64) {
-	w.key(k)
-	w.int(n)
+	w.name(k)
+	w.b = strconv.AppendInt(w.b, n, 10)
 }
 
 func (w *jsonWriter) kbool(k string, v bool) {
-	w.key(k)
-	w.bool(v)
+	w.name(k)
+	w.b = strconv.AppendBool(w.b, v)
 }
 
 func (w *jsonWriter) reset() {
 	w.b = w.b[:0]
-	w.needSep = w.needSep[:0]
-	w.afterKey = false
+	w.depth, w.more, w.afterKey = 0, false, false
 }

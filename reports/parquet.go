@@ -213,8 +213,7 @@ func (t *parquetTable[B]) abort() error {
 type ParquetWriter struct {
 	findings *parquetTable[*rowBatch[FindingRow]]
 	hands    *parquetTable[*handBatch]
-	handRow  HandRow // the hand's row, copied into the batch at once
-	handMem  rowMem  // for handRow's nullable values
+	handMem  rowMem // the stakes texts of recent hands
 }
 
 // NewParquet returns a writer for findings.parquet and hands.parquet.
@@ -257,9 +256,7 @@ func (w *ParquetWriter) WriteHand(r *HandResult) (err error) {
 			return err
 		}
 	}
-	fillHandRow(&w.handRow, r, &w.handMem)
-	w.hands.cur.add(&w.handRow)
-	w.handMem.reset()
+	w.hands.cur.addResult(r, &w.handMem)
 	return w.hands.added()
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
 	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress"
@@ -67,18 +69,21 @@ const pageRowStride = 64
 
 // handColumnKinds is how each column of HandRow is stored, in schema order;
 // newHandsWriter checks it against the schema parquet-go derives from the
-// struct tags.
+// struct tags. The string columns that handRow passes through text are
+// marked: the batch holds them as the hand has them, and the column makes
+// them valid UTF-8 (a dictionary column only once per distinct value).
 var handColumnKinds = [...]struct {
 	name string
 	kind colKind
+	text bool
 }{
-	{"hand_id", colBytes}, {"file", colDict}, {"line", colInt64}, {"end_line", colInt64},
-	{"format", colDict}, {"site", colDict}, {"table", colDict}, {"started_at", colInt64},
-	{"tournament", colDict}, {"game", colDict}, {"structure", colDict}, {"stakes", colDict},
-	{"small_blind", colInt64}, {"big_blind", colInt64}, {"ante", colInt64}, {"currency", colDict},
-	{"scale", colInt64}, {"players", colInt64}, {"total_pot", colInt64}, {"computed_pot", colInt64},
-	{"rake", colInt64}, {"findings", colInt64}, {"findings_error", colInt64},
-	{"findings_warning", colInt64}, {"findings_info", colInt64}, {"status", colDict}, {"error", colBytes},
+	{"hand_id", colBytes, true}, {"file", colDict, true}, {"line", colInt64, false}, {"end_line", colInt64, false},
+	{"format", colDict, true}, {"site", colDict, true}, {"table", colDict, true}, {"started_at", colInt64, false},
+	{"tournament", colDict, true}, {"game", colDict, false}, {"structure", colDict, false}, {"stakes", colDict, false},
+	{"small_blind", colInt64, false}, {"big_blind", colInt64, false}, {"ante", colInt64, false}, {"currency", colDict, true},
+	{"scale", colInt64, false}, {"players", colInt64, false}, {"total_pot", colInt64, false}, {"computed_pot", colInt64, false},
+	{"rake", colInt64, false}, {"findings", colInt64, false}, {"findings_error", colInt64, false},
+	{"findings_warning", colInt64, false}, {"findings_info", colInt64, false}, {"status", colDict, false}, {"error", colBytes, true},
 }
 
 // handsSchema is the schema of hands.parquet: the one the struct tags of
@@ -140,6 +145,7 @@ func newHandsWriter(w io.Writer, opts []parquet.WriterOption) (*handsWriter, err
 			slot = &slots[colBytes] // dictionary or not, handBatch holds strings
 		}
 		h.cols[i].init(path, typ, kind, *slot, leaf.MaxDefinitionLevel == 1, valueEncoding(leaf.Node, dict), h.codec, cfg.ColumnIndexSizeLimit(path))
+		h.cols[i].text = want.text
 		*slot++
 		h.orders = append(h.orders, *typ.ColumnOrder())
 	}
@@ -214,6 +220,9 @@ type handBatch struct {
 	strs  [handStringColumns][parquetBatchRows]string
 	ints  [handIntColumns][parquetBatchRows]int64
 	nulls [parquetBatchRows]uint16 // bit i: int column i is null in this row
+	// anyNull has bit i set if int column i is null in any row: most
+	// columns never are, and are copied whole.
+	anyNull uint16
 }
 
 // Columns of hands.parquet by kind, numbered in schema order within each
@@ -230,7 +239,7 @@ func (b *handBatch) rows() int { return b.n }
 // reset empties the batch. Its strings are left in place, to be
 // overwritten by the next rows: clearing them would cost more than
 // keeping a few batches' strings reachable a little longer.
-func (b *handBatch) reset() { b.n = 0 }
+func (b *handBatch) reset() { b.n, b.anyNull = 0, 0 }
 
 // add stores r as the batch's next row; optional fields are null when zero
 // (empty string, zero time, 0, nil), as the generic writer stores them.
@@ -269,6 +278,100 @@ func (b *handBatch) add(r *HandRow) {
 		nullIf(r.SmallBlind == nil, 3) | nullIf(r.BigBlind == nil, 4) | nullIf(r.Ante == nil, 5) |
 		nullIf(r.Scale == 0, 6) | nullIf(r.Players == nil, 7) | nullIf(r.TotalPot == nil, 8) |
 		nullIf(r.ComputedPot == nil, 9) | nullIf(r.Rake == nil, 10)
+	b.anyNull |= b.nulls[n]
+}
+
+// addResult stores the row handRow(r) makes as the batch's next row,
+// without making it: no HandRow, no *int64 for the nullable amounts, and
+// the strings that handRow passes through text stored as they are (the
+// columns marked in handColumnKinds apply it). It must store what add
+// stores for that row, up to text (TestHandBatchAddResult).
+func (b *handBatch) addResult(r *HandResult, mem *rowMem) {
+	n := b.n
+	b.n++
+	s, v := &b.strs, &b.ints
+	var counts severityCounts
+	for i := range r.Findings {
+		counts.add(r.Findings[i].Severity)
+	}
+	v[11][n] = int64(len(r.Findings))
+	v[12][n] = counts[checks.Error]
+	v[13][n] = counts[checks.Warning]
+	v[14][n] = counts[checks.Info]
+	s[10][n] = r.status()
+	s[11][n] = r.Error
+	file, line, format := r.File, int64(r.Line), r.Format
+	h := r.Hand
+	if h == nil {
+		// An unreadable hand: see handFields.
+		id := ""
+		for i := range r.Findings {
+			if id = r.Findings[i].HandID; id != "" {
+				break
+			}
+		}
+		s[0][n], s[1][n], s[2][n] = id, file, format
+		for c := 3; c < 10; c++ {
+			s[c][n] = ""
+		}
+		v[0][n] = line
+		for c := 1; c < 11; c++ {
+			v[c][n] = 0
+		}
+		b.nulls[n] = nullIf(line == 0, 0) | (1<<11 - 1<<1) // all but line may be null
+		b.anyNull |= b.nulls[n]
+		return
+	}
+	if file == "" {
+		file = h.Pos.File
+	}
+	if line == 0 {
+		line = int64(h.Pos.Line)
+	}
+	if format == "" {
+		format = h.Format
+	}
+	game, structure := "", ""
+	if h.Game.Variant != hand.UnknownVariant {
+		game = h.Game.Variant.String()
+	}
+	if h.Game.Structure != hand.UnknownStructure {
+		structure = h.Game.Structure.String()
+	}
+	s[0][n] = h.ID
+	s[1][n] = file
+	s[2][n] = format
+	s[3][n] = h.Site
+	s[4][n] = h.Table
+	s[5][n] = h.Tournament
+	s[6][n] = game
+	s[7][n] = structure
+	s[8][n] = mem.stakes(h)
+	s[9][n] = h.Currency
+	st, out := &h.Stakes, &h.Outcome
+	var start, computed int64
+	if !h.Start.IsZero() {
+		start = h.Start.UnixMicro()
+	}
+	replayed := r.Trace != nil && r.Trace.Supported
+	if replayed {
+		computed = int64(r.Trace.TotalPot)
+	}
+	v[0][n] = line
+	v[1][n] = int64(h.End)
+	v[2][n] = start
+	v[3][n] = int64(st.SmallBlind)
+	v[4][n] = int64(st.BigBlind)
+	v[5][n] = int64(st.Ante)
+	v[6][n] = h.Scale
+	v[7][n] = int64(len(h.Seats))
+	v[8][n] = int64(out.TotalPot)
+	v[9][n] = computed
+	v[10][n] = int64(out.Rake)
+	b.nulls[n] = nullIf(line == 0, 0) | nullIf(h.End == 0, 1) | nullIf(h.Start.IsZero(), 2) |
+		nullIf(st.SmallBlind == 0, 3) | nullIf(st.BigBlind == 0, 4) | nullIf(st.Ante == 0, 5) |
+		nullIf(h.Scale == 0, 6) | nullIf(!out.HasTotalPot, 8) | nullIf(!replayed, 9) | nullIf(!out.HasRake, 10)
+	b.anyNull |= b.nulls[n]
 }
 
 // nullIf is the null bit of int column slot when null is true.
@@ -313,7 +416,7 @@ func (h *handsWriter) appendColumn(col *pqColumn, b *handBatch, start, end int) 
 		done := h.rgRows + int64(i-start) // rows of the row group before row i
 		next := min(end, i+pageRowStride-int(done%pageRowStride))
 		if col.kind == colInt64 {
-			col.addInts(b.ints[col.slot][i:next], b.nulls[i:next])
+			col.addInts(b.ints[col.slot][i:next], b.nulls[i:next], b.anyNull>>col.slot&1 == 0)
 		} else {
 			col.addStrings(b.strs[col.slot][i:next])
 		}
@@ -739,6 +842,7 @@ type pqColumn struct {
 	kind     colKind
 	slot     int // the column's number among handBatch's columns of its kind
 	optional bool
+	text     bool // values are made valid UTF-8 (text) as they are added
 	typ      parquet.Type
 	valueEnc encoding.Encoding // for values that are not dictionary indexes
 
@@ -757,7 +861,7 @@ type pqColumn struct {
 
 	// The dictionary of the row group, in order of first appearance.
 	dict       map[string]int32
-	recent     [64]int32 // entries (+1) recently looked up, by length and last byte
+	recent     [1 << recentBits]recentValue // values recently looked up, by recentSlot
 	dictValues []string
 	entryMarks []uint32 // by entry: pageMark if the page uses it
 	dictPage   []byte   // the entries, PLAIN-encoded
@@ -816,14 +920,18 @@ func (c *pqColumn) release() {
 }
 
 // addInts appends values, null where their bit (the column's slot) is set
-// in nulls. The page's bounds are found when it is written.
-func (c *pqColumn) addInts(values []int64, nulls []uint16) {
+// in nulls; noNulls says that none is. The page's bounds are found when
+// it is written.
+func (c *pqColumn) addInts(values []int64, nulls []uint16, noNulls bool) {
 	n := len(values)
 	c.rows += n
 	c.ints = reserve(c.ints, n)
-	if !c.optional {
+	if !c.optional || noNulls {
 		c.ints = append(c.ints, values...)
 		c.vals = len(c.ints)
+		if c.optional {
+			c.defs = appendPresent(c.defs, n)
+		}
 		return
 	}
 	c.defs = reserve(c.defs, n)
@@ -862,10 +970,24 @@ func (c *pqColumn) addStrings(values []string) {
 	c.offsets = reserve(c.offsets, n)
 	for _, s := range values {
 		if s != "" || !c.optional {
+			if c.text {
+				s = text(s)
+			}
 			c.addBytes(s)
 		}
 	}
 	c.vals = len(c.offsets) - 1
+}
+
+// appendPresent appends n definition levels of present values.
+func appendPresent(defs []byte, n int) []byte {
+	defs = reserve(defs, n)
+	k := len(defs)
+	defs = defs[:k+n]
+	for i := k; i < len(defs); i++ {
+		defs[i] = 1
+	}
+	return defs
 }
 
 // present is the definition level of a string of length n.
@@ -891,7 +1013,7 @@ func (c *pqColumn) addIndexes(values []string) {
 		if s == "" && optional {
 			continue
 		}
-		last, lastIdx = s, c.lookup(s)
+		last, lastIdx = s, c.index(s)
 		idx[k] = lastIdx
 		k++
 	}
@@ -900,18 +1022,61 @@ func (c *pqColumn) addIndexes(values []string) {
 	c.vals = len(c.idx)
 }
 
-// lookup returns the index of s in the dictionary, adding it if new, and
-// records that the page uses it.
-func (c *pqColumn) lookup(s string) int32 {
+// index returns the index in the dictionary of the value s (of text(s)
+// in a text column), adding it if new, and records that the page uses it.
+func (c *pqColumn) index(s string) int32 {
 	// Rows often alternate between a few values (tables, games, stakes):
-	// entries found by length and last byte are compared without hashing.
-	var recent *int32 // entry+1, or 0
-	if n := len(s); n > 0 {
-		recent = &c.recent[(n*7+int(s[n-1]))%len(c.recent)]
-		if e := *recent - 1; e >= 0 && c.dictValues[e] == s {
-			return c.mark(e)
+	// values recently looked up are found by a cheap hash of their ends,
+	// and compared without hashing them whole. They are the rows' own
+	// strings, which the parsers intern: mostly the very string of an
+	// earlier row.
+	var recent *recentValue
+	if len(s) > 0 {
+		recent = &c.recent[recentSlot(s)]
+		if recent.entry > 0 && recent.value == s {
+			return c.mark(recent.entry - 1)
 		}
 	}
+	entry := s
+	if c.text {
+		entry = text(s)
+	}
+	i := c.lookup(entry)
+	if recent != nil {
+		*recent = recentValue{s, i + 1}
+	}
+	return c.mark(i)
+}
+
+// recentSlot is where s (not empty) goes in pqColumn.recent: a hash of
+// its first and last eight bytes (or four, or one), which tell apart the
+// values that share a length and an end ("0.01/0.02 USD", "0.25/0.50 USD").
+func recentSlot(s string) int {
+	n := len(s)
+	var x uint64
+	switch {
+	case n >= 8:
+		x = word(s) ^ word(s[n-8:])<<1
+	case n >= 4:
+		x = uint64(word4(s)) ^ uint64(word4(s[n-4:]))<<29
+	default:
+		x = uint64(s[0]) | uint64(s[n-1])<<8
+	}
+	x = (x ^ uint64(n)) * 0x9E3779B97F4A7C15
+	return int(x >> (64 - recentBits))
+}
+
+// recentBits is log2 of the length of pqColumn.recent.
+const recentBits = 6
+
+// recentValue is a value index looked up, and its entry (+1, 0 for none).
+type recentValue struct {
+	value string
+	entry int32
+}
+
+// lookup returns the index of s in the dictionary, adding it if new.
+func (c *pqColumn) lookup(s string) int32 {
 	i, ok := c.dict[s]
 	if !ok {
 		entry := strings.Clone(s) // the row's memory is not ours to keep
@@ -923,10 +1088,7 @@ func (c *pqColumn) lookup(s string) int32 {
 		c.dictPage = append(c.dictPage, s...)
 		c.dictBytes += int64(len(s))
 	}
-	if recent != nil {
-		*recent = i + 1
-	}
-	return c.mark(i)
+	return i
 }
 
 // mark records that the page uses entry i, and returns it.
@@ -951,12 +1113,13 @@ func reserve[T any](s []T, n int) []T {
 }
 
 func (c *pqColumn) addBytes(s string) {
+	// The maximum is checked first: hand IDs mostly rise.
 	if n := len(c.offsets) - 1; n == 0 {
 		c.minAt, c.maxAt = 0, 0
-	} else if o := c.offsets; s < string(c.bytes[o[c.minAt]:o[c.minAt+1]]) { // no allocation: compared in place
-		c.minAt = n
-	} else if s > string(c.bytes[o[c.maxAt]:o[c.maxAt+1]]) {
+	} else if o := c.offsets; s > string(c.bytes[o[c.maxAt]:o[c.maxAt+1]]) { // no allocation: compared in place
 		c.maxAt = n
+	} else if s < string(c.bytes[o[c.minAt]:o[c.minAt+1]]) {
+		c.minAt = n
 	}
 	c.bytes = append(c.bytes, s...)
 	c.offsets = append(c.offsets, uint32(len(c.bytes)))
@@ -1059,7 +1222,7 @@ func (c *pqColumn) resetChunk() {
 	c.defHist = [2]int64{}
 	c.pageDefHists = c.pageDefHists[:0]
 	clear(c.dict)
-	c.recent = [len(c.recent)]int32{}
+	c.recent = [len(c.recent)]recentValue{}
 	clear(c.dictValues)
 	c.dictValues, c.entryMarks = c.dictValues[:0], c.entryMarks[:0]
 	c.dictPage = c.dictPage[:0]

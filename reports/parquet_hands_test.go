@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -343,6 +344,111 @@ func TestTextASCII(t *testing.T) {
 		}
 		if isASCII(s) != ascii {
 			t.Errorf("isASCII(%q) = %v", s, !ascii)
+		}
+	}
+}
+
+// TestHandBatchAddResult checks that addResult, which fills the batch
+// straight from a HandResult, gives the file that adding handRow's rows
+// gives: for hands with every field set and every field empty, parse
+// errors with and without a hand ID, and invalid UTF-8 in every string.
+func TestHandBatchAddResult(t *testing.T) {
+	results := append(sampleResults(), manyResults(3000, 7)...)
+	bh := newBenchHands(20000)
+	for i := range 200 {
+		r := *bh.result(i * 97)
+		h := *r.Hand
+		r.Hand = &h
+		results = append(results, &r)
+	}
+	bad := "\xff\xfebad"
+	for i := range 40 {
+		h, tr := buildHand(fmt.Sprintf("B-%d%s", i, bad[:i%3]), "T"+bad[:i%4], "", 0, t0.Add(time.Duration(i)*time.Hour), [3]string{"a", "b", "c"})
+		h.Site, h.Currency, h.Format, h.Tournament = "Site"+bad[:i%5], "US"+bad[:i%3], "fmt"+bad[:i%2], bad[:i%4]
+		h.Pos.File, h.Pos.Line, h.End = "f"+bad[:i%4], i%3, i%2*40
+		switch i % 4 {
+		case 0:
+			h.Start, h.Scale = time.Time{}, 0
+			h.Stakes = hand.Stakes{}
+			h.Outcome.HasTotalPot, h.Outcome.HasRake = false, false
+			tr.Supported = false
+		case 1:
+			h.Game.Variant, h.Game.Structure = hand.UnknownVariant, hand.UnknownStructure
+			h.Stakes.Ante, h.Stakes.Straddles = 5, []hand.Amount{400}
+			h.Outcome.HasRake, h.Outcome.Rake = true, 0
+			tr = nil
+		case 2:
+			h.Stakes.SmallBlind, h.Stakes.BigBlind, h.Stakes.SmallBet, h.Stakes.BigBet = 0, 0, 200, 400
+			h.Outcome.HasTotalPot, h.Outcome.TotalPot = true, -7
+		}
+		r := &HandResult{Hand: h, Trace: tr, Format: []string{"", "phh"}[i%2], File: []string{"", "given" + bad[:i%2]}[i%2], Line: i % 5}
+		if i%3 == 0 {
+			r.Findings = []checks.Finding{finding(h, "pot.total-mismatch", checks.Severity(i%3), -1, "m")}
+		}
+		results = append(results, r)
+	}
+	// Parse errors: no hand, an ID from a finding or none.
+	for i := range 10 {
+		r := &HandResult{File: "p" + bad[:i%3], Line: i % 2 * 9, Format: "pokerstars", Status: StatusParseError, Error: "line 9: " + bad[:i%4]}
+		if i%2 == 0 {
+			r.Findings = []checks.Finding{{CheckID: "parse", HandID: ""}, {CheckID: "parse", Severity: checks.Warning, HandID: "ID" + bad[:i%3]}}
+		}
+		results = append(results, r)
+	}
+
+	opts := parquetOptions(testInfo())
+	encode := func(add func(b *handBatch, r *HandResult)) []byte {
+		var buf bytes.Buffer
+		w, err := newHandsWriter(&buf, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newHandBatch()
+		for i, r := range results {
+			add(b, r)
+			if b.rows() == 1000 || i == len(results)-1 {
+				if err := w.encode(b); err != nil {
+					t.Fatal(err)
+				}
+				b.reset()
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	var rowMemA, rowMemB rowMem
+	want := encode(func(b *handBatch, r *HandResult) {
+		row := handRow(r, &rowMemA)
+		b.add(&row)
+	})
+	got := encode(func(b *handBatch, r *HandResult) { b.addResult(r, &rowMemB) })
+	if !bytes.Equal(got, want) {
+		t.Fatalf("addResult gives a different file (%d bytes, want %d)", len(got), len(want))
+	}
+	// And the generic writer's, with long runs of rows that have every
+	// value (columns without a null in a batch are copied whole).
+	var rowMemC rowMem
+	rows := make([]HandRow, len(results))
+	for i, r := range results {
+		rows[i] = handRow(r, &rowMemC)
+	}
+	if generic := writeHandsGeneric(t, rows, opts); !bytes.Equal(got, generic) {
+		t.Fatalf("addResult gives a different file than the generic writer (%d bytes, want %d)", len(got), len(generic))
+	}
+	// The rows, read back, are handRow's.
+	rows, err := parquet.Read[HandRow](bytes.NewReader(got), int64(len(got)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(results) {
+		t.Fatalf("%d rows, want %d", len(rows), len(results))
+	}
+	var mem rowMem
+	for i, r := range results {
+		if want := handRow(r, &mem); rows[i].HandID != want.HandID || rows[i].Table != want.Table || rows[i].Stakes != want.Stakes {
+			t.Fatalf("row %d: %q %q %q, want %q %q %q", i, rows[i].HandID, rows[i].Table, rows[i].Stakes, want.HandID, want.Table, want.Stakes)
 		}
 	}
 }

@@ -258,32 +258,78 @@ func appendAmount(b []byte, a hand.Amount, scale int64) []byte {
 	if scale <= 1 {
 		return strconv.AppendInt(b, int64(a), 10)
 	}
-	digits := 0
-	for s := scale; s > 1; s /= 10 {
-		if s%10 != 0 {
-			b = strconv.AppendInt(b, int64(a), 10)
-			b = append(b, '/')
-			return strconv.AppendInt(b, scale, 10)
-		}
-		digits++
+	digits := decimalDigits(scale)
+	if digits < 0 {
+		b = strconv.AppendInt(b, int64(a), 10)
+		b = append(b, '/')
+		return strconv.AppendInt(b, scale, 10)
 	}
 	u := uint64(a)
 	if a < 0 {
-		b = append(b, '-')
 		u = -u
+		b = append(b, '-')
 	}
-	whole, frac := u/uint64(scale), u%uint64(scale)
-	b = strconv.AppendUint(b, whole, 10)
-	b = append(b, '.')
-	start := len(b)
-	b = strconv.AppendUint(b, frac, 10)
-	if pad := digits - (len(b) - start); pad > 0 {
-		// Leading zeros of the fraction: shift right and fill.
-		b = append(b, make([]byte, pad)...)
-		copy(b[start+pad:], b[start:len(b)-pad])
-		for i := 0; i < pad; i++ {
-			b[start+i] = '0'
+	if digits == 2 && u < 1000_00 {
+		// Cents, below 1,000: most amounts, appended at once.
+		whole, c := u/100, u%100*2
+		switch {
+		case whole < 10:
+			return append(b, byte('0'+whole), '.', digitPairs[c], digitPairs[c+1])
+		case whole < 100:
+			return append(b, digitPairs[2*whole], digitPairs[2*whole+1], '.', digitPairs[c], digitPairs[c+1])
 		}
+		return append(b, byte('0'+whole/100), digitPairs[whole%100*2], digitPairs[whole%100*2+1], '.', digitPairs[c], digitPairs[c+1])
 	}
-	return b
+	// Written from the right, two digits at a time: the fraction's digits
+	// (leading zeros included), the point, the whole part's digits (at
+	// least one).
+	var buf [48]byte
+	i := len(buf)
+	for ; digits >= 2; digits -= 2 {
+		d := u % 100 * 2
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[d], digitPairs[d+1]
+		u /= 100
+	}
+	if digits == 1 {
+		i--
+		buf[i] = byte('0' + u%10)
+		u /= 10
+	}
+	i--
+	buf[i] = '.'
+	for u >= 100 {
+		d := u % 100 * 2
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[d], digitPairs[d+1]
+		u /= 100
+	}
+	if u >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
+		i--
+		buf[i] = byte('0' + u)
+	}
+	return append(b, buf[i:]...)
+}
+
+// digitPairs is "00" to "99", end to end.
+const digitPairs = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" + "30313233343536373839" +
+	"40414243444546474849" + "50515253545556575859" + "60616263646566676869" + "70717273747576777879" +
+	"80818283848586878889" + "90919293949596979899"
+
+// decimalDigits is n when scale is 10^n, n ≥ 1, and -1 for other scales.
+func decimalDigits(scale int64) int {
+	if scale == 100 { // cents: most amounts
+		return 2
+	}
+	n := 0
+	for ; scale > 1 && scale%10 == 0; scale /= 10 {
+		n++
+	}
+	if scale != 1 || n == 0 {
+		return -1
+	}
+	return n
 }

@@ -90,7 +90,7 @@ type rowMem struct {
 	used   int
 
 	stakesBuf  []byte
-	stakesMemo [16]stakesMemo // by stakesKey.slot
+	stakesMemo [64]stakesMemo // by stakesKey.slot
 }
 
 // stakesMemo is a stakes text and what it was made from.
@@ -110,7 +110,7 @@ type stakesKey struct {
 // apart.
 func (k *stakesKey) slot() int {
 	x := uint64(k.smallBlind) ^ uint64(k.bigBlind)*7 ^ uint64(k.smallBet)*31 ^ uint64(k.ante)*127 ^ uint64(k.bringIn)*8191
-	return int((x ^ x>>7 ^ x>>17) % 16)
+	return int((x ^ x>>7 ^ x>>17) % 64)
 }
 
 // stakes is stakesString(h). A text is made (and allocated) only when the
@@ -203,7 +203,7 @@ func isASCII(s string) bool {
 }
 
 // word is the first eight bytes of s, little-endian (one load).
-func word(s string) uint64 {
+func word[T string | []byte](s T) uint64 {
 	_ = s[7]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56

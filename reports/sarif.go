@@ -269,7 +269,7 @@ func (w *SARIFWriter) Close() (err error) {
 	jw := &w.jw
 	jw.reset()
 	jw.b = append(jw.b, "],"...)
-	jw.needSep = append(jw.needSep, false)
+	jw.enter() // in the run object, which writeResults opened
 	jw.key("tool")
 	jw.beginObject()
 	jw.key("driver")
