@@ -844,16 +844,30 @@ func (p *psParser) amount(b []byte) (hand.Amount, int, error) {
 // finer decimals, long numbers, amounts near the limit): amountSlow reads
 // those, and gives the same value for these.
 func psPlainAmount(b []byte, scale int) (hand.Amount, int, bool) {
-	// Most are dollars and cents, "$D.DD" or "$DD.DD", read here without
-	// the loops: the same value and length as they give.
-	if scale == 2 && len(b) >= 5 && b[0] == '$' && b[1]-'0' <= 9 {
+	// Most are dollars, "$D" to "$DDD", and cents, "$D.DD" to "$DDD.DD",
+	// read here without the loops: the same value and length as they
+	// give. Any other shape (another digit, one decimal, three) goes on
+	// to the loops.
+	if scale == 2 && len(b) >= 2 && b[0] == '$' && b[1]-'0' <= 9 {
 		v, i := int64(b[1]-'0'), 2
-		if c := b[2] - '0'; c <= 9 {
-			v, i = v*10+int64(c), 3
+		if i < len(b) && b[i]-'0' <= 9 {
+			v, i = v*10+int64(b[i]-'0'), 3
+			if i < len(b) && b[i]-'0' <= 9 {
+				v, i = v*10+int64(b[i]-'0'), 4
+			}
 		}
-		if i+2 < len(b) && b[i] == '.' && b[i+1]-'0' <= 9 && b[i+2]-'0' <= 9 &&
-			(i+3 == len(b) || b[i+3]-'0' > 9 && b[i+3] != ',') {
-			return hand.Amount(v*100 + int64(b[i+1]-'0')*10 + int64(b[i+2]-'0')), i + 3, true
+		switch {
+		case i == len(b):
+			return hand.Amount(v * 100), i, true
+		case b[i] == '.':
+			if i+1 == len(b) || b[i+1]-'0' > 9 { // a full stop, not a decimal point
+				return hand.Amount(v * 100), i, true
+			}
+			if i+2 < len(b) && b[i+2]-'0' <= 9 && (i+3 == len(b) || b[i+3]-'0' > 9 && b[i+3] != ',') {
+				return hand.Amount(v*100 + int64(b[i+1]-'0')*10 + int64(b[i+2]-'0')), i + 3, true
+			}
+		case b[i]-'0' > 9 && b[i] != ',':
+			return hand.Amount(v * 100), i, true
 		}
 	}
 	i := 0

@@ -20,7 +20,8 @@ func TestPokerStarsAmountFast(t *testing.T) {
 		"1.", "1.x", ".5", "$1.", "$1.5.", "5 and", "$1.30 and is all-in", "$1.30)", "1500", "-5", "$-5",
 		"€0.50", "123456789012345", "1234567890123456", "999999999999999", "99999999999999.9",
 		"1000000000000000", "100000000000000.0", "10000000.12345678", "1.123456789", "0.000000001",
-		"99999999.99999999", "9999999.999999999",
+		"99999999.99999999", "9999999.999999999", "$12", "$123", "$1234", "$12.", "$123.4", "$123.45",
+		"$123.456", "$999.99", "$12,345", "$123,456.78", "$1.5", "$12.5x", "$7 to", "$50)", "$100.", "$3.x",
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	const alphabet = "0123456789,.$ 90"
@@ -195,4 +196,20 @@ func FuzzPokerStarsQuick(f *testing.F) {
 			t.Fatal(d)
 		}
 	})
+}
+
+// TestPokerStarsQuickSeatNames reads hands whose player's name holds
+// blanks and " in chips" at every place, short names and long (over the 16
+// bytes of its words, see nameWords), with the quick readers and without:
+// quickSeat must leave the same seat lines to seat, and read the rest alike.
+func TestPokerStarsQuickSeatNames(t *testing.T) {
+	names := []string{"BoBo", "Bo Bo", "in chips", " in chips", "x in chips", "x in chipsy", "Bo in chips ($1",
+		"abcdefg in chips", "abcdefgh in chips", "abcdefghijklmnop", "abcdefghijklmno p", "abcdefghijklmnopq in chips",
+		"in chipsin chips", "a in chipa in chips", "Bo (x) in chips", "1234567 in chip"}
+	for _, name := range names {
+		data := []byte(strings.ReplaceAll(psBase, "Bo Bo", name))
+		if d := psQuickDiff(t, name, data, Limits{}); d != "" {
+			t.Fatalf("name %q: %s", name, d)
+		}
+	}
 }
