@@ -230,6 +230,7 @@ type phhState struct {
 	// Hand table names seen so far (duplicates are malformed TOML): the
 	// usual names 1..seqNames are kept as a count, others in a map.
 	seqNames   int
+	nextName   []byte // seqNames+1 in decimal, the name the next hand usually has
 	otherNames map[string]int
 
 	// build scratch
@@ -241,7 +242,11 @@ type phhState struct {
 	committed []hand.Amount // chips put in by each player so far (posts only)
 	streetBet []hand.Amount // each player's bet in the current betting round
 	hole      []cards.Card  // a player's current hole cards (holeCards)
-	firstLine [52]int       // line where each live card was dealt
+	// What actionsUsual read of the notations besides s.acts: their
+	// cards, in order, and a summary.
+	cardBuf  []cards.Card
+	actsRead phhActsSummary
+	relisted []phhDecimal // scratch for elems
 }
 
 func (s *phhState) init(r io.Reader, file string, lim Limits) {
@@ -254,6 +259,7 @@ func (s *phhState) init(r io.Reader, file string, lim Limits) {
 	s.mode = phhModeUnknown
 	s.index, s.next = 0, 0
 	s.seqNames = 0
+	s.nextName = append(s.nextName[:0], '1')
 	s.otherNames = nil
 }
 
@@ -305,15 +311,28 @@ func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
 	return s.build(ch, headerLine)
 }
 
+// phhIncrement adds one to the decimal number b, in place when it can.
+func phhIncrement(b []byte) []byte {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] != '9' {
+			b[i]++
+			return b
+		}
+		b[i] = '0'
+	}
+	return append([]byte{'1'}, b...) // 9..9 + 1
+}
+
 // checkHandName reports a hand table name used before in the file.
 func (s *phhState) checkHandName(line int) *Error {
-	var num [20]byte
-	want := strconv.AppendInt(num[:0], int64(s.seqNames+1), 10)
-	if string(want) == string(s.handName) {
-		if first, dup := s.otherNames[string(s.handName)]; dup {
-			return s.errAt(line, "hand table [%s] defined twice (first at line %d)", s.handName, first)
+	if string(s.nextName) == string(s.handName) {
+		if s.otherNames != nil { // none in the usual file: nothing to look up
+			if first, dup := s.otherNames[string(s.handName)]; dup {
+				return s.errAt(line, "hand table [%s] defined twice (first at line %d)", s.handName, first)
+			}
 		}
 		s.seqNames++
+		s.nextName = phhIncrement(s.nextName)
 		return nil
 	}
 	if n, err := strconv.Atoi(string(s.handName)); err == nil && n >= 1 && n <= s.seqNames &&

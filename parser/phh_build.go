@@ -22,6 +22,29 @@ type phhVariantInfo struct {
 	shortDeck bool // deuces through fives are not in the deck
 }
 
+// required returns the set of the fields (bit f for field f) the variant
+// requires besides variant.
+func (vi phhVariantInfo) required() uint64 {
+	need := uint64(1)<<phhAntes | 1<<phhStartingStacks | 1<<phhActions
+	if vi.blinds {
+		need |= 1 << phhBlinds
+	}
+	if vi.bringIn {
+		need |= 1 << phhBringIn
+	}
+	if vi.limits {
+		need |= 1<<phhSmallBet | 1<<phhBigBet
+	}
+	if vi.minBet {
+		need |= 1 << phhMinBet
+	}
+	return need
+}
+
+// phhRequiredOrder is the order in which missing required fields are
+// reported.
+var phhRequiredOrder = [...]phhField{phhAntes, phhBlinds, phhBringIn, phhSmallBet, phhBigBet, phhMinBet, phhStartingStacks, phhActions}
+
 // phhVariantCodes lists the codes for error messages.
 const phhVariantCodes = "FT, NT, NS, PO, FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB"
 
@@ -78,7 +101,8 @@ type phhAct struct {
 	arg    phhSpan // cards, or the cbr amount
 	amount phhDecimal
 	line   int
-	text   phhSpan // the whole notation, for messages
+	text   phhSpan   // the whole notation, for messages
+	known  cards.Set // the known cards of arg, when actionsUsual read them
 }
 
 // build turns the fields read by walk into a Hand.
@@ -98,17 +122,11 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	if !ok {
 		return nil, s.errAt(fs.val[phhVariant].line, "unknown variant %q (PHH variants are %s)", code, phhVariantCodes)
 	}
-	required := [...]struct {
-		f    phhField
-		need bool
-	}{
-		{phhAntes, true}, {phhBlinds, vi.blinds}, {phhBringIn, vi.bringIn},
-		{phhSmallBet, vi.limits}, {phhBigBet, vi.limits}, {phhMinBet, vi.minBet},
-		{phhStartingStacks, true}, {phhActions, true},
-	}
-	for _, r := range required {
-		if r.need && !fs.has(r.f) {
-			return nil, s.errAt(handLine, "missing required field %s for variant %s", r.f, code)
+	if need := vi.required(); fs.seen&need != need {
+		for _, f := range phhRequiredOrder {
+			if need&(1<<f) != 0 && !fs.has(f) {
+				return nil, s.errAt(handLine, "missing required field %s for variant %s", f, code)
+			}
 		}
 	}
 
@@ -119,13 +137,13 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	}
 
 	// Player count and per-player arrays.
-	n := len(fs.arr[phhStartingStacks])
+	n := s.count(phhStartingStacks)
 	if n < 2 {
 		return nil, s.errAt(fs.keyLine[phhStartingStacks], "starting_stacks lists %d player(s); a hand needs at least 2", n)
 	}
 	for _, f := range [...]phhField{phhAntes, phhBlinds, phhPlayers, phhSeats, phhFinishingStacks, phhWinnings, phhTimeBanks} {
-		if fs.has(f) && len(fs.arr[f]) != n {
-			return nil, s.errAt(fs.keyLine[f], "%s has %d entries but starting_stacks has %d players", f, len(fs.arr[f]), n)
+		if fs.has(f) && s.count(f) != n {
+			return nil, s.errAt(fs.keyLine[f], "%s has %d entries but starting_stacks has %d players", f, s.count(f), n)
 		}
 	}
 
@@ -135,16 +153,22 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		if !fs.has(f) {
 			continue
 		}
-		if fs.decoded&(1<<f) != 0 && phhDecodedOK(f, fs.dec[f]) {
-			// Read by the fast path already.
-			for _, d := range fs.dec[f] {
-				places = max(places, d.places)
-			}
+		if fs.unlisted&(1<<f) != 0 && !(f == phhStartingStacks && fs.decSummary[f].zero) {
+			// Read by numbersUsual already.
+			places = max(places, fs.decSummary[f].places)
 			s.num[f] = fs.dec[f] // shared: both are scratch, and refilled from the start
 			continue
 		}
+		if fs.decoded&(1<<f) != 0 && phhDecodedOK(f, fs.dec[f]) {
+			// Read by array already.
+			for _, d := range fs.dec[f] {
+				places = max(places, d.places)
+			}
+			s.num[f] = fs.dec[f]
+			continue
+		}
 		ds := s.num[f][:0]
-		for i, t := range fs.arr[f] {
+		for i, t := range s.elems(f) {
 			d, err := phhParseDecimal(s.tb(t))
 			if err == nil && f == phhStartingStacks && d.mant == 0 {
 				err = errPHHNonPositive
@@ -162,7 +186,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 			continue
 		}
 		t := fs.val[f]
-		d, err := phhParseDecimal(s.tb(t))
+		d, err := s.decimal(f)
 		if err == nil && d.mant == 0 {
 			err = errPHHNonPositive
 		}
@@ -232,20 +256,8 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	if perr := s.metadata(h); perr != nil {
 		return perr
 	}
-	amount := func(f phhField, i int) (hand.Amount, *Error) {
-		v, err := s.num[f][i].scaled(places)
-		if err != nil {
-			line := fs.keyLine[f]
-			if len(fs.arr[f]) > i {
-				line = fs.arr[f][i].line
-			}
-			return 0, s.errAt(line, "%s %v", f, err)
-		}
-		return hand.Amount(v), nil
-	}
-
 	// Seats.
-	if perr := s.seats(h, n, amount); perr != nil {
+	if perr := s.seats(h, n, places); perr != nil {
 		return perr
 	}
 	if vi.blinds {
@@ -262,7 +274,7 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 		{phhBigBet, &h.Stakes.BigBet}, {phhMinBet, &h.Stakes.MinBet},
 	} {
 		if fs.has(x.f) {
-			if *x.dst, err = amount(x.f, 0); err != nil {
+			if *x.dst, err = s.amount(x.f, 0, places); err != nil {
 				return err
 			}
 		}
@@ -270,19 +282,15 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	// The forced bets are scratch: the actions carry them into the hand.
 	antes := phhResize(s.antes, n)
 	s.antes = antes
-	for i := range antes {
-		if antes[i], err = amount(phhAntes, i); err != nil {
-			return err
-		}
+	if err = s.amounts(phhAntes, places, antes); err != nil {
+		return err
 	}
 	var blinds []hand.Amount
 	if vi.blinds {
 		blinds = phhResize(s.blinds, n)
 		s.blinds = blinds
-		for i := range blinds {
-			if blinds[i], err = amount(phhBlinds, i); err != nil {
-				return err
-			}
+		if err = s.amounts(phhBlinds, places, blinds); err != nil {
+			return err
 		}
 		h.Stakes.SmallBlind, h.Stakes.BigBlind = blinds[0], blinds[1]
 		for _, b := range blinds[2:] {
@@ -306,10 +314,8 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 			continue
 		}
 		v := slices.Grow((*x.dst)[:0], n)[:n]
-		for i := range v {
-			if v[i], err = amount(x.f, i); err != nil {
-				return err
-			}
+		if err = s.amounts(x.f, places, v); err != nil {
+			return err
 		}
 		*x.dst, *x.has = v, true
 		if h.Outcome.Pos.Line == 0 {
@@ -325,6 +331,37 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 		return s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
 	}
 	return nil
+}
+
+// amount returns number i of field f in minor units of a hand whose
+// scale is 10^places.
+func (s *phhState) amount(f phhField, i int, places int8) (hand.Amount, *Error) {
+	v, err := s.num[f][i].scaled(places)
+	if err != nil {
+		return 0, s.errAmount(f, i, err)
+	}
+	return hand.Amount(v), nil
+}
+
+// amounts is amount for the first len(dst) numbers of field f, into dst.
+func (s *phhState) amounts(f phhField, places int8, dst []hand.Amount) *Error {
+	for i, d := range s.num[f][:len(dst)] {
+		v, err := d.scaled(places)
+		if err != nil {
+			return s.errAmount(f, i, err)
+		}
+		dst[i] = hand.Amount(v)
+	}
+	return nil
+}
+
+// errAmount words err for number i of field f.
+func (s *phhState) errAmount(f phhField, i int, err error) *Error {
+	line := s.fields.keyLine[f]
+	if el := s.elems(f); len(el) > i {
+		line = el[i].line
+	}
+	return s.errAt(line, "%s %v", f, err)
 }
 
 // phhAnteStakes summarizes per-player antes as Stakes.Ante: a uniform
@@ -367,7 +404,7 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 	h.Site = str(phhVenue, &s.lastSite)
 	h.Currency = str(phhCurrency, &s.lastCurrency)
 	if fs.has(phhSeatCount) {
-		v, ok := phhInt(s.tb(fs.val[phhSeatCount]))
+		v, ok := s.int(phhSeatCount)
 		if !ok || v < 1 || v > 1000 {
 			return s.errAt(fs.val[phhSeatCount].line, "seat_count (%s) must be a positive number of seats", s.tb(fs.val[phhSeatCount]))
 		}
@@ -382,7 +419,7 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 }
 
 // seats fills Seats from starting_stacks, players and seats.
-func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.Amount, *Error)) *Error {
+func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 	fs := &s.fields
 	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
 	hasSeats, hasPlayers := fs.has(phhSeats), fs.has(phhPlayers)
@@ -391,25 +428,25 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 		st := &h.Seats[i]
 		*st = hand.Seat{Number: i + 1} // a pooled hand's seat holds an earlier player
 		if hasSeats {
-			t := fs.arr[phhSeats][i]
 			var v int
 			var ok bool
 			if fs.decoded&(1<<phhSeats) != 0 {
 				v, ok = phhIntOf(fs.dec[phhSeats][i])
 			} else {
-				v, ok = phhInt(s.tb(t))
+				v, ok = phhInt(s.tb(fs.arr[phhSeats][i]))
 			}
 			if !ok || v < 1 || v > 1000 {
+				t := s.elems(phhSeats)[i]
 				return s.errAt(t.line, "seats[%d] (%s) must be a positive seat number", i, s.tb(t))
 			}
 			if h.MaxSeats > 0 && v > h.MaxSeats {
-				return s.errAt(t.line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
+				return s.errAt(s.elems(phhSeats)[i].line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
 			}
 			if v >= 64 || taken&(1<<v) != 0 {
 				// Maybe given already (surely, below 64): to whom?
 				for j := range i {
 					if h.Seats[j].Number == v {
-						return s.errAt(t.line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
+						return s.errAt(s.elems(phhSeats)[i].line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
 					}
 				}
 			}
@@ -427,10 +464,11 @@ func (s *phhState) seats(h *hand.Hand, n int, amount func(phhField, int) (hand.A
 			// player label so that findings still say who.
 			st.Player = phhPlayerLabel(i)
 		}
-		var err *Error
-		if st.Stack, err = amount(phhStartingStacks, i); err != nil {
-			return err
+		stack, err := s.num[phhStartingStacks][i].scaled(places)
+		if err != nil {
+			return s.errAmount(phhStartingStacks, i, err)
 		}
+		st.Stack = hand.Amount(stack)
 	}
 	return nil
 }
@@ -463,12 +501,8 @@ func phhPlayerLabel(i int) string {
 func (s *phhState) tokenize(n int, places *int8) *Error {
 	if s.fields.decoded&(1<<phhActions) != 0 {
 		// Tokenized by the fast path already, if every player is in the hand.
-		top, most := 0, int8(0)
-		for i := range s.acts {
-			top, most = max(top, s.acts[i].player+1), max(most, s.acts[i].amount.places)
-		}
-		if top <= n {
-			*places = max(*places, most)
+		if s.actsRead.top <= n {
+			*places = max(*places, s.actsRead.places)
 			return nil
 		}
 		s.listActions() // for the general code, which words the error
@@ -663,7 +697,7 @@ func (s *phhState) tokenizeCanonical(a *phhAct, t *phhTok, n int, places *int8) 
 		if !phhCanonicalWord(text[i:]) {
 			return false
 		}
-		a.set(verb, true, player, arg(i), phhDecimal{}, t)
+		a.set(verb, true, player, arg(i), phhDecimal{}, t.line, t.sp)
 		return true
 	}
 	p, i, ok := phhCanonicalPlayer(text, 0, n)
@@ -717,15 +751,16 @@ func (s *phhState) tokenizeCanonical(a *phhAct, t *phhTok, n int, places *int8) 
 	if hasArg {
 		sp = arg(i)
 	}
-	a.set(verb, hasArg, p, sp, amount, t)
+	a.set(verb, hasArg, p, sp, amount, t.line, t.sp)
 	return true
 }
 
 // set sets every field of a. Field by field: a composite literal is built
 // on the stack and copied in wide moves, which stall the processor when
 // they read what narrower stores have just written.
-func (a *phhAct) set(verb phhVerb, hasArg bool, player int, arg phhSpan, amount phhDecimal, t *phhTok) {
-	a.verb, a.hasArg, a.player, a.arg, a.amount, a.line, a.text = verb, hasArg, player, arg, amount, t.line, t.sp
+func (a *phhAct) set(verb phhVerb, hasArg bool, player int, arg phhSpan, amount phhDecimal, line int, text phhSpan) {
+	a.verb, a.hasArg, a.player, a.arg, a.amount, a.line, a.text = verb, hasArg, player, arg, amount, line, text
+	a.known = 0
 }
 
 // phhCanonicalPlayer reads an actor "pN" at text[i:] with N in 1..n, and
@@ -824,8 +859,9 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 	streetBet := phhResize(s.streetBet, n)
 	s.committed, s.streetBet = committed, streetBet
 
-	// Count what to reserve: one block of the hand's card memory holds
-	// every action's cards, another the board.
+	// Reserve room for every action (the forced bets PHH leaves implicit
+	// besides the notations), and one block of the hand's card memory for
+	// the cards of all the notations, another for the board.
 	nPosts := 0
 	for i := range antes {
 		if antes[i] > 0 {
@@ -835,46 +871,40 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			nPosts++
 		}
 	}
-	nCards, nBoard := 0, 0
 	acts := s.acts
-	for i := range acts {
-		k := int(acts[i].arg.n) / 2
-		nCards += k
-		if acts[i].verb == phhDealBoard {
-			nBoard += k
-		}
-	}
 	h.Actions = slices.Grow(h.Actions[:0], nPosts+len(acts))
+	// Read by actionsUsual, the cards are all in s.cardBuf already, in
+	// the order of the notations: they are copied in one go, and each
+	// notation takes its share.
+	usual := fs.decoded&(1<<phhActions) != 0
+	nCards, nBoard := len(s.cardBuf), s.actsRead.board
+	if !usual {
+		nCards, nBoard = 0, 0
+		for i := range acts {
+			if acts[i].verb == phhBetTo {
+				continue // its argument is the amount
+			}
+			k := int(acts[i].arg.n) / 2
+			nCards += k
+			if acts[i].verb == phhDealBoard {
+				nBoard += k
+			}
+		}
+	}
 	backing := h.NewCards(nCards)[:0]
+	if usual {
+		backing = backing[:copy(backing[:nCards], s.cardBuf)]
+	}
 
-	// Who posts what: in heads-up the forced bets are reversed.
-	forcedFor := func(vals []hand.Amount, player int) hand.Amount {
-		if n == 2 {
-			return vals[1-player]
-		}
-		return vals[player]
-	}
-	post := func(player int, nominal hand.Amount, kind hand.PostKind, line int) {
-		left := h.Seats[player].Stack - committed[player]
-		amt := min(nominal, left)
-		if amt <= 0 {
-			return
-		}
-		committed[player] += amt
-		if kind != hand.PostAnte {
-			streetBet[player] += amt
-		}
-		k := len(h.Actions)
-		h.Actions = h.Actions[:k+1]
-		// Filled in place (copying whole Actions costs GC write barriers),
-		// over what a pooled hand's earlier action left there.
-		a := &h.Actions[k]
-		*a = hand.Action{} // zeroed where it is, then filled: see phhAct.set
-		a.Kind, a.PostKind, a.Player, a.Amount, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, true, amt == left
-		a.Pos.File, a.Pos.Line = s.file, line
-	}
+	// The forced bets. In heads-up they are reversed.
 	for p := 0; p < n; p++ {
-		post(p, forcedFor(antes, p), hand.PostAnte, fs.keyLine[phhAntes])
+		ante := antes[p]
+		if n == 2 {
+			ante = antes[1-p]
+		}
+		if ante > 0 { // else nothing is posted
+			s.post(h, p, ante, hand.PostAnte, fs.keyLine[phhAntes])
+		}
 	}
 	if blinds != nil {
 		for j := 0; j < n; j++ { // position order: small blind, big blind, straddles
@@ -889,7 +919,9 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			case 1:
 				kind = hand.PostBigBlind
 			}
-			post(p, blinds[j], kind, fs.keyLine[phhBlinds])
+			if blinds[j] > 0 { // else nothing is posted
+				s.post(h, p, blinds[j], kind, fs.keyLine[phhBlinds])
+			}
 		}
 	}
 
@@ -900,15 +932,10 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		streetMax = max(streetMax, bs)
 	}
 	betting := false // a betting action happened in the current round
-	newRound := func() {
-		if betting {
-			clear(streetBet)
-			streetMax = 0
-			betting = false
-		}
-	}
+	used := 0        // the cards of backing taken by the notations so far
 	// Each notation gives one action: they are taken all at once, and the
-	// loop keeps what it reads often in locals.
+	// loop keeps what it reads often in locals (and calls nothing on the
+	// usual paths).
 	file := s.file
 	posts := len(h.Actions)
 	h.Actions = h.Actions[:posts+len(acts)]
@@ -918,58 +945,8 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		act := &recorded[i]
 		*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
 		act.Player, act.Pos.File, act.Pos.Line = a.player, file, a.line
-		switch a.verb {
-		case phhDealBoard, phhDealHole:
-			newRound()
-			cs, perr := s.cards(a, vi.shortDeck, &backing)
-			if perr != nil {
-				return perr
-			}
-			for _, c := range cs {
-				if !c.Known() {
-					continue
-				}
-				if live.Has(c) {
-					return s.errAt(a.line, "action %q: card %s is dealt twice (first at line %d)", s.bytes(a.text), c, s.firstLine[c])
-				}
-				live = live.Add(c)
-				s.firstLine[c] = a.line
-			}
-			act.Cards = cs
-			if a.verb == phhDealBoard {
-				act.Kind = hand.DealBoard
-				board = append(board, cs...)
-			} else {
-				act.Kind = hand.DealHole
-			}
-		case phhDiscard:
-			newRound()
-			cs, perr := s.cards(a, vi.shortDeck, &backing)
-			if perr != nil {
-				return perr
-			}
-			for _, c := range cs {
-				// A discarded card goes to the muck; in draw games the muck
-				// may be reshuffled and dealt again.
-				if c.Known() {
-					live &^= cards.SetOf(c)
-				}
-			}
-			act.Kind, act.Cards = hand.Discard, cs
-		case phhPostBringIn:
-			if !vi.bringIn {
-				return s.errAt(a.line, "action %q: variant %s has no bring-in", s.bytes(a.text), h.Game.Code)
-			}
-			betting = true
-			left := h.Seats[a.player].Stack - committed[a.player]
-			amt := min(h.Stakes.BringIn, left)
-			committed[a.player] += amt
-			streetBet[a.player] += amt
-			streetMax = max(streetMax, streetBet[a.player])
-			act.Kind, act.Amount, act.HasAmount, act.AllIn = hand.BringIn, amt, true, amt == left
-		case phhFold:
-			betting = true
-			act.Kind = hand.Fold
+		verb := a.verb
+		switch verb {
 		case phhCheckCall:
 			// PHH "cc" does not say whether it checks or calls, nor how
 			// much: it is recorded as a Call with no amount, and the rules
@@ -979,6 +956,9 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			betting = true
 			act.Kind = hand.Call
 			streetBet[a.player] = streetMax
+		case phhFold:
+			betting = true
+			act.Kind = hand.Fold
 		case phhBetTo:
 			betting = true
 			to, err := a.amount.scaled(places)
@@ -992,6 +972,57 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			act.To = hand.Amount(to)
 			streetBet[a.player] = act.To
 			streetMax = max(streetMax, act.To)
+		case phhDealBoard, phhDealHole:
+			if betting { // a new round
+				clear(streetBet)
+				streetMax, betting = 0, false
+			}
+			var cs []cards.Card
+			known := a.known
+			if k := int(a.arg.n) / 2; usual && (!vi.shortDeck || known&phhBelowSix == 0) {
+				cs = backing[used : used+k : used+k] // k > 0: actionsUsual read cards
+				used += k
+			} else {
+				var perr *Error
+				if cs, known, perr = s.notationCards(a, usual, vi.shortDeck, &backing, &used); perr != nil {
+					return perr
+				}
+			}
+			if live&known != 0 {
+				return s.errDealtTwice(a, cs, live, recorded[:i])
+			}
+			live |= known
+			act.Cards = cs
+			if verb == phhDealBoard {
+				act.Kind = hand.DealBoard
+				board = append(board, cs...)
+			} else {
+				act.Kind = hand.DealHole
+			}
+		case phhDiscard:
+			if betting { // a new round: players draw
+				clear(streetBet)
+				streetMax, betting = 0, false
+			}
+			cs, known, perr := s.notationCards(a, usual, vi.shortDeck, &backing, &used)
+			if perr != nil {
+				return perr
+			}
+			// A discarded card goes to the muck; in draw games the muck
+			// may be reshuffled and dealt again.
+			live &^= known
+			act.Kind, act.Cards = hand.Discard, cs
+		case phhPostBringIn:
+			if !vi.bringIn {
+				return s.errAt(a.line, "action %q: variant %s has no bring-in", s.bytes(a.text), h.Game.Code)
+			}
+			betting = true
+			left := h.Seats[a.player].Stack - committed[a.player]
+			amt := min(h.Stakes.BringIn, left)
+			committed[a.player] += amt
+			streetBet[a.player] += amt
+			streetMax = max(streetMax, streetBet[a.player])
+			act.Kind, act.Amount, act.HasAmount, act.AllIn = hand.BringIn, amt, true, amt == left
 		case phhShowMuck:
 			switch {
 			case !a.hasArg:
@@ -1006,7 +1037,7 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 				act.Cards = h.NewCards(len(hole))
 				copy(act.Cards, hole)
 			default:
-				cs, perr := s.cards(a, vi.shortDeck, &backing)
+				cs, _, perr := s.notationCards(a, usual, vi.shortDeck, &backing, &used)
 				if perr != nil {
 					return perr
 				}
@@ -1016,6 +1047,76 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 	}
 	if len(board) > 0 {
 		h.Boards = append(h.Boards[:0], board)
+	}
+	return nil
+}
+
+// notationCards returns the cards of notation a and the set of the known
+// ones. Read by actionsUsual (usual), they are the next of backing, after
+// the used first; else cards reads them into backing.
+func (s *phhState) notationCards(a *phhAct, usual, shortDeck bool, backing *[]cards.Card, used *int) ([]cards.Card, cards.Set, *Error) {
+	if !usual || shortDeck && a.known&phhBelowSix != 0 {
+		cs, perr := s.cards(a, shortDeck, backing) // which words the short deck's error
+		return cs, cards.SetOf(cs...), perr
+	}
+	k := int(a.arg.n) / 2
+	if k == 0 {
+		return nil, 0, nil // "sd" without cards, as cards returns it
+	}
+	start := *used
+	*used += k
+	return (*backing)[start : start+k : start+k], a.known, nil
+}
+
+// post appends a forced bet of nominal for player, trimmed to what the
+// player has left (nothing if that is nothing).
+func (s *phhState) post(h *hand.Hand, player int, nominal hand.Amount, kind hand.PostKind, line int) {
+	left := h.Seats[player].Stack - s.committed[player]
+	amt := min(nominal, left)
+	if amt <= 0 {
+		return
+	}
+	s.committed[player] += amt
+	if kind != hand.PostAnte {
+		s.streetBet[player] += amt
+	}
+	k := len(h.Actions)
+	h.Actions = h.Actions[:k+1]
+	// Filled in place (copying whole Actions costs GC write barriers),
+	// over what a pooled hand's earlier action left there.
+	a := &h.Actions[k]
+	*a = hand.Action{} // zeroed where it is, then filled: see phhAct.set
+	a.Kind, a.PostKind, a.Player, a.Amount, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, true, amt == left
+	a.Pos.File, a.Pos.Line = s.file, line
+}
+
+// phhBelowSix is the set of the cards a short deck has not: deuces
+// through fives.
+var phhBelowSix = func() (set cards.Set) {
+	for c := range cards.Card(52) {
+		if c.Rank() < cards.Six {
+			set = set.Add(c)
+		}
+	}
+	return set
+}()
+
+// errDealtTwice words the error for deal a, whose cards cs include one of
+// live, the known cards dealt and not discarded by the actions before
+// (acts): the first such card, and the line where it was dealt, which is
+// that of its last deal (only deals make a card live).
+func (s *phhState) errDealtTwice(a *phhAct, cs []cards.Card, live cards.Set, acts []hand.Action) *Error {
+	for _, c := range cs {
+		if !live.Has(c) {
+			continue
+		}
+		first := 0
+		for j := len(acts) - 1; j >= 0 && first == 0; j-- {
+			if k := acts[j].Kind; (k == hand.DealHole || k == hand.DealBoard) && slices.Contains(acts[j].Cards, c) {
+				first = acts[j].Pos.Line
+			}
+		}
+		return s.errAt(a.line, "action %q: card %s is dealt twice (first at line %d)", s.bytes(a.text), c, first)
 	}
 	return nil
 }

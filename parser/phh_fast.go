@@ -8,6 +8,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -48,7 +49,10 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 		// cannot be mistaken for a shorter one.
 		data = data[:s.completeLines(data)]
 	}
+	// The position and line are kept in locals, in registers, and handed
+	// to the value readers in f, which they move on.
 	f := phhFast{data: data, line: line}
+	pos, ln := 0, line
 	fail := func() (int, int, int, phhFastResult) {
 		if more && f.pos >= len(f.data) {
 			return 0, 0, 0, phhFastMore
@@ -57,27 +61,57 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	}
 	named := false
 	prev := phhNumFields // the previous known key; none yet
-	for {
-		lineStart, lineNo := f.pos, f.line
+	for pos < len(data) {
+		lineStart, lineNo := pos, ln
+		// The usual line first: the key that followed the previous one
+		// last time (hands list their fields in the same order, mostly),
+		// " = ", a value, '\n'.
+		if fld := s.nextField[prev]; (named || s.mode != phhModeMulti) && pos+32 <= len(data) && fld < phhNumFields {
+			// The key and " = " (phhKeyEqWords), compared here, where
+			// the compiler does not call a function for it.
+			k, d := &phhKeyEqWords[fld], data[pos:pos+32:pos+32]
+			if binary.LittleEndian.Uint64(d)&k.mask[0] == k.text[0] && binary.LittleEndian.Uint64(d[8:])&k.mask[1] == k.text[1] &&
+				(k.mask[1]>>56 == 0 || phhKeyEqRest(d, k)) {
+				f.pos, f.line = pos+k.n, ln
+				if c := phhByteAt(data, f.pos); c == ' ' || c == '\t' {
+					f.skipSpace()
+				}
+				if !s.fastKnownValue(&f, fld, ln) {
+					return fail()
+				}
+				prev = fld
+				if pos, ln = f.pos, f.line; pos < len(data) && data[pos] == '\n' {
+					pos++ // the usual line end
+					ln++
+				} else {
+					if !f.endOfLine() {
+						return fail()
+					}
+					pos, ln = f.pos, f.line
+				}
+				continue
+			}
+		}
+		f.pos, f.line = pos, ln
 		f.skipSpace()
-		if f.pos == len(f.data) {
+		if f.pos == len(data) {
 			break
 		}
-		switch c := f.data[f.pos]; {
+		switch c := data[f.pos]; {
 		case c == '\n' || c == '\r' || c == '#':
 			if !f.endOfLine() {
 				return fail()
 			}
 		case c == '[':
 			// The hand's own table header "[1]", or the next hand's.
-			if s.mode != phhModeMulti || s.longHeader(f.data[lineStart:]) {
+			if s.mode != phhModeMulti || s.longHeader(data[lineStart:]) {
 				return fail()
 			}
 			f.pos++
 			f.skipSpace()
 			key := f.bareKey()
 			f.skipSpace()
-			if key == nil || f.pos == len(f.data) || f.data[f.pos] != ']' {
+			if key == nil || f.pos == len(data) || data[f.pos] != ']' {
 				return fail()
 			}
 			if named {
@@ -98,42 +132,38 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 				return fail()
 			}
 			keyLine := f.line
-			// Hands list their fields in the same order, mostly: the key
-			// that followed the previous one last time is tried first.
-			key, fld, known := []byte(nil), s.nextField[prev], true // the key is needed only when unknown
-			if n := phhKeyEqLen(f.data, f.pos, fld); n > 0 {
-				f.pos += n
+			key, fld, known := f.key()
+			if key == nil {
+				return fail()
+			}
+			if known {
+				s.nextField[prev] = fld
+			}
+			if f.pos+2 < len(data) && data[f.pos] == ' ' && data[f.pos+1] == '=' && data[f.pos+2] == ' ' {
+				f.pos += 3 // the usual " = "
 			} else {
-				if key, fld, known = f.key(); key == nil {
+				f.skipSpace()
+				if f.pos == len(data) || data[f.pos] != '=' {
 					return fail()
 				}
-				if known {
-					s.nextField[prev] = fld
-				}
-				if f.pos+2 < len(f.data) && f.data[f.pos] == ' ' && f.data[f.pos+1] == '=' && f.data[f.pos+2] == ' ' {
-					f.pos += 3 // the usual " = "
-				} else {
-					f.skipSpace()
-					if f.pos == len(f.data) || f.data[f.pos] != '=' {
-						return fail()
-					}
-					f.pos++
-				}
+				f.pos++
 			}
 			if known {
 				prev = fld
 			}
 			f.skipSpace()
-			if !s.fastKeyValue(&f, key, fld, known, keyLine) {
+			if known {
+				if !s.fastKnownValue(&f, fld, keyLine) {
+					return fail()
+				}
+			} else if !s.fastUnknownValue(&f, key) {
 				return fail()
 			}
-			if f.pos < len(f.data) && f.data[f.pos] == '\n' {
-				f.pos++ // the usual line end
-				f.line++
-			} else if !f.endOfLine() {
+			if !f.endOfLine() {
 				return fail()
 			}
 		}
+		pos, ln = f.pos, f.line
 	}
 	if more {
 		return 0, 0, 0, phhFastMore
@@ -141,7 +171,7 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	if s.mode == phhModeMulti && !named {
 		return fail()
 	}
-	return headerLine, len(f.data), f.line, phhFastOK
+	return headerLine, len(data), ln, phhFastOK
 }
 
 // completeLines returns the length of the complete lines of data, the
@@ -156,32 +186,38 @@ func (s *phhState) completeLines(data []byte) int {
 	return c.linesNL + 1 - c.start
 }
 
-// fastKeyValue reads the value of key (field fld if known) and stores it
-// as keyValue would.
-func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool, keyLine int) bool {
+// fastUnknownValue skips the value of key, a field that is not PHH's, as
+// keyValue does.
+func (s *phhState) fastUnknownValue(f *phhFast, key []byte) bool {
 	fs := &s.fields
-	if !known {
-		if key[0] != '_' {
-			for _, u := range fs.unknown {
-				if bytes.Equal(s.bytes(u), key) {
-					return false
-				}
+	if key[0] != '_' {
+		for _, u := range fs.unknown {
+			if bytes.Equal(s.bytes(u), key) {
+				return false
 			}
-			fs.unknown = append(fs.unknown, s.span(key))
 		}
-		// Skip the value, checking it as for any field.
-		if f.pos < len(f.data) && f.data[f.pos] == '[' {
-			var ok bool
-			s.skipped, _, ok = f.array(phhAnyType, s.skipped[:0], nil)
-			return ok
-		}
-		_, ok := f.scalar()
+		fs.unknown = append(fs.unknown, s.span(key))
+	}
+	// Skip the value, checking it as for any field.
+	if f.pos < len(f.data) && f.data[f.pos] == '[' {
+		var ok bool
+		s.skipped, _, ok = f.array(phhAnyType, s.skipped[:0], nil)
 		return ok
 	}
+	_, ok := f.scalar()
+	return ok
+}
+
+// fastKnownValue reads the value of field fld, whose key is on keyLine,
+// and stores it as keyValue would; but an array of numbers of the usual
+// form is kept as its numbers only (phhFields.unlisted), and the usual
+// numbers of scalars are read as well (phhFields.valDec).
+func (s *phhState) fastKnownValue(f *phhFast, fld phhField, keyLine int) bool {
+	fs := &s.fields
 	if fs.has(fld) {
 		return false
 	}
-	t := phhFieldInfo[fld].typ
+	t := phhFieldTypes[fld]
 	switch t {
 	case phhNumberArray, phhIntArray, phhStringArray:
 		if f.pos == len(f.data) || f.data[f.pos] != '[' {
@@ -198,7 +234,17 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool
 		case t == phhStringArray:
 			arr, ok = f.stringsUsual(fs.arr[fld][:0])
 		default:
-			arr, dec, ok = f.numbersUsual(t == phhIntArray, fs.arr[fld][:0], fs.dec[fld][:0])
+			at := phhArrayAt{pos: f.pos, line: f.line}
+			var sum phhNumbersSummary
+			if dec, sum, ok = f.numbersUsual(t == phhIntArray, fs.dec[fld][:0]); ok {
+				fs.dec[fld], fs.arrAt[fld], fs.decSummary[fld] = dec, at, sum
+				fs.decoded |= 1 << fld
+				fs.unlisted |= 1 << fld
+				fs.seen |= 1 << fld
+				fs.keyLine[fld] = keyLine
+				return true
+			}
+			arr = fs.arr[fld]
 		}
 		if !ok {
 			arr, dec, ok = f.array(phhElemType(t), arr[:0], dec[:0])
@@ -211,6 +257,32 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool
 			fs.decoded |= 1 << fld
 		}
 	default:
+		if t == phhNumber || t == phhInteger || t == phhStringOrInt {
+			// A number of phhQuickDecimal's forms is read once, here.
+			if pos := f.pos; pos < len(f.data) && phhIsDigit(f.data[pos]) {
+				if d, end, frac, ok := phhQuickDecimal(f.data, pos); ok && phhDelimited(f.data, end) && !(frac && t != phhNumber) {
+					kind := unstable.Integer
+					if frac {
+						kind = unstable.Float
+					}
+					f.pos = end
+					fs.val[fld] = phhTok{sp: phhSpan{off: int32(pos), n: int32(end - pos)}, kind: kind, line: f.line}
+					fs.valDec[fld] = d
+					fs.decoded |= 1 << fld
+					break
+				}
+			}
+		}
+		if t == phhString || t == phhStringOrInt {
+			// A string of the usual form, read as scalar would.
+			if pos := f.pos; pos < len(f.data) && (f.data[pos] == '\'' || f.data[pos] == '"') {
+				if end, ok := phhUsualString(f.data, pos+1, f.data[pos]); ok {
+					f.pos = end + 1
+					fs.val[fld] = phhTok{sp: phhSpan{off: int32(pos + 1), n: int32(end - pos - 1)}, kind: unstable.String, line: f.line}
+					break
+				}
+			}
+		}
 		tok, ok := f.scalar()
 		if !ok || !phhScalarOK(t, tok.kind) {
 			return false
@@ -221,6 +293,15 @@ func (s *phhState) fastKeyValue(f *phhFast, key []byte, fld phhField, known bool
 	fs.keyLine[fld] = keyLine
 	return true
 }
+
+// phhFieldTypes is the type of each field, as phhFieldInfo gives it, in a
+// table of its own for the fast path.
+var phhFieldTypes = func() (t [phhNumFields]phhType) {
+	for f := range t {
+		t[f] = phhFieldInfo[f].typ
+	}
+	return t
+}()
 
 // phhFast is the fast path's position in a hand's text.
 type phhFast struct {
@@ -323,10 +404,7 @@ func (f *phhFast) key() (key []byte, fld phhField, known bool) {
 // phhKeyEqWords holds each field's name followed by " = ", in words as
 // binary.LittleEndian.Uint64 reads them (zero padded), with the masks of
 // their bytes, and its length.
-var phhKeyEqWords = func() (t [phhNumFields]struct {
-	text, mask [4]uint64
-	n          int
-}) {
+var phhKeyEqWords = func() (t [phhNumFields]phhKeyEq) {
 	for f := range phhNumFields {
 		var b, m [32]byte
 		n := copy(b[:], phhFieldInfo[f].name+" = ")
@@ -342,23 +420,16 @@ var phhKeyEqWords = func() (t [phhNumFields]struct {
 	return t
 }()
 
-// phhKeyEqLen returns the length of field f's name followed by " = " if
-// data[pos:] starts with them, else 0.
-func phhKeyEqLen(data []byte, pos int, f phhField) int {
-	if pos+32 > len(data) || f >= phhNumFields {
-		return 0 // near the end of the text: key reads it
-	}
-	k := &phhKeyEqWords[f]
-	d := data[pos : pos+32]
-	if binary.LittleEndian.Uint64(d)&k.mask[0] != k.text[0] || binary.LittleEndian.Uint64(d[8:])&k.mask[1] != k.text[1] {
-		return 0
-	}
-	// Most names and their " = " fit in two words: the rest is padding.
-	if k.mask[1]>>56 != 0 && (binary.LittleEndian.Uint64(d[16:])&k.mask[2] != k.text[2] ||
-		binary.LittleEndian.Uint64(d[24:])&k.mask[3] != k.text[3]) {
-		return 0
-	}
-	return k.n
+// phhKeyEq is a field's name followed by " = ", as words with the masks of
+// their bytes, and its length.
+type phhKeyEq struct {
+	text, mask [4]uint64
+	n          int
+}
+
+// phhKeyEqRest compares the last two words of a long name and " = ".
+func phhKeyEqRest(d []byte, k *phhKeyEq) bool {
+	return binary.LittleEndian.Uint64(d[16:])&k.mask[2] == k.text[2] && binary.LittleEndian.Uint64(d[24:])&k.mask[3] == k.text[3]
 }
 
 // phhLowBytes is a mask of the low n bytes of a word (none if n <= 0).
@@ -510,7 +581,7 @@ func phhQuickDecimal(data []byte, pos int) (d phhDecimal, end int, frac, ok bool
 	x := binary.LittleEndian.Uint64(data[pos:])
 	n := phhDigits8(x)
 	if n == 8 {
-		return phhQuickDecimalLoop(data, pos)
+		return phhQuickDecimalLong(data, pos, x)
 	}
 	if n == 0 || (n > 1 && data[pos] == '0') {
 		return phhDecimal{}, 0, false, false
@@ -557,6 +628,28 @@ func phhDigitsValue(x uint64, n int) uint64 {
 	v = (v*100 + v>>16) & 0x0000FFFF0000FFFF
 	return (v*10000 + v>>32) & 0xFFFFFFFF
 }
+
+// phhQuickDecimalLong is phhQuickDecimal for a number whose first eight
+// bytes, x, are digits: an integer of up to 15 digits (hand numbers,
+// large stacks) is read from two words; the rest a digit at a time.
+func phhQuickDecimalLong(data []byte, pos int, x uint64) (d phhDecimal, end int, frac, ok bool) {
+	if pos+16 > len(data) || byte(x) == '0' {
+		return phhQuickDecimalLoop(data, pos)
+	}
+	y := binary.LittleEndian.Uint64(data[pos+8:])
+	m := phhDigits8(y)
+	if m == 8 || byte(y>>(8*m)) == '.' {
+		return phhQuickDecimalLoop(data, pos)
+	}
+	v := int64(phhDigitsValue(x, 8))
+	if m > 0 {
+		v = v*phhPow10Digits[m] + int64(phhDigitsValue(y, m))
+	}
+	return phhDecimal{mant: v}, pos + 8 + m, false, true
+}
+
+// phhPow10Digits[m] is 10^m, for up to 7 digits.
+var phhPow10Digits = [8]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000}
 
 // phhQuickDecimalLoop is phhQuickDecimal a digit at a time, for long
 // numbers and near the end of the text.
@@ -617,29 +710,8 @@ func (f *phhFast) stringsUsual(arr []phhTok) ([]phhTok, bool) {
 			break
 		}
 		start := pos + 1
-		end := start
-		ascii := true
-		quotes, escapes := phhOnes*uint64(q), phhOnes*uint64(q) // a '...' string has no escapes
-		if q == '"' {
-			escapes = phhOnes * '\\'
-		}
-		for end+8 <= len(data) {
-			m := phhStringStop8(binary.LittleEndian.Uint64(data[end:]), quotes, escapes)
-			if m == 0 {
-				end += 8
-				continue
-			}
-			end += bits.TrailingZeros64(m) / 8
-			if data[end] < 0x80 {
-				break
-			}
-			ascii = false // UTF-8, checked below
-			end++
-		}
-		// Near the end of the text, a byte that is not plain, or an
-		// empty string (maybe the start of a multi-line one): array
-		// reads those.
-		if end+1 >= len(data) || data[end] != q || end == start || !ascii && !utf8.Valid(data[start:end]) {
+		end, ok := phhUsualString(data, start, q)
+		if !ok {
 			break
 		}
 		arr = append(arr, phhTok{sp: phhSpan{off: int32(start), n: int32(end - start)}, kind: unstable.String, line: line})
@@ -656,55 +728,208 @@ func (f *phhFast) stringsUsual(arr []phhTok) ([]phhTok, bool) {
 	return arr, false
 }
 
+// phhUsualString reads the string whose opening quote q is before
+// data[start], written the usual way: not empty, on one line, plain bytes
+// (phhPlainStringByte) and UTF-8, with a byte after the closing quote. It
+// returns the offset of the closing quote; false for anything else (which
+// may still be a string: array and scalar read it the long way).
+func phhUsualString(data []byte, start int, q byte) (int, bool) {
+	end := start
+	ascii := true
+	quotes, escapes := phhOnes*uint64(q), phhOnes*uint64(q) // a '...' string has no escapes
+	if q == '"' {
+		escapes = phhOnes * '\\'
+	}
+	for end+8 <= len(data) {
+		m := phhStringStop8(binary.LittleEndian.Uint64(data[end:]), quotes, escapes)
+		if m == 0 {
+			end += 8
+			continue
+		}
+		end += bits.TrailingZeros64(m) / 8
+		if data[end] < 0x80 {
+			break
+		}
+		ascii = false // UTF-8, checked below
+		end++
+	}
+	// Near the end of the text, a byte that is not plain, or an empty
+	// string (maybe the start of a multi-line one): for the long way.
+	if end+1 >= len(data) || data[end] != q || end == start || !ascii && !utf8.Valid(data[start:end]) {
+		return end, false
+	}
+	return end, true
+}
+
 // actionsUsual reads the actions array when it is written the usual way:
 // stringsUsual's form with every notation in one of tokenizeCanonical's
 // forms ("p3 cbr 300", "d dh p1 AsKd") whose players have one digit,
-// cards (or "-") are letters, digits and '?' only and amount is of
-// phhQuickDecimal's forms. It tokenizes the notations as it goes, into
-// s.acts, instead of listing them in fs.arr: fs.decoded's bit phhActions
-// says so, and tokenize checks the players against the player count,
-// which may come later in the hand. For any other form it returns false,
-// and the array is read as any other.
+// cards are good two-character cards, none twice in one notation ("-"
+// for "sm -"), and amount is of phhQuickDecimal's forms. It tokenizes
+// the notations as it goes, into s.acts, instead of listing them in
+// fs.arr: fs.decoded's bit phhActions says so, and tokenize checks the
+// players against the player count, which may come later in the hand. It
+// reads the cards too, into s.cardBuf in the order of the notations, and
+// notes what build needs to know of them all (s.actsRead). For any other
+// form it returns false, and the array is read as any other (the general
+// code also words the errors).
 func (s *phhState) actionsUsual(f *phhFast) bool {
 	data, pos, line := f.data, f.pos+1, f.line // after '['
-	acts := s.acts[:0]
-	ok := true
-	if phhByteAt(data, pos) == ']' {
+	acts, buf := s.acts[:0], s.cardBuf[:0]
+	var sum phhActsSummary
+	done := phhByteAt(data, pos) == ']'
+	if done {
 		pos++
-	} else {
-		for {
-			q := phhByteAt(data, pos)
-			if q != '\'' && q != '"' {
-				ok = false
-				break
+	}
+	// Each notation is read here, in the loop, which keeps what it works
+	// with in registers: the first eight bytes as one word, then the
+	// cards or the amount, up to the closing quote. Notations without
+	// cards are written out where they are recognized; those with cards
+	// go on to the loop that reads them.
+notations:
+	for !done {
+		q, start := phhByteAt(data, pos), pos+1
+		if q != '\'' && q != '"' || start+8 > len(data) {
+			break
+		}
+		k := len(acts)
+		if k == cap(acts) {
+			acts = slices.Grow(acts, 1)
+		}
+		acts = acts[:k+1]
+		a := &acts[k]
+		w := binary.LittleEndian.Uint64(data[start:])
+		qq := uint64(q)
+		end := 0 // the closing quote
+		verb, player, arg := phhVerb(0), hand.NoPlayer, 0
+		switch {
+		case w&0xFF_00FF == phhPlayerWord:
+			d := byte(w>>8) - '1'
+			if d > 8 {
+				break notations
 			}
-			k := len(acts)
-			if k == cap(acts) {
-				acts = slices.Grow(acts, 1)
+			player = int(d)
+			sum.top = max(sum.top, player+1)
+			switch rest := w >> 24; {
+			case rest&0xFFFF == phhFoldWord|qq<<8:
+				end = start + 4
+				a.set(phhFold, false, player, phhSpan{}, phhDecimal{}, line, phhSpan{off: int32(start), n: 4})
+			case rest&0xFF_FFFF == phhCheckWord|qq<<16:
+				end = start + 5
+				a.set(phhCheckCall, false, player, phhSpan{}, phhDecimal{}, line, phhSpan{off: int32(start), n: 5})
+			case rest&0xFFFF_FFFF == phhBetWord:
+				amount, e, _, ok := phhQuickDecimal(data, start+7)
+				if !ok || amount.mant == 0 || phhByteAt(data, e) != q {
+					break notations
+				}
+				end = e
+				sum.places = max(sum.places, amount.places)
+				a.set(phhBetTo, true, player, phhSpan{off: int32(start + 7), n: int32(end - start - 7)}, amount,
+					line, phhSpan{off: int32(start), n: int32(end - start)})
+			case rest&0xFF_FFFF == phhBringInWord|qq<<16:
+				end = start + 5
+				a.set(phhPostBringIn, false, player, phhSpan{}, phhDecimal{}, line, phhSpan{off: int32(start), n: 5})
+			case rest&0xFFFF == phhDiscardWord || rest&0xFFFF == phhShowWord:
+				verb = phhDiscard
+				if rest&0xFFFF == phhShowWord {
+					verb = phhShowMuck
+				}
+				switch byte(rest >> 16) {
+				case q:
+					end = start + 5
+					a.set(verb, false, player, phhSpan{}, phhDecimal{}, line, phhSpan{off: int32(start), n: 5})
+				case ' ':
+					arg = start + 6
+					if verb == phhShowMuck && phhByteAt(data, arg) == '-' && phhByteAt(data, arg+1) == q {
+						end = arg + 1 // "sm -": the cards dealt
+						a.set(verb, true, player, phhSpan{off: int32(arg), n: 1}, phhDecimal{}, line, phhSpan{off: int32(start), n: 7})
+						verb = 0
+					}
+				default:
+					break notations
+				}
+			default:
+				break notations
 			}
-			acts = acts[:k+1]
-			end := 0
-			if end, ok = phhUsualNotation(data, pos+1, q, line, &acts[k]); !ok {
-				break
+		case w&0xFF_FFFF_FFFF == phhDealBoardWord:
+			verb, arg = phhDealBoard, start+5
+		case w&^(0xFF<<48) == phhDealHoleWord:
+			d := byte(w>>48) - '1'
+			if d > 8 {
+				break notations
 			}
-			if phhByteAt(data, end+1) == ']' {
-				pos = end + 2
-				break
+			verb, player, arg = phhDealHole, int(d), start+8
+		default:
+			break notations
+		}
+		if arg > 0 && verb != 0 {
+			// Cards as cards reads them; for anything else (no card, a bad
+			// one, one twice), the general code reads the notation and
+			// words the error.
+			var known cards.Set // the known cards, none twice
+			if cap(buf)-len(buf) < phhMostUsualCards {
+				buf = slices.Grow(buf, 4*phhMostUsualCards)
 			}
-			if phhByteAt(data, end+1) != ',' || phhByteAt(data, end+2) != ' ' {
-				ok = false
-				break
+			// Into the room buf has, without calls: more cards than that
+			// stop the loop before the quote, for the general code.
+			nb := len(buf)
+			room := buf[:nb+phhMostUsualCards]
+			for end = arg; end+1 < len(data) && nb < len(room); end += 2 {
+				c := cards.Unknown
+				if rank, suit := phhRanks[data[end]], phhSuits[data[end+1]]; rank|suit >= 0 {
+					c = cards.New(cards.Rank(rank), cards.Suit(suit))
+					bit := cards.Set(1) << (c & 63) // c < 52: the mask spares a check
+					if known&bit != 0 {
+						break notations
+					}
+					known |= bit
+				} else if data[end] != '?' || data[end+1] != '?' {
+					break
+				}
+				room[nb] = c
+				nb++
 			}
+			buf = buf[:nb]
+			if end == arg || end >= len(data) || data[end] != q {
+				break notations
+			}
+			if verb == phhDealBoard {
+				sum.board += (end - arg) / 2
+			}
+			a.set(verb, true, player, phhSpan{off: int32(arg), n: int32(end - arg)}, phhDecimal{},
+				line, phhSpan{off: int32(start), n: int32(end - start)})
+			a.known = known
+		}
+		// Then ", " and the next notation, or the end of the array.
+		switch {
+		case end+2 < len(data) && data[end+1] == ',' && data[end+2] == ' ':
 			pos = end + 3
+		case phhByteAt(data, end+1) == ']':
+			pos, done = end+2, true
+		default:
+			break notations
 		}
 	}
-	s.acts = acts // keeps the memory even on failure
-	if !ok {
+	s.acts, s.cardBuf = acts, buf // keeps the memory even on failure
+	if !done {
 		return false
 	}
 	f.pos = pos
+	s.actsRead = sum
 	s.fields.decoded |= 1 << phhActions
 	return true
+}
+
+// phhMostUsualCards is the most cards actionsUsual reads in one notation
+// (a stud or draw hand has seven or five).
+const phhMostUsualCards = 16
+
+// phhActsSummary is what actionsUsual notes of the notations it read, so
+// that build need not go over them again to learn it.
+type phhActsSummary struct {
+	top    int  // the highest player acting, plus one (0: none)
+	places int8 // the most decimal places of a cbr amount
+	board  int  // how many board cards are dealt
 }
 
 // The usual starts of notations, as binary.LittleEndian.Uint64 reads
@@ -728,94 +953,6 @@ func phhWord(s string) uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// phhUsualNotation reads at data[start:] a notation of actionsUsual's
-// forms closed by the quote q, on the given line, into a as
-// tokenizeCanonical would, and returns the offset of the quote. The
-// notation's first eight bytes are matched as one word.
-func phhUsualNotation(data []byte, start int, q byte, line int, a *phhAct) (int, bool) {
-	if start+8 > len(data) {
-		return 0, false
-	}
-	w := binary.LittleEndian.Uint64(data[start:])
-	verb, player, amount := phhVerb(0), hand.NoPlayer, phhDecimal{}
-	arg := -1 // where the argument (cards or amount) starts, if there is one
-	end := 0  // where the notation ends: the closing quote
-	qq := uint64(q)
-	switch {
-	case w&0xFF_FFFF_FFFF == phhDealBoardWord:
-		verb, arg = phhDealBoard, start+5
-	case w&^(0xFF<<48) == phhDealHoleWord:
-		d := byte(w>>48) - '1'
-		if d > 8 {
-			return 0, false
-		}
-		verb, player, arg = phhDealHole, int(d), start+8
-	case w&0xFF_00FF == phhPlayerWord:
-		d := byte(w>>8) - '1'
-		if d > 8 {
-			return 0, false
-		}
-		player = int(d)
-		switch rest := w >> 24; {
-		case rest&0xFFFF == phhFoldWord|qq<<8:
-			verb, end = phhFold, start+4
-		case rest&0xFF_FFFF == phhCheckWord|qq<<16:
-			verb, end = phhCheckCall, start+5
-		case rest&0xFF_FFFF == phhBringInWord|qq<<16:
-			verb, end = phhPostBringIn, start+5
-		case rest&0xFFFF == phhDiscardWord || rest&0xFFFF == phhShowWord:
-			verb = phhDiscard
-			if rest&0xFFFF == phhShowWord {
-				verb = phhShowMuck
-			}
-			switch byte(rest >> 16) {
-			case q:
-				end = start + 5
-			case ' ':
-				arg = start + 6
-			default:
-				return 0, false
-			}
-		case rest&0xFFFF_FFFF == phhBetWord:
-			var ok bool
-			arg = start + 7
-			if amount, end, _, ok = phhQuickDecimal(data, arg); !ok || amount.mant == 0 || phhByteAt(data, end) != q {
-				return 0, false
-			}
-			verb = phhBetTo
-		default:
-			return 0, false
-		}
-	default:
-		return 0, false
-	}
-	if arg >= 0 && verb != phhBetTo {
-		// The cards, up to the closing quote.
-		end = arg
-		for end < len(data) && phhUsualCardByte[data[end]] {
-			end++
-		}
-		if end == arg || end == len(data) || data[end] != q {
-			return 0, false
-		}
-	}
-	var argSpan phhSpan
-	if arg >= 0 {
-		argSpan = phhSpan{off: int32(arg), n: int32(end - arg)}
-	}
-	a.set(verb, arg >= 0, player, argSpan, amount, &phhTok{sp: phhSpan{off: int32(start), n: int32(end - start)}, line: line})
-	return end, true
-}
-
-// phhUsualCardByte marks the bytes of cards as actionsUsual reads them:
-// letters, digits, '?' and the '-' of "sm -".
-var phhUsualCardByte = func() (t [256]bool) {
-	for b := range t {
-		t[b] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || phhIsDigit(byte(b)) || b == '?' || b == '-'
-	}
-	return t
-}()
-
 // phhByteAt returns data[i], or 0 past the end (0 is no byte the fast
 // path looks for).
 func phhByteAt(data []byte, i int) byte {
@@ -827,44 +964,84 @@ func phhByteAt(data []byte, i int) byte {
 
 // numbersUsual reads an array of numbers written the usual way, on one
 // line: [1, 2.5], each element a number phhQuickDecimal reads (only
-// integers if ints), separated by ", ", into arr and dec. It is array
-// with fewer cases: for any other form it returns false without moving,
-// and array reads the value.
-func (f *phhFast) numbersUsual(ints bool, arr []phhTok, dec []phhDecimal) ([]phhTok, []phhDecimal, bool) {
-	data, pos, line := f.data, f.pos+1, f.line // after '['
+// integers if ints) with at most 7 digits before the point, separated by
+// ", ", into dec; it does not list the elements (elems does, if build
+// needs them). It is array with fewer cases: for any other form (or near
+// the end of the text) it returns false without moving, and array reads
+// the value.
+//
+// Each number is read from one word of eight bytes, as phhQuickDecimal
+// reads it, and so is its fraction; the byte after the number, which says
+// what comes next, is taken from those words too.
+func (f *phhFast) numbersUsual(ints bool, dec []phhDecimal) (_ []phhDecimal, sum phhNumbersSummary, ok bool) {
+	data, pos := f.data, f.pos+1 // after '['
 	if pos < len(data) && data[pos] == ']' {
 		f.pos = pos + 1
-		return arr, dec, true
+		return dec, sum, true
 	}
-	for pos < len(data) {
+	// The loop calls nothing (so that what it works with stays in
+	// registers): it writes into the room dec has, and leaves longer
+	// arrays to array, which makes room for the next hand.
+	for len(dec) < cap(dec) {
+		// 24 bytes from a number's start hold its 7 digits, the point,
+		// the fraction's 4 and the two bytes after them: the compiler
+		// sees that every read below is inside.
+		if pos+24 > len(data) {
+			break
+		}
+		w := data[pos : pos+24 : pos+24]
+		x := binary.LittleEndian.Uint64(w)
+		n := phhDigits8(x)
+		if n == 0 || n == 8 || (n > 1 && byte(x) == '0') {
+			break
+		}
 		var d phhDecimal
-		end, k := pos+1, unstable.Integer
-		if c := data[pos]; phhIsDigit(c) && pos+2 < len(data) && (data[pos+1] == ',' || data[pos+1] == ']') {
-			// One digit (antes and blinds of 0, seats): read as
-			// phhQuickDecimal would, for less.
-			d.mant = int64(c - '0')
+		if n == 1 {
+			d.mant = int64(byte(x) - '0') // antes, blinds and seats, mostly
 		} else {
-			var frac, ok bool
-			if d, end, frac, ok = phhQuickDecimal(data, pos); !ok || end+1 >= len(data) || (frac && ints) {
+			d.mant = int64(phhDigitsValue(x, n))
+		}
+		e := n // the length of the number
+		if byte(x>>(8*n)) == '.' {
+			y := binary.LittleEndian.Uint64(w[n+1:])
+			m := phhDigits8(y)
+			if ints || m == 0 || m > phhMaxDecimals {
 				break
 			}
-			if frac {
-				k = unstable.Float
+			// At most 7+4 digits: no overflow, and far below phhMaxAmount.
+			d.mant = d.mant*phhPow10[m] + int64(phhDigitsValue(y, m))
+			e += 1 + m
+			for m > 0 && d.mant%10 == 0 {
+				d.mant /= 10
+				m--
 			}
+			d.places = int8(m)
+			sum.places = max(sum.places, d.places)
 		}
-		arr = append(arr, phhTok{sp: phhSpan{off: int32(pos), n: int32(end - pos)}, kind: k, line: line})
-		dec = append(dec, d)
-		switch {
-		case data[end] == ']':
-			f.pos = end + 1
-			return arr, dec, true
-		case data[end] == ',' && data[end+1] == ' ':
-			pos = end + 2
+		if d.mant == 0 {
+			sum.zero = true
+		}
+		dec = dec[:len(dec)+1]
+		dec[len(dec)-1] = d
+		// What follows: ", " and the next number, or the end.
+		switch after := binary.LittleEndian.Uint16(w[e&15:]); {
+		case after == ','|' '<<8:
+			pos += e + 2
+		case byte(after) == ']':
+			f.pos = pos + e + 1
+			return dec, sum, true
 		default:
-			return arr, dec, false
+			return dec, sum, false
 		}
 	}
-	return arr, dec, false
+	return dec, sum, false
+}
+
+// phhNumbersSummary is what numbersUsual notes of the numbers it read, so
+// that build need not go over them again.
+type phhNumbersSummary struct {
+	places int8 // the most decimal places
+	zero   bool // one is 0
 }
 
 // arraySpaceAt is arraySpace from pos; it returns the position and line

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/handaudit/handaudit/cards"
 )
 
 // phhReadAllNoFast reads like phhReadAll but always with the full TOML
@@ -138,6 +140,25 @@ func phhCompareWalks(t *testing.T, data []byte, multi bool) {
 		// The notations, as actionsUsual tokenized them, must be those
 		// the general code gets from the listed notations.
 		acts := slices.Clone(fast.acts)
+		// Its cards, too: each notation's, in order, as cards reads them.
+		var want []cards.Card
+		for i := range acts {
+			a := &acts[i]
+			if !a.hasArg || a.verb == phhBetTo || string(fast.bytes(a.arg)) == "-" {
+				continue
+			}
+			cs, perr := fast.cards(a, false, &want)
+			if perr != nil {
+				t.Fatalf("actionsUsual read cards that cards refuses: %v\n%q", perr, data)
+			}
+			if a.known != cards.SetOf(cs...) {
+				t.Fatalf("notation %q: known cards %x, want %x", fast.bytes(a.text), a.known, cards.SetOf(cs...))
+			}
+			a.known = 0 // the general code does not note them
+		}
+		if !slices.Equal(want, fast.cardBuf) {
+			t.Fatalf("cards %v, want %v\n%q", fast.cardBuf, want, data)
+		}
 		fast.listActions()
 		var places, places2 int8
 		if perr := fast.tokenize(9, &places); perr != nil { // every one-digit player
@@ -151,6 +172,23 @@ func phhCompareWalks(t *testing.T, data []byte, multi bool) {
 		}
 	}
 	a, b := &fast.fields, &full.fields
+	for f := range phhNumFields {
+		// The elements the fast path did not list (elems lists them)
+		// must be its numbers.
+		if a.unlisted&(1<<f) == 0 {
+			continue
+		}
+		dec := slices.Clone(a.dec[f])
+		el := fast.elems(f)
+		if len(el) != len(dec) {
+			t.Fatalf("field %s: %d numbers, %d elements", f, len(dec), len(el))
+		}
+		for i, tok := range el {
+			if d, err := phhParseDecimal(fast.tb(tok)); err != nil || d != dec[i] {
+				t.Fatalf("field %s[%d]: %q read as %v", f, i, fast.tb(tok), dec[i])
+			}
+		}
+	}
 	if a.seen != b.seen || a.keyLine != b.keyLine {
 		t.Fatalf("fields differ: seen %x/%x lines %v/%v\n%q", a.seen, b.seen, a.keyLine, b.keyLine, data)
 	}

@@ -28,7 +28,7 @@ func (s *phhState) startTime() (time.Time, *Error) {
 			continue
 		}
 		t := fs.val[f]
-		v, ok := phhInt(s.tb(t))
+		v, ok := s.int(f)
 		lo, hi := 1, 9999
 		switch f {
 		case phhMonth:

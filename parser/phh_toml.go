@@ -217,17 +217,78 @@ type phhFields struct {
 	// holds every element of field f, as phhParseDecimal reads it.
 	decoded uint64
 	dec     [phhNumFields][]phhDecimal
+	// The fast path does not even list them, for arrays of the usual
+	// forms: bit f of unlisted says arr[f] is empty for now, and the
+	// array starts at arrAt[f]; elems lists them, when they are needed.
+	unlisted   uint64
+	arrAt      [phhNumFields]phhArrayAt
+	decSummary [phhNumFields]phhNumbersSummary // of those numbers
+	// It reads the usual numbers of scalar fields too: for those, bit f
+	// of decoded says valDec[f] is field f's number.
+	valDec [phhNumFields]phhDecimal
 }
 
 func (fs *phhFields) reset() {
-	fs.seen, fs.decoded = 0, 0
-	for i := range fs.arr {
-		fs.arr[i] = fs.arr[i][:0]
+	fs.seen, fs.decoded, fs.unlisted = 0, 0, 0
+	for _, f := range phhArrayFields {
+		fs.arr[f] = fs.arr[f][:0]
 	}
 	fs.unknown = fs.unknown[:0]
 }
 
+// phhArrayFields lists the fields of array types, the only ones with
+// elements in phhFields.arr.
+var phhArrayFields = func() (fs []phhField) {
+	for f := range phhNumFields {
+		switch phhFieldInfo[f].typ {
+		case phhNumberArray, phhIntArray, phhStringArray:
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}()
+
 func (fs *phhFields) has(f phhField) bool { return fs.seen&(1<<f) != 0 }
+
+// phhArrayAt is where an array starts: its '[' and line.
+type phhArrayAt struct{ pos, line int }
+
+// count returns the number of elements of array field f.
+func (s *phhState) count(f phhField) int {
+	if s.fields.unlisted&(1<<f) != 0 {
+		return len(s.fields.dec[f])
+	}
+	return len(s.fields.arr[f])
+}
+
+// elems returns the elements of array field f, listing them first if the
+// fast path read only their numbers (it reads them again, as array).
+func (s *phhState) elems(f phhField) []phhTok {
+	fs := &s.fields
+	if fs.unlisted&(1<<f) != 0 {
+		fs.unlisted &^= 1 << f
+		g := phhFast{data: s.lines.data, pos: fs.arrAt[f].pos, line: fs.arrAt[f].line}
+		fs.arr[f], s.relisted, _ = g.array(phhElemType(phhFieldTypes[f]), fs.arr[f][:0], s.relisted[:0])
+	}
+	return fs.arr[f]
+}
+
+// decimal returns the number of scalar field f, as phhParseDecimal reads
+// it.
+func (s *phhState) decimal(f phhField) (phhDecimal, error) {
+	if s.fields.decoded&(1<<f) != 0 {
+		return s.fields.valDec[f], nil // read by the fast path
+	}
+	return phhParseDecimal(s.tb(s.fields.val[f]))
+}
+
+// int returns the number of scalar field f, as phhInt reads it.
+func (s *phhState) int(f phhField) (int, bool) {
+	if s.fields.decoded&(1<<f) != 0 {
+		return phhIntOf(s.fields.valDec[f]) // read by the fast path
+	}
+	return phhInt(s.tb(s.fields.val[f]))
+}
 
 // phhLines converts byte offsets of one hand's text into line numbers. It
 // notes where the newlines are once per hand, when first asked (the fast

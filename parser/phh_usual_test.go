@@ -30,6 +30,10 @@ var phhUsualNotations = []string{
 	"d db 2c3d4h", "d db 5s", "d db ??", "d db As", "d db AsAs", "d db Xx", "d db 2c3", "d db", "d db ",
 	"d db 2c 3d", "d db -", "d dh p1 AsKs", "d dh p2 ????", "d dh p10 AsKs", "d dh p0 AsKs", "d dh p1", "d dh p1x AsKs",
 	"d dh p1  AsKs", "d dx AsKs", "d  db 5s", "D db 5s", "", "# note", "d db 5s # river",
+	// More cards in one notation than actionsUsual reads (16), and as many.
+	"d dh p1 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTd", "d dh p1 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTdJd",
+	"p1 sd 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTdJd", "p1 sm ????????????????????????????????????",
+	"d db 2c2c", "p1 sd AsAs", "p1 sm 2h2h", "d db 2c3d", "d db 2s", "p1 sm Ts??",
 }
 
 // phhUsualHand writes hand [name] of n players whose actions include
@@ -144,6 +148,106 @@ func TestPHHUsualSameFieldsAsWalk(t *testing.T) {
 			text := phhUsualHand(rng, "1", 2+rng.IntN(9), x, q)
 			phhCompareWalks(t, []byte(text), true)
 			phhCompareWalks(t, bytes.TrimPrefix([]byte(text), []byte("[1]\n")), false)
+		}
+	}
+}
+
+// phhUsualScalars are scalar fields with numbers of the usual forms and
+// near misses of them: fastKeyValue reads the usual ones itself, and the
+// rest are left to scalar and the general code, which must agree (also on
+// the errors).
+var phhUsualScalars = []string{
+	"min_bet = 2", "min_bet = 2.5", "min_bet = 2.50", "min_bet = 0", "min_bet = 0.0", "min_bet = 007",
+	"min_bet = 1e3", "min_bet = 1_000", "min_bet = +2", "min_bet = 2.", "min_bet = 2.12345",
+	"min_bet = 123456789012345", "min_bet = 1234567890123456", "min_bet = 2 # two", "min_bet = 2\t",
+	"min_bet = 'x'", "min_bet = 12:00:00",
+	"seat_count = 9", "seat_count = 9.0", "seat_count = 0", "seat_count = 1001", "seat_count = 2147483649",
+	"hand = 100100000000", "hand = 1.5", "hand = 'h-1'", "hand = 0",
+	"year = 2024", "year = 0", "month = 13", "month = 2", "day = 31", "day = 30", "day = 3.0",
+	"table = 7", "table = 7.5", "level = 3", "time_limit = 2.5",
+}
+
+func TestPHHUsualScalarsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, x := range phhUsualScalars {
+		key := x[:strings.IndexByte(x, ' ')]
+		var b strings.Builder
+		for i := range 3 {
+			h := phhUsualHand(rng, fmt.Sprint(i+1), 3, "p2 cc", '\'')
+			if i == 1 {
+				// The field replaced, or added, in the middle hand.
+				lines := strings.Split(h, "\n")
+				replaced := false
+				for j, l := range lines {
+					if strings.HasPrefix(l, key+" ") || strings.HasPrefix(l, key+"=") {
+						lines[j], replaced = x, true
+					}
+				}
+				if !replaced {
+					lines = append(lines[:2], append([]string{x, "year = 2024", "month = 2", "day = 29"}, lines[2:]...)...)
+				}
+				h = strings.Join(lines, "\n")
+			}
+			b.WriteString(h)
+		}
+		phhCompareReads(t, b.String())
+		text := b.String()
+		first := text[:strings.Index(text, "[2]")]
+		phhCompareWalks(t, []byte(text[len(first):strings.Index(text, "[3]")]), true)
+	}
+}
+
+// TestPHHIncrement checks the decimal increment behind the usual hand
+// names (checkHandName).
+func TestPHHIncrement(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1", "2"}, {"9", "10"}, {"19", "20"}, {"99", "100"}, {"109", "110"}, {"1234", "1235"}, {"999", "1000"},
+	} {
+		if got := string(phhIncrement([]byte(c.in))); got != c.want {
+			t.Errorf("phhIncrement(%s) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestPHHSequentialNamesTwice checks that a usual hand name (1, 2, ...)
+// seen before is reported as such past 9 and 99 too: the names are
+// followed by their count, not listed.
+func TestPHHSequentialNamesTwice(t *testing.T) {
+	for _, again := range []int{9, 10, 99, 100, 105} {
+		var b strings.Builder
+		for i := 1; i <= 110; i++ {
+			fmt.Fprintf(&b, "[%d]\n%s", i, phhHand(fmt.Sprint("h", i), nil))
+		}
+		fmt.Fprintf(&b, "[%d]\n%s", again, phhHand("again", nil))
+		res := phhReadString(t, b.String(), "t.phhs")
+		if len(res.hands) != 110 || len(res.errs) != 1 {
+			t.Fatalf("[%d] again: %d hands, errors %v", again, len(res.hands), res.errs)
+		}
+		if want := fmt.Sprintf("hand table [%d] defined twice", again); res.errs[0].Msg != want {
+			t.Errorf("error %q, want %q", res.errs[0].Msg, want)
+		}
+	}
+}
+
+// TestPHHUsualShortDeck checks the short deck's cards on the fast path's
+// cards (actionsUsual reads them, build checks them) against the general
+// code: the same hands, the same errors.
+func TestPHHUsualShortDeck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, x := range []string{"d db 6c7d8h", "d db 5c7d8h", "d db 6c7d2h", "d db ??", "p1 sm 5s", "p2 sd 4h"} {
+		var b strings.Builder
+		for i := range 3 {
+			h := phhUsualHand(rng, fmt.Sprint(i+1), 3, x, '\'')
+			h = strings.Replace(h, "variant = 'NT'", "variant = 'NS'", 1)
+			// The generated hole cards are deuces to fours: sixes up.
+			h = strings.NewReplacer("2s2h", "6s6h", "3s3h", "7s7h", "4s4h", "8s8h", "2c3d4c", "9dTdJd").Replace(h)
+			b.WriteString(h)
+		}
+		phhCompareReads(t, b.String())
+		res := phhReadString(t, b.String(), "u.phhs")
+		low := strings.ContainsAny(x, "2345") // a card below six, dealt, shown or discarded
+		if got := len(res.errs) > 0 && strings.Contains(res.errs[0].Msg, "not in the short deck"); got != low || low && len(res.errs) != 3 {
+			t.Errorf("%q: errors %v", x, res.errs)
 		}
 	}
 }
