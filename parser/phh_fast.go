@@ -859,6 +859,7 @@ notations:
 				break notations
 			}
 			verb, player, arg = phhDealHole, int(d), start+8
+			sum.top = max(sum.top, player+1) // a player dealt cards is checked like one who acts
 		default:
 			break notations
 		}

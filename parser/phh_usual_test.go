@@ -34,6 +34,8 @@ var phhUsualNotations = []string{
 	"d dh p1 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTd", "d dh p1 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTdJd",
 	"p1 sd 5c6c7c8c9cTcJcQcKcAc5d6d7d8d9dTdJd", "p1 sm ????????????????????????????????????",
 	"d db 2c2c", "p1 sd AsAs", "p1 sm 2h2h", "d db 2c3d", "d db 2s", "p1 sm Ts??",
+	// Players a smaller table does not have: an error, as the general path says.
+	"d dh p9 7c7d", "p9 cbr 5", "p9 sm 7c7d",
 }
 
 // phhUsualHand writes hand [name] of n players whose actions include
