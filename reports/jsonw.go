@@ -177,11 +177,6 @@ func (w *jsonWriter) int(n int64) {
 	w.b = strconv.AppendInt(w.b, n, 10)
 }
 
-func (w *jsonWriter) bool(v bool) {
-	w.sep()
-	w.b = strconv.AppendBool(w.b, v)
-}
-
 func (w *jsonWriter) null() {
 	w.sep()
 	w.b = append(w.b, "null"...)
