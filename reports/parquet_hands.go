@@ -487,8 +487,11 @@ func (b *handsBuffers) codec(codec compress.Codec) pageCodec {
 	if z := b.zstd; z != nil && z.level == int(level) && z.concurrency == concurrency {
 		return z
 	}
+	// WithLowerEncoderMem only sizes the encoder's buffers to what it is
+	// given (the history is 8 MB, not 16): pages are at most
+	// parquetPageBytes, and the bytes it writes are the same.
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(concurrency), zstd.WithEncoderLevel(level),
-		zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false))
+		zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false), zstd.WithLowerEncoderMem(true))
 	if err != nil {
 		return codec
 	}
