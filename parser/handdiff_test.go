@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
@@ -76,4 +77,14 @@ func contentDiff(a, b reflect.Value, path string, out *[]string) {
 			*out = append(*out, fmt.Sprintf("%s: %v != %v", path, a, b))
 		}
 	}
+}
+
+// randomBytes returns n bytes drawn from alphabet: the random inputs the
+// fast paths' differential tests add to their listed ones.
+func randomBytes(rng *rand.Rand, alphabet string, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return b
 }

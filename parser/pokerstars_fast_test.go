@@ -162,11 +162,7 @@ func TestPokerStarsNumber(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const alphabet = "0123456789,.$ "
 	for range 20000 {
-		b := make([]byte, rng.IntN(24))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		inputs = append(inputs, string(b))
+		inputs = append(inputs, string(randomBytes(rng, alphabet, rng.IntN(24))))
 	}
 	for _, in := range inputs {
 		m, f, n, ok := psNumber([]byte(in))

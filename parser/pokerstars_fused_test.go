@@ -112,10 +112,7 @@ func TestPokerStarsLastOpenNear(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const alphabet = " ($.0)("
 	for range 200000 {
-		b := make([]byte, rng.IntN(24))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
+		b := randomBytes(rng, alphabet, rng.IntN(24))
 		end := 0
 		if len(b) > 0 {
 			end = rng.IntN(len(b) + 1)

@@ -26,11 +26,7 @@ func TestPokerStarsAmountFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	const alphabet = "0123456789,.$ 90"
 	for range 50000 {
-		b := make([]byte, rng.IntN(20))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		inputs = append(inputs, string(b))
+		inputs = append(inputs, string(randomBytes(rng, alphabet, rng.IntN(20))))
 	}
 	// The fast path reads past the end of the amount's slice, within its
 	// capacity, as a line's amount lies in a larger buffer: each input

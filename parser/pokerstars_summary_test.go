@@ -179,10 +179,7 @@ func TestPokerStarsShownIs(t *testing.T) {
 				b[rng.IntN(len(b))] = alphabet[rng.IntN(len(alphabet))]
 			}
 		} else {
-			b = make([]byte, rng.IntN(18))
-			for i := range b {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			}
+			b = randomBytes(rng, alphabet, rng.IntN(18))
 		}
 		b = append(b, " [4s]"[:rng.IntN(6)]...)
 		want := 0
