@@ -124,15 +124,22 @@ func writeHandsGeneric(t *testing.T, rows []HandRow, opts []parquet.WriterOption
 // writeHandsColumns writes rows with handsWriter, in batches of batch rows.
 func writeHandsColumns(t *testing.T, rows []HandRow, opts []parquet.WriterOption, batch int) []byte {
 	t.Helper()
+	return writeHandsBatches(t, len(rows), opts, batch, func(b *handBatch, i int) { b.add(&rows[i]) })
+}
+
+// writeHandsBatches writes n rows with the column writer, each put into
+// the batch by add, in batches of batch rows.
+func writeHandsBatches(t *testing.T, n int, opts []parquet.WriterOption, batch int, add func(b *handBatch, i int)) []byte {
+	t.Helper()
 	var buf bytes.Buffer
 	w, err := newHandsWriter(&buf, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := newHandBatch()
-	for i := range rows {
-		b.add(&rows[i])
-		if b.rows() == batch || i == len(rows)-1 {
+	for i := range n {
+		add(b, i)
+		if b.rows() == batch || i == n-1 {
 			if err := w.encode(b); err != nil {
 				t.Fatal(err)
 			}
@@ -398,25 +405,7 @@ func TestHandBatchAddResult(t *testing.T) {
 
 	opts := parquetOptions(testInfo())
 	encode := func(add func(b *handBatch, r *HandResult)) []byte {
-		var buf bytes.Buffer
-		w, err := newHandsWriter(&buf, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := newHandBatch()
-		for i, r := range results {
-			add(b, r)
-			if b.rows() == 1000 || i == len(results)-1 {
-				if err := w.encode(b); err != nil {
-					t.Fatal(err)
-				}
-				b.reset()
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+		return writeHandsBatches(t, len(results), opts, 1000, func(b *handBatch, i int) { add(b, results[i]) })
 	}
 	var rowMemA, rowMemB rowMem
 	want := encode(func(b *handBatch, r *HandResult) {
