@@ -200,20 +200,6 @@ func (m *machine) position(p int) int {
 func (m *machine) pushChips() {
 	tr := m.tr
 	nb := max(len(tr.Boards), 1)
-	if len(tr.Pots) == 1 && len(tr.Pots[0].Eligible) == 1 && nb == 1 {
-		// The commonest ending: one pot, one player left in it, one run.
-		// This is what the general case below does for it.
-		pot := &tr.Pots[0]
-		tr.Awards = tr.mem.awardsFor(2)
-		if net := pot.Amount - pot.Rake; net > 0 {
-			rule := "side-pots"
-			if m.seats[pot.Eligible[0]].mucked {
-				rule = "uncontested-showdown"
-			}
-			m.give(0, 0, Whole, pot.Eligible, net, rule, "uncontested: every other player folded")
-		}
-		return
-	}
 	// Hands are evaluated only for a pot two or more players contest.
 	for k := range tr.Pots {
 		if len(tr.Pots[k].Eligible) > 1 {
