@@ -207,15 +207,9 @@ func (c *Context) freshCards(a *hand.Action) bool {
 		return false
 	}
 	w := &c.cards
-	var mask uint64
-	for _, card := range a.Cards {
-		if card.Known() {
-			bit := uint64(1) << card
-			if mask&bit != 0 {
-				return false // the same card twice in one action
-			}
-			mask |= bit
-		}
+	mask, ok := cardMask(a.Cards)
+	if !ok {
+		return false // the same card twice in one action
 	}
 	if a.Kind == hand.DealBoard {
 		if mask&w.seen != 0 {
