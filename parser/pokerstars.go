@@ -267,15 +267,11 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 					in.start += k + 1
 					in.line++
 					if size += k + 1; size > r.maxHand {
-						// Too large: the hand is dropped, and what was read
-						// with it.
-						p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
-						r.skipToHeader()
+						r.dropTooLarge(num)
 						break
 					}
 					if p.keepLast(line, in.line); len(p.actions) > r.maxActions {
-						p.fail(in.line, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
-						r.skipToHeader()
+						r.dropTooManyActions(in.line, line)
 						break
 					}
 					continue
@@ -300,8 +296,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 			continue
 		}
 		if size += len(line) + 1; size > r.maxHand {
-			p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
-			r.skipToHeader()
+			r.dropTooLarge(num)
 			break
 		}
 		if line[0] == 'P' {
@@ -331,9 +326,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		}
 		p.keepLast(line, n)
 		if len(p.actions) > r.maxActions {
-			// Stop before the hand grows any further.
-			p.fail(n, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
-			r.skipToHeader()
+			r.dropTooManyActions(n, line)
 			break
 		}
 	}
@@ -342,6 +335,21 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		return nil, r.err
 	}
 	return p.finish()
+}
+
+// dropTooLarge fails the hand starting at line num for its size: it is
+// dropped, with what was read of it, and reading goes on at the next
+// header.
+func (r *PokerStarsReader) dropTooLarge(num int) {
+	r.p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
+	r.skipToHeader()
+}
+
+// dropTooManyActions fails the hand at line n, where it went past the
+// action limit, before it grows any further.
+func (r *PokerStarsReader) dropTooManyActions(n int, line []byte) {
+	r.p.fail(n, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
+	r.skipToHeader()
 }
 
 // slowLine returns the next line of a hand the general way (see
