@@ -775,19 +775,27 @@ func phhUsualString(data []byte, start int, q byte) (int, bool) {
 // code also words the errors).
 func (s *phhState) actionsUsual(f *phhFast) bool {
 	data, pos, line := f.data, f.pos+1, f.line // after '['
-	acts, buf := s.acts[:0], s.cardBuf[:0]
-	var sum phhActsSummary
-	done := phhByteAt(data, pos) == ']'
-	if done {
-		pos++
+	acts := s.acts[:0]
+	s.cardBuf = s.cardBuf[:0]
+	// The summary is kept in s.actsRead as it goes (only top, updated by
+	// every notation, in a register): the loop has more to keep in
+	// registers than there are. It means nothing unless this succeeds.
+	s.actsRead = phhActsSummary{}
+	top := 0
+	if phhByteAt(data, pos) == ']' {
+		f.pos = pos + 1
+		s.acts = acts
+		s.fields.decoded |= 1 << phhActions
+		return true
 	}
 	// Each notation is read here, in the loop, which keeps what it works
 	// with in registers: the first eight bytes as one word, then the
 	// cards or the amount, up to the closing quote. Notations without
 	// cards are written out where they are recognized; those with cards
-	// go on to the loop that reads them.
+	// go on to the loop that reads them. The loop returns from its end,
+	// at the array's ']'.
 notations:
-	for !done {
+	for {
 		q, start := phhByteAt(data, pos), pos+1
 		if q != '\'' && q != '"' || start+8 > len(data) {
 			break
@@ -809,7 +817,7 @@ notations:
 				break notations
 			}
 			player = int(d)
-			sum.top = max(sum.top, player+1)
+			top = max(top, player+1)
 			switch rest := w >> 24; {
 			case rest&0xFFFF == phhFoldWord|qq<<8:
 				end = start + 4
@@ -823,7 +831,7 @@ notations:
 					break notations
 				}
 				end = e
-				sum.places = max(sum.places, amount.places)
+				s.actsRead.places = max(s.actsRead.places, amount.places)
 				a.set(phhBetTo, true, player, phhSpan{off: int32(start + 7), n: int32(end - start - 7)}, amount,
 					line, phhSpan{off: int32(start), n: int32(end - start)})
 			case rest&0xFF_FFFF == phhBringInWord|qq<<16:
@@ -859,7 +867,7 @@ notations:
 				break notations
 			}
 			verb, player, arg = phhDealHole, int(d), start+8
-			sum.top = max(sum.top, player+1) // a player dealt cards is checked like one who acts
+			top = max(top, player+1) // a player dealt cards is checked like one who acts
 		default:
 			break notations
 		}
@@ -868,6 +876,7 @@ notations:
 			// one, one twice), the general code reads the notation and
 			// words the error.
 			var known cards.Set // the known cards, none twice
+			buf := s.cardBuf
 			if cap(buf)-len(buf) < phhMostUsualCards {
 				buf = slices.Grow(buf, 4*phhMostUsualCards)
 			}
@@ -890,12 +899,12 @@ notations:
 				room[nb] = c
 				nb++
 			}
-			buf = buf[:nb]
+			s.cardBuf = buf[:nb]
 			if end == arg || end >= len(data) || data[end] != q {
 				break notations
 			}
 			if verb == phhDealBoard {
-				sum.board += (end - arg) / 2
+				s.actsRead.board += (end - arg) / 2
 			}
 			a.set(verb, true, player, phhSpan{off: int32(arg), n: int32(end - arg)}, phhDecimal{},
 				line, phhSpan{off: int32(start), n: int32(end - start)})
@@ -906,19 +915,17 @@ notations:
 		case end+2 < len(data) && data[end+1] == ',' && data[end+2] == ' ':
 			pos = end + 3
 		case phhByteAt(data, end+1) == ']':
-			pos, done = end+2, true
+			f.pos = end + 2
+			s.acts = acts
+			s.actsRead.top = top
+			s.fields.decoded |= 1 << phhActions
+			return true
 		default:
 			break notations
 		}
 	}
-	s.acts, s.cardBuf = acts, buf // keeps the memory even on failure
-	if !done {
-		return false
-	}
-	f.pos = pos
-	s.actsRead = sum
-	s.fields.decoded |= 1 << phhActions
-	return true
+	s.acts = acts // keeps the memory even on failure
+	return false
 }
 
 // phhMostUsualCards is the most cards actionsUsual reads in one notation
