@@ -5,30 +5,33 @@ import (
 	"math/bits"
 )
 
-// A reader's name cache starts with internSlots slots: far more than the
-// players, tables and fee names one file's hands usually share. A file of
-// many more distinct names (a merged export, a site's whole day) misses
-// often; then the cache grows, up to internMaxSlots.
-const (
-	internSlots    = 1 << 11
-	internMaxSlots = 1 << 13
-)
+// internSetBits is log2 of the sets in a reader's name cache: 256 sets of
+// two names, 16 KB. That holds the players of a couple of dozen tables,
+// the most a real file interleaves, and it is small enough to stay in the
+// CPU's caches between hands. A larger table keeps more names, but one
+// that names seldom recur in (a generated corpus of thousands of players
+// met at random) goes cold: its probe then missed the caches and cost more
+// than copying the name would have.
+const internSetBits = 8
 
 // nameInterner shares the strings of recurring names (players, tables, sites,
-// currencies) among the hands of a file; both readers keep one. It is a direct-mapped cache: each
-// name hashes to one slot, and a new name evicts the one there. So its cost
-// per name is one hash and one compare, its memory is bounded, and a corpus
-// of many players never makes it rebuild more than a few times; a name
-// evicted is only copied again.
+// currencies) among the hands of a file; both readers keep one. It is a
+// set-associative cache: each name hashes to a set of two slots, one cache
+// line, and a new name goes in the set's first slot, moving the name there
+// to the second and evicting the second's. So its cost per name is one
+// hash and two compares at most, its memory is small and bounded, and a
+// name evicted is only copied again.
 //
 // A slot keeps the first 16 bytes of its name as two words beside the
 // string, so that a name is hashed and compared in registers, without
 // reading the string's bytes from wherever the heap put them.
 type nameInterner struct {
-	slots  []internSlot // allocated on first use; a power of two long
-	shift  uint         // 64 - log2(len(slots)): a hash's top bits pick the slot
-	misses int          // since the last growth
+	sets *[1 << internSetBits]internSet // allocated on first use
 }
+
+// internSet is a set of the cache: 64 bytes, one cache line (its array
+// is allocated whole, at an address a multiple of 64).
+type internSet [2]internSlot
 
 type internSlot struct {
 	w0, w1 uint64 // the name's first 16 bytes (see nameWords)
@@ -42,33 +45,25 @@ func (c *nameInterner) intern(b []byte) string {
 
 // internWords is intern for a name whose words (nameWords) are known.
 func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
-	if c.slots == nil {
-		c.slots = make([]internSlot, internSlots)
-		c.shift = 64 - uint(bits.TrailingZeros(internSlots))
+	if c.sets == nil {
+		c.sets = new([1 << internSetBits]internSet)
 	}
-	slot := &c.slots[nameHash(w0, w1, len(b))>>c.shift]
-	if slot.w0 == w0 && slot.w1 == w1 && len(slot.s) == len(b) && (len(b) <= 16 || slot.s[16:] == string(b[16:])) {
-		return slot.s
+	set := &c.sets[nameHash(w0, w1, len(b))>>(64-internSetBits)]
+	if set[0].holds(b, w0, w1) {
+		return set[0].s
+	}
+	if set[1].holds(b, w0, w1) {
+		return set[1].s
 	}
 	s := string(b)
-	*slot = internSlot{w0, w1, s}
-	if c.misses++; c.misses > 2*len(c.slots) && len(c.slots) < internMaxSlots {
-		c.grow()
-	}
+	set[1] = set[0]
+	set[0] = internSlot{w0, w1, s}
 	return s
 }
 
-// grow makes the cache four times larger, keeping the names it holds.
-func (c *nameInterner) grow() {
-	old := c.slots
-	c.slots = make([]internSlot, 4*len(old))
-	c.shift -= 2
-	for _, sl := range old {
-		if sl.s != "" {
-			c.slots[nameHash(sl.w0, sl.w1, len(sl.s))>>c.shift] = sl
-		}
-	}
-	c.misses = 0
+// holds reports whether the slot holds the name b, whose words are w0, w1.
+func (sl *internSlot) holds(b []byte, w0, w1 uint64) bool {
+	return sl.w0 == w0 && sl.w1 == w1 && len(sl.s) == len(b) && (len(b) <= 16 || sl.s[16:] == string(b[16:]))
 }
 
 // nameWords returns the first 16 bytes of b as two little-endian words,
