@@ -985,13 +985,17 @@ func (c *pqColumn) addStrings(values []string) {
 // appendPresent appends n definition levels of present values.
 func appendPresent(defs []byte, n int) []byte {
 	defs = reserve(defs, n)
-	k := len(defs)
-	defs = defs[:k+n]
-	for i := k; i < len(defs); i++ {
-		defs[i] = 1
+	for n > 0 {
+		k := min(n, len(presentLevels))
+		defs = append(defs, presentLevels[:k]...)
+		n -= k
 	}
 	return defs
 }
+
+// presentLevels are definition levels of present values, copied at once
+// (most columns never have a null).
+var presentLevels = bytes.Repeat([]byte{1}, pageRowStride)
 
 // present is the definition level of a string of length n.
 func present(n int) byte {
@@ -1008,10 +1012,27 @@ func (c *pqColumn) addIndexes(values []string) {
 	k := 0
 	last, lastIdx, optional := c.last, c.lastIdx, c.optional
 	for _, s := range values {
-		if s == last && lastIdx >= 0 { // never "" in an optional column
-			idx[k] = lastIdx
-			k++
-			continue
+		// Most rows repeat the previous row's value, mostly of up to 16
+		// bytes: those are compared inline, as their first and last eight
+		// bytes (or four, or the first, middle and last), which overlap
+		// and cover them all, without the call the compiler makes for ==.
+		if n := len(s); n == len(last) && lastIdx >= 0 { // never "" in an optional column
+			var same bool
+			switch {
+			case n > 16 || n == 0:
+				same = s == last
+			case n >= 8:
+				same = word(s) == word(last) && word(s[n-8:]) == word(last[n-8:])
+			case n >= 4:
+				same = word4(s) == word4(last) && word4(s[n-4:]) == word4(last[n-4:])
+			default:
+				same = s[0] == last[0] && s[n/2] == last[n/2] && s[n-1] == last[n-1]
+			}
+			if same {
+				idx[k] = lastIdx
+				k++
+				continue
+			}
 		}
 		if s == "" && optional {
 			continue
@@ -1158,10 +1179,7 @@ func (c *pqColumn) bounds() (minValue, maxValue parquet.Value, ok bool) {
 	}
 	switch {
 	case c.kind == colInt64:
-		lo, hi := c.ints[0], c.ints[0]
-		for _, v := range c.ints[1:] {
-			lo, hi = min(lo, v), max(hi, v)
-		}
+		lo, hi := int64Bounds(c.ints)
 		return parquet.Int64Value(lo), parquet.Int64Value(hi), true
 	case c.kind == colDict && !c.plain:
 		lo, hi := c.dictValues[c.pageEntries[0]], c.dictValues[c.pageEntries[0]]
@@ -1172,6 +1190,24 @@ func (c *pqColumn) bounds() (minValue, maxValue parquet.Value, ok bool) {
 	default:
 		return parquet.ByteArrayValue([]byte(c.valueAt(c.minAt))), parquet.ByteArrayValue([]byte(c.valueAt(c.maxAt))), true
 	}
+}
+
+// int64Bounds is the least and the greatest of values (not empty), four
+// at a time: two chains of min and max, which do not wait on each other,
+// and half the loop's steps.
+func int64Bounds(values []int64) (lo, hi int64) {
+	lo, hi = values[0], values[0]
+	lo2, hi2 := lo, hi
+	for len(values) >= 4 {
+		v := values[:4]
+		lo, hi = min(lo, v[0], v[2]), max(hi, v[0], v[2])
+		lo2, hi2 = min(lo2, v[1], v[3]), max(hi2, v[1], v[3])
+		values = values[4:]
+	}
+	for _, v := range values {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return min(lo, lo2), max(hi, hi2)
 }
 
 // mergeBounds widens the chunk's statistics to a page's bounds, keeping

@@ -334,6 +334,38 @@ func TestStakesMemo(t *testing.T) {
 	}
 }
 
+// TestStakesMemoMany: with more distinct stakes than the memo keeps, the
+// texts are still stakesString's, and the memo stays bounded.
+func TestStakesMemoMany(t *testing.T) {
+	var mem rowMem
+	hands := make([]*hand.Hand, 3*stakesTextsMax)
+	for i := range hands {
+		h := &hand.Hand{Scale: 100, Currency: "USD"}
+		h.Stakes.SmallBlind, h.Stakes.BigBlind = hand.Amount(i/2), hand.Amount(i)
+		if i%2 == 1 {
+			h.Scale, h.Currency = 1, "" // the same amounts, told apart by scale and currency only
+		}
+		hands[i] = h
+	}
+	grown := 0
+	for round := range 3 {
+		for i := range hands {
+			h := hands[(i*7+round)%len(hands)]
+			if got, want := mem.stakes(h), stakesString(h); got != want {
+				t.Fatalf("round %d, hand %d %+v: stakes %q, want %q", round, i, h.Stakes, got, want)
+			}
+			if n := len(mem.stakesMemos.memos); n > stakesTextsMax {
+				t.Fatalf("memo of %d stakes, more than %d", n, stakesTextsMax)
+			} else if n == stakesTextsMax {
+				grown++
+			}
+		}
+	}
+	if grown == 0 {
+		t.Fatalf("the memo never grew to %d stakes", stakesTextsMax)
+	}
+}
+
 // TestTextASCII: text's ASCII fast path agrees with UTF-8 validation.
 func TestTextASCII(t *testing.T) {
 	for _, s := range []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "PokerStars Hand #1234567890",
@@ -438,6 +470,28 @@ func TestHandBatchAddResult(t *testing.T) {
 	for i, r := range results {
 		if want := handRow(r, &mem); rows[i].HandID != want.HandID || rows[i].Table != want.Table || rows[i].Stakes != want.Stakes {
 			t.Fatalf("row %d: %q %q %q, want %q %q %q", i, rows[i].HandID, rows[i].Table, rows[i].Stakes, want.HandID, want.Table, want.Stakes)
+		}
+	}
+}
+
+// TestInt64Bounds: int64Bounds finds the least and greatest value of any
+// length of slice, wherever they are.
+func TestInt64Bounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for n := 1; n <= 40; n++ {
+		for range 200 {
+			values := make([]int64, n)
+			for i := range values {
+				values[i] = rng.Int64N(2001) - 1000
+			}
+			if rng.IntN(4) == 0 {
+				values[rng.IntN(n)] = math.MinInt64
+				values[rng.IntN(n)] = math.MaxInt64
+			}
+			wantLo, wantHi := slices.Min(values), slices.Max(values)
+			if lo, hi := int64Bounds(values); lo != wantLo || hi != wantHi {
+				t.Fatalf("int64Bounds(%v) = %d, %d; want %d, %d", values, lo, hi, wantLo, wantHi)
+			}
 		}
 	}
 }

@@ -82,20 +82,44 @@ var handRowColumns = []string{"hand_id", "file", "line", "end_line", "format", "
 // rowMem is a writer's reusable memory for building rows. It hands out
 // *int64 from reusable blocks so that building a batch of rows does not
 // allocate once per nullable value (pointers stay valid until reset), and
-// keeps the last few stakes texts, which the hands of a table share.
+// keeps the stakes texts it made, which the hands of a table share.
 type rowMem struct {
 	blocks [][]int64 // reused after reset
 	cur    int       // blocks in use
 	block  []int64   // the last of them, block[used:] free
 	used   int
 
-	stakesBuf  []byte
-	stakesMemo [64]stakesMemo // by stakesKey.slot
+	stakesBuf   []byte
+	stakesMemos stakesTexts
 }
 
-// stakesMemo is a stakes text and what it was made from.
+// stakesTexts is a hash table of stakes texts by what they are made from
+// (open addressing, linear probing). A run has a few dozen stakes at
+// most, which the hands of a file visit in any order: all are kept, up
+// to stakesTextsMax, past which the table starts again empty.
+type stakesTexts struct {
+	memos []stakesMemo // a power of two long, or nil; free where text is ""
+	n     int          // memos in use
+}
+
+// stakesTextsMax bounds the table's length, and so its memory on input
+// with thousands of stakes. A memo's place is the top bits of its hash,
+// which the multiplication mixes all of the stakes into.
+const (
+	stakesTextsBits = 10
+	stakesTextsMax  = 1 << stakesTextsBits
+)
+
+// stakesPlace is where probing for the stakes of hash starts, in a table
+// of mask+1 memos.
+func stakesPlace(hash uint64, mask int) int {
+	return int(hash>>(64-stakesTextsBits)) & mask
+}
+
+// stakesMemo is a stakes text, what it was made from, and its stakesHash.
 type stakesMemo struct {
 	key  stakesKey
+	hash uint64
 	text string
 }
 
@@ -106,31 +130,87 @@ type stakesKey struct {
 	currency                                              string
 }
 
-// slot is where a key is memoized: a mix of the amounts that tell stakes
-// apart.
-func (k *stakesKey) slot() int {
-	x := uint64(k.smallBlind) ^ uint64(k.bigBlind)*7 ^ uint64(k.smallBet)*31 ^ uint64(k.ante)*127 ^ uint64(k.bringIn)*8191
-	return int((x ^ x>>7 ^ x>>17) % 64)
+// stakesHash mixes all of what appendStakes reads, but straddles: stakes
+// often differ in one amount only, or only in scale or currency. The
+// amounts are small: shifted apart, they seldom overlap.
+func stakesHash(h *hand.Hand) uint64 {
+	st := &h.Stakes
+	x := uint64(st.SmallBlind) ^ uint64(st.BigBlind)<<8 ^ uint64(st.Ante)<<16 ^ uint64(st.SmallBet)<<24 ^
+		uint64(st.BigBet)<<32 ^ uint64(st.BringIn)<<40 ^ uint64(h.Scale)<<48 ^ uint64(len(h.Currency))<<60
+	if h.Currency != "" {
+		x ^= uint64(h.Currency[0]) << 52
+	}
+	return x * 0x9e3779b97f4a7c15
 }
 
-// stakes is stakesString(h). A text is made (and allocated) only when the
-// hand's stakes were not among those memoized from earlier hands: the
-// tables of a file alternate, and formatting amounts costs more than
-// comparing them.
+// is reports whether k is what h's stakes are made from, amounts first:
+// they tell stakes apart, and cost less to compare than the currency.
+func (k *stakesKey) is(h *hand.Hand) bool {
+	st := &h.Stakes
+	return k.smallBlind == st.SmallBlind && k.bigBlind == st.BigBlind && k.ante == st.Ante &&
+		k.smallBet == st.SmallBet && k.bigBet == st.BigBet && k.bringIn == st.BringIn &&
+		k.scale == h.Scale && k.currency == h.Currency
+}
+
+// find returns the memo of h's stakes, whose stakesHash is hash, or the
+// free one where it goes.
+func (t *stakesTexts) find(h *hand.Hand, hash uint64) *stakesMemo {
+	if t.memos == nil {
+		t.memos = make([]stakesMemo, 64)
+	}
+	mask := len(t.memos) - 1
+	for i := stakesPlace(hash, mask); ; i = (i + 1) & mask {
+		if m := &t.memos[i]; m.text == "" || m.hash == hash && m.key.is(h) {
+			return m
+		}
+	}
+}
+
+// add memoizes text (not empty) for h's stakes, in the free memo m that
+// find returned, growing the table to keep it at most half full.
+func (t *stakesTexts) add(m *stakesMemo, h *hand.Hand, hash uint64, text string) {
+	st := &h.Stakes
+	key := stakesKey{st.SmallBlind, st.BigBlind, st.SmallBet, st.BigBet, st.Ante, st.BringIn, h.Scale, h.Currency}
+	*m = stakesMemo{key, hash, text}
+	if t.n++; 2*t.n < len(t.memos) {
+		return
+	}
+	old := t.memos
+	t.memos, t.n = nil, 0
+	if len(old) >= stakesTextsMax {
+		return // start again, empty
+	}
+	t.memos = make([]stakesMemo, 2*len(old))
+	for i := range old {
+		if o := &old[i]; o.text != "" {
+			mask := len(t.memos) - 1
+			j := stakesPlace(o.hash, mask)
+			for t.memos[j].text != "" {
+				j = (j + 1) & mask
+			}
+			t.memos[j] = *o
+			t.n++
+		}
+	}
+}
+
+// stakes is stakesString(h). A text is made (and allocated) only for
+// stakes not met before: the tables of a file alternate, and formatting
+// amounts costs more than comparing them.
 func (s *rowMem) stakes(h *hand.Hand) string {
 	st := &h.Stakes
 	if len(st.Straddles) > 0 {
 		return stakesString(h) // rare: not worth a memo
 	}
-	key := stakesKey{st.SmallBlind, st.BigBlind, st.SmallBet, st.BigBet, st.Ante, st.BringIn, h.Scale, h.Currency}
-	m := &s.stakesMemo[key.slot()]
-	if m.key == key && m.text != "" {
+	hash := stakesHash(h)
+	m := s.stakesMemos.find(h, hash)
+	if m.text != "" {
 		return m.text
 	}
 	s.stakesBuf = appendStakes(s.stakesBuf[:0], h)
 	text := string(s.stakesBuf)
 	if text != "" {
-		*m = stakesMemo{key, text}
+		s.stakesMemos.add(m, h, hash, text)
 	}
 	return text
 }

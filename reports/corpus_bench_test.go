@@ -1,0 +1,96 @@
+package reports
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
+)
+
+// corpusResults reads the corpus bench/ generates for format f (in
+// $BENCH_CORPUS, BENCH_HANDS hands) and audits it as the pipeline does:
+// terse replay for clean hands, full replay for flagged ones.
+func corpusResults(b *testing.B, f parser.Format) []*HandResult {
+	root := os.Getenv("BENCH_CORPUS")
+	n, _ := strconv.Atoi(os.Getenv("BENCH_HANDS"))
+	if root == "" || n == 0 {
+		b.Skip("set BENCH_CORPUS and BENCH_HANDS to a corpus bench/ generated")
+	}
+	dir := filepath.Join(root, string(f)+"-"+strconv.Itoa(n))
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		b.Skip(err)
+	}
+	rs := replay.Default()
+	sel := checks.All()
+	var runner checks.Runner
+	var traces replay.TracePool // never given back: every trace is kept
+	var out []*HandResult
+	for _, e := range ents {
+		if e.Name()[0] == '.' {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := parser.Open(f, bytes.NewReader(data), e.Name())
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			h, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			tr := traces.ReplayTerse(h, &rs)
+			fs := runner.Run(h, tr, sel)
+			if len(fs) > 0 {
+				tr = replay.Replay(h, &rs)
+				fs = slices.Clone(runner.Run(h, tr, sel))
+			} else {
+				fs = nil
+			}
+			out = append(out, &HandResult{Hand: h, Trace: tr, Findings: fs, File: e.Name(), Line: h.Pos.Line, Format: string(f)})
+		}
+	}
+	return out
+}
+
+// BenchmarkWriteCorpus writes the Parquet and HTML reports of a bench/
+// corpus, as `audit run --format parquet,html` does: the report writers'
+// whole share of a run (WriteHand and Close).
+func BenchmarkWriteCorpus(b *testing.B) {
+	for _, f := range []parser.Format{parser.FormatPokerStars, parser.FormatPHH} {
+		b.Run(string(f), func(b *testing.B) {
+			results := corpusResults(b, f)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				m := Multi{NewParquet(), NewHTML(HTMLOptions{})}
+				if err := m.Open(b.TempDir(), testInfo()); err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range results {
+					if err := m.WriteHand(r); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := m.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(results))*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+		})
+	}
+}
