@@ -6,33 +6,45 @@ import (
 )
 
 // hashSet is the set of hand keys seen in a run, each with where it was
-// first seen. Ten million keys take about 160 MB, outside the Go heap
-// (allocWords), where a map of strings would take several times that and
-// double it again in garbage-collector headroom.
+// first seen. Ten million keys take about 135 MB, all outside the Go heap
+// (allocWords, allocBytes), where a map of strings would take several
+// times that and double it again in garbage-collector headroom.
 //
 // A key's ordinal is its rank of insertion. The table is open addressing
-// with linear probing, split into 256 segments that grow one at a time by
-// a quarter (growing never doubles the memory in one go); a slot holds the
-// key's high 32 bits and its ordinal. The low 32 bits are kept by ordinal,
-// four bytes a key, and compared only when the high bits match, so the set
-// is exact. Where a key was first seen is kept per input as the line of
-// each keyed hand, delta-encoded: a byte or two a key.
+// with linear probing, split by the key's low 8 bits into 256 segments
+// that grow one at a time by a sixth (growing never doubles the memory in
+// one go), mostly within a mapping with room to grow (reserveWords), so
+// that growing faults in no pages but the new slots'. A slot holds the
+// key's high 32 bits and its ordinal. Bits 8 to 31 of the key are kept by
+// ordinal, three bytes a key (the segment is bits 0 to 7), and compared
+// only when the high bits match, so the set is exact. Where a key was
+// first seen is kept as the first ordinal of each input and the line of
+// each key by ordinal, delta-encoded outside the heap: a byte or two a key.
 type hashSet struct {
-	segs [hashSegments]hashSegment
-	low  []offheap // the keys' low 32 bits by ordinal, two to a word
-	n    uint32    // keys added: the next ordinal
-	logs []lineLog // by input, in input order
+	segs   [hashSegments]hashSegment
+	low    []bytesChunk // bits 8 to 31 of the keys by ordinal, three bytes each
+	n      uint32       // keys added: the next ordinal
+	inputs []inputStart // in input order
+	lines  lineLog
+	// scratch holds a segment's keys while it grows within its mapping.
+	scratch []uint64
 }
 
 const (
 	hashSegments = 256
-	// A segment grows when more than 7/8 full: linear probing stays short
-	// enough at that load with a well-mixed key.
-	hashMaxLoadNum, hashMaxLoadDen = 7, 8
-	lowChunkWords                  = 1 << 17 // 1 MiB: 256 Ki keys
+	// A segment grows when more than 11/12 full, by a sixth: it stays
+	// between 79% and 92% full, where linear probing with a well-mixed key
+	// is still short (a few cache lines, read in order). Fuller or in
+	// smaller steps saves little memory for much more probing and moving.
+	hashMaxLoadNum, hashMaxLoadDen = 11, 12
+	hashGrowDiv                    = 6
+	// hashReserve: a segment's table is mapped with room for this many
+	// times its slots, and grows within it until full.
+	hashReserve  = 4
+	lowChunkKeys = 1 << 18 // 768 KiB
 	// heapWords: a table smaller than this (64 KiB) is on the heap, and a
 	// segment that small doubles when it grows (its memory is small); a
-	// larger one grows by a quarter.
+	// larger one grows by a sixth.
 	heapWords = 1 << 13
 	maxKeys   = 1<<32 - 2
 )
@@ -42,10 +54,21 @@ type offheap struct {
 	mapped bool
 }
 
+type bytesChunk struct {
+	b      []byte
+	mapped bool
+}
+
 type hashSegment struct {
 	// slots: high 32 bits of the key, then ordinal+1; 0 is an empty slot.
 	slots offheap
 	n     int
+}
+
+// inputStart is the first ordinal of an input's keys.
+type inputStart struct {
+	file  int
+	first uint32
 }
 
 // add adds key, seen in input file at line. If the key was already there
@@ -56,9 +79,9 @@ func (s *hashSet) add(key uint64, file, line int) (firstFile, firstLine int, isN
 	}
 	seg := &s.segs[key&(hashSegments-1)]
 	if (seg.n+1)*hashMaxLoadDen > len(seg.slots.w)*hashMaxLoadNum {
-		seg.grow()
+		seg.grow(&s.scratch)
 	}
-	hi, lo := key>>32, uint32(key)
+	hi, lo := key>>32, uint32(key>>8)&lowMask
 	w := seg.slots.w
 	for i := home(hi, len(w)); ; i++ {
 		if i == len(w) {
@@ -69,7 +92,10 @@ func (s *hashSet) add(key uint64, file, line int) (firstFile, firstLine int, isN
 			ord := s.n
 			w[i] = hi<<32 | uint64(ord+1)
 			s.setLow(ord, lo)
-			s.logLine(file, line)
+			if len(s.inputs) == 0 || s.inputs[len(s.inputs)-1].file != file {
+				s.inputs = append(s.inputs, inputStart{file, ord})
+			}
+			s.lines.add(ord, line)
 			s.n++
 			seg.n++
 			return file, line, true
@@ -98,14 +124,40 @@ func (s *hashSet) peek(key uint64) uint64 {
 // needs only the slots themselves.
 func home(hi uint64, n int) int { return int(hi * uint64(n) >> 32) }
 
-func (g *hashSegment) grow() {
+// grow makes the segment's table larger. Within its mapping it moves the
+// keys out to scratch and back in; otherwise it moves them to a new
+// mapping with room for hashReserve times the slots.
+func (g *hashSegment) grow(scratch *[]uint64) {
 	old := g.slots
-	n := len(old.w) + len(old.w)/4
+	n := len(old.w) + len(old.w)/hashGrowDiv
 	if len(old.w) < heapWords {
 		n = max(2*len(old.w), 64)
 	}
-	w, mapped := allocWords(n)
-	for _, v := range old.w {
+	if n <= cap(old.w) {
+		keys := (*scratch)[:0]
+		for _, v := range old.w {
+			if v != 0 {
+				keys = append(keys, v)
+			}
+		}
+		*scratch = keys
+		clear(old.w)
+		g.slots.w = old.w[:n]
+		g.insertAll(keys)
+		return
+	}
+	w, mapped := reserveWords(n, hashReserve*n)
+	g.slots = offheap{w, mapped}
+	g.insertAll(old.w)
+	freeWords(old.w, old.mapped)
+}
+
+// insertAll puts slot values into the segment's empty table. The values
+// come in slot order, so homes mostly ascend and the writes go in order.
+func (g *hashSegment) insertAll(vs []uint64) {
+	w := g.slots.w
+	n := len(w)
+	for _, v := range vs {
 		if v == 0 {
 			continue
 		}
@@ -117,21 +169,24 @@ func (g *hashSegment) grow() {
 		}
 		w[i] = v
 	}
-	freeWords(old.w, old.mapped)
-	g.slots = offheap{w, mapped}
 }
 
+const lowMask = 1<<24 - 1
+
 func (s *hashSet) setLow(ord, lo uint32) {
-	c, k := int(ord/2/lowChunkWords), int(ord/2%lowChunkWords)
+	c, k := int(ord/lowChunkKeys), 3*int(ord%lowChunkKeys)
 	if c == len(s.low) {
-		w, mapped := allocWords(lowChunkWords)
-		s.low = append(s.low, offheap{w, mapped})
+		b, mapped := allocBytes(3 * lowChunkKeys)
+		s.low = append(s.low, bytesChunk{b, mapped})
 	}
-	s.low[c].w[k] |= uint64(lo) << (32 * (ord % 2))
+	b := s.low[c].b[k : k+3]
+	b[0], b[1], b[2] = byte(lo), byte(lo>>8), byte(lo>>16)
 }
 
 func (s *hashSet) getLow(ord uint32) uint32 {
-	return uint32(s.low[ord/2/lowChunkWords].w[ord/2%lowChunkWords] >> (32 * (ord % 2)))
+	k := 3 * int(ord%lowChunkKeys)
+	b := s.low[ord/lowChunkKeys].b[k : k+3]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
 }
 
 // free returns the set's memory.
@@ -141,46 +196,75 @@ func (s *hashSet) free() {
 		s.segs[i] = hashSegment{}
 	}
 	for _, c := range s.low {
-		freeWords(c.w, c.mapped)
+		freeBytes(c.b, c.mapped)
 	}
-	s.low, s.logs, s.n = nil, nil, 0
-}
-
-// lineLog is the lines of one input's keyed hands, in order: every 64th
-// in full, the others as the difference from the one before.
-type lineLog struct {
-	file  int
-	first uint32   // ordinal of the input's first key
-	n     uint32   // keys of this input
-	marks []uint32 // for every 64th key: its line, then its offset in delta
-	delta []byte
-	last  int
-}
-
-func (s *hashSet) logLine(file, line int) {
-	if len(s.logs) == 0 || s.logs[len(s.logs)-1].file != file {
-		s.logs = append(s.logs, lineLog{file: file, first: s.n})
-	}
-	l := &s.logs[len(s.logs)-1]
-	if l.n%64 == 0 {
-		l.marks = append(l.marks, uint32(line), uint32(len(l.delta)))
-	} else {
-		l.delta = binary.AppendVarint(l.delta, int64(line-l.last))
-	}
-	l.last = line
-	l.n++
+	s.lines.free()
+	s.low, s.inputs, s.n, s.scratch = nil, nil, 0, nil
 }
 
 // location returns the input and line of the key of ordinal ord.
 func (s *hashSet) location(ord uint32) (file, line int) {
-	k := sort.Search(len(s.logs), func(i int) bool { return s.logs[i].first > ord }) - 1
-	l := &s.logs[k]
-	i := ord - l.first
-	line, off := int(l.marks[2*(i/64)]), int(l.marks[2*(i/64)+1])
-	for range i % 64 {
-		d, w := binary.Varint(l.delta[off:])
-		line += int(d)
+	k := sort.Search(len(s.inputs), func(i int) bool { return s.inputs[i].first > ord }) - 1
+	return s.inputs[k].file, s.lines.line(ord)
+}
+
+// lineLog is the line of each key by ordinal, in groups of 64 ordinals:
+// a group is its first line, then each other's difference from the one
+// before, as varints, in a stream of bytes kept in chunks outside the heap
+// that no group straddles.
+type lineLog struct {
+	groups []offheap    // by group: its position, chunk<<logChunkShift | offset
+	chunks []bytesChunk // the stream
+	off    int          // the end of the stream in its last chunk
+	last   int          // the line of the last key
+}
+
+const (
+	logChunkShift   = 20 // 1 MiB chunks
+	logChunkBytes   = 1 << logChunkShift
+	groupChunkWords = 1 << 14 // 128 KiB: a million keys
+	maxGroupBytes   = 64 * binary.MaxVarintLen64
+)
+
+func (l *lineLog) add(ord uint32, line int) {
+	d := line - l.last
+	if ord%64 == 0 {
+		if len(l.chunks) == 0 || l.off+maxGroupBytes > logChunkBytes {
+			b, mapped := allocBytes(logChunkBytes)
+			l.chunks, l.off = append(l.chunks, bytesChunk{b, mapped}), 0
+		}
+		g := ord / 64
+		c, k := int(g/groupChunkWords), int(g%groupChunkWords)
+		if c == len(l.groups) {
+			w, mapped := allocWords(groupChunkWords)
+			l.groups = append(l.groups, offheap{w, mapped})
+		}
+		l.groups[c].w[k] = uint64(len(l.chunks)-1)<<logChunkShift | uint64(l.off)
+		d = line
+	}
+	l.off += binary.PutVarint(l.chunks[len(l.chunks)-1].b[l.off:], int64(d))
+	l.last = line
+}
+
+func (l *lineLog) line(ord uint32) int {
+	g := ord / 64
+	pos := l.groups[g/groupChunkWords].w[g%groupChunkWords]
+	b := l.chunks[pos>>logChunkShift].b[pos&(logChunkBytes-1):]
+	line, off := binary.Varint(b)
+	for range ord % 64 {
+		d, w := binary.Varint(b[off:])
+		line += d
 		off += w
 	}
-	return l.file, line
+	return int(line)
+}
+
+func (l *lineLog) free() {
+	for _, c := range l.groups {
+		freeWords(c.w, c.mapped)
+	}
+	for _, c := range l.chunks {
+		freeBytes(c.b, c.mapped)
+	}
+	*l = lineLog{}
 }

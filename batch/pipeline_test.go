@@ -187,7 +187,7 @@ func TestHashSet(t *testing.T) {
 	}
 	for i := range s.segs {
 		g := &s.segs[i]
-		if g.n*8 > len(g.slots.w)*7 {
+		if g.n*hashMaxLoadDen > len(g.slots.w)*hashMaxLoadNum {
 			t.Errorf("segment %d: %d keys in %d slots", i, g.n, len(g.slots.w))
 		}
 	}
