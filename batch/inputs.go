@@ -181,6 +181,12 @@ var ErrTooLarge = errors.New("input exceeds --max-file-bytes")
 // rawInput reads an input's bytes as stored (the file, the zip member's
 // contents, or stdin), hashing them with sha256 and counting them as they
 // pass, so that every run can state exactly what it audited.
+//
+// It reads the source in blocks of its own and serves Read from the
+// current block; once a block has been read to its end it goes to the
+// hash whole. So the hash needs no copy of the bytes, and a reader above
+// needs no buffer of its own: the bytes are copied once, from the block
+// into the caller's buffer.
 type rawInput struct {
 	r       io.Reader
 	closers []io.Closer
@@ -188,6 +194,10 @@ type rawInput struct {
 	async   *hashWorker // hashes on a goroutine of its own instead (see openRawAsync)
 	n       int64
 	counter *atomic.Int64 // progress: bytes read by the whole run (may be nil)
+
+	blk *[]byte // the block being read from (nil: none yet), from hashBlocks
+	pos int     // bytes of blk already read
+	err error   // the source's error (io.EOF at the end), returned once blk is read
 }
 
 // openRaw opens an input's stored bytes.
@@ -241,33 +251,116 @@ func openRawAsync(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, 
 	return ri, nil
 }
 
+// hashBlockSize is the size of rawInput's blocks: each is read from the
+// source in one call (for a file), and handed to the hash in one piece.
+const hashBlockSize = 128 << 10
+
+// minBlockRoom is the least room left in a block that the next read of the
+// source goes into rather than into a new block: a pipe or a decompressor
+// returns less than a block per read.
+const minBlockRoom = 16 << 10
+
+// hashBlocks are rawInput's blocks, shared by all inputs.
+var hashBlocks = sync.Pool{New: func() any { b := make([]byte, 0, hashBlockSize); return &b }}
+
 func (ri *rawInput) Read(p []byte) (int, error) {
-	n, err := ri.r.Read(p)
-	if n > 0 {
-		if ri.async != nil {
-			ri.async.write(p[:n])
-		} else {
-			ri.hash.Write(p[:n])
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if ri.blk == nil || ri.pos == len(*ri.blk) {
+		if ri.err != nil {
+			return 0, ri.err
 		}
+		ri.fill()
+		if ri.pos == len(*ri.blk) {
+			return 0, ri.err
+		}
+	}
+	n := copy(p, (*ri.blk)[ri.pos:])
+	ri.pos += n
+	return n, nil
+}
+
+// fill reads the source once, onto the end of the current block, or of a
+// new one when the current one has little room left; the old block goes to
+// the hash. It may only be called once the current block has been read.
+func (ri *rawInput) fill() {
+	if ri.blk == nil || cap(*ri.blk)-len(*ri.blk) < minBlockRoom {
+		ri.seal()
+		ri.blk = hashBlocks.Get().(*[]byte)
+	}
+	b := *ri.blk
+	n, err := ri.r.Read(b[len(b):cap(b)])
+	*ri.blk = b[:len(b)+n]
+	ri.err = err
+	if n > 0 {
 		ri.n += int64(n)
 		if ri.counter != nil {
 			ri.counter.Add(int64(n))
 		}
 	}
-	return n, err
+}
+
+// seal hands the current block, read to its end, to the hash.
+func (ri *rawInput) seal() {
+	b := ri.blk
+	if b == nil {
+		return
+	}
+	ri.blk, ri.pos = nil, 0
+	switch {
+	case len(*b) == 0:
+		hashBlocks.Put(b)
+	case ri.async != nil:
+		ri.async.blocks <- b // the worker puts it back in the pool
+	default:
+		ri.hash.Write(*b)
+		*b = (*b)[:0]
+		hashBlocks.Put(b)
+	}
+}
+
+// head returns up to the first n bytes of the input without reading them
+// (fewer only at the end of input or on an error), as bufio.Reader's Peek
+// does. It must be called before any Read, and n be small.
+func (ri *rawInput) head(n int) []byte {
+	for tries := 0; (ri.blk == nil || len(*ri.blk) < n) && ri.err == nil && tries < 100; tries++ {
+		ri.fill()
+	}
+	return (*ri.blk)[:min(n, len(*ri.blk))]
 }
 
 // finish reads what is left unread, so that the digest covers the whole
 // input even when reading stopped early, and returns the sha256 (hex) and
 // the size in bytes.
 func (ri *rawInput) finish() (digest string, size int64, err error) {
-	_, err = io.Copy(io.Discard, ri)
+	for empty := 0; ri.err == nil; {
+		if ri.blk != nil {
+			ri.pos = len(*ri.blk) // the block is hashed whole: skip what was not read
+		}
+		before := ri.n
+		ri.fill()
+		if ri.n > before {
+			empty = 0
+		} else if empty++; empty >= 100 {
+			ri.err = io.ErrNoProgress
+		}
+	}
+	ri.seal()
 	ri.async.wait()
+	if err = ri.err; err == io.EOF {
+		err = nil
+	}
 	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, err
 }
 
 func (ri *rawInput) Close() error {
 	ri.async.wait() // the hashing goroutine ends with the input
+	if ri.blk != nil {
+		*ri.blk = (*ri.blk)[:0]
+		hashBlocks.Put(ri.blk)
+		ri.blk = nil
+	}
 	var first error
 	for _, c := range ri.closers {
 		if err := c.Close(); err != nil && first == nil {
@@ -277,23 +370,20 @@ func (ri *rawInput) Close() error {
 	return first
 }
 
-// hashWorker feeds a hash on a goroutine of its own: write hands it copies
-// of the bytes read, in order, and wait returns once all are hashed.
+// hashWorker feeds a hash on a goroutine of its own: it is given rawInput's
+// blocks, in order, and puts each back in the pool once hashed; wait
+// returns once all are hashed.
 type hashWorker struct {
 	blocks chan *[]byte
 	done   chan struct{}
 	waited bool
 }
 
-// hashBlockSize is the size of the copies; reads of the pipeline's inputs
-// come in 64 KiB (the bufio.Reader of decodeInput, or the parsers'
-// buffers).
-const hashBlockSize = 64 << 10
-
-var hashBlocks = sync.Pool{New: func() any { b := make([]byte, 0, hashBlockSize); return &b }}
-
 func startHashWorker(h hash.Hash) *hashWorker {
-	w := &hashWorker{blocks: make(chan *[]byte, 8), done: make(chan struct{})}
+	// A block waiting, if any, is the usual: the hash is faster than the
+	// parser. The bound keeps the memory of a slow hash small: with the
+	// block being read and the one being hashed, five blocks (640 KiB).
+	w := &hashWorker{blocks: make(chan *[]byte, 3), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for b := range w.blocks {
@@ -303,16 +393,6 @@ func startHashWorker(h hash.Hash) *hashWorker {
 		}
 	}()
 	return w
-}
-
-func (w *hashWorker) write(p []byte) {
-	for len(p) > 0 {
-		b := hashBlocks.Get().(*[]byte)
-		k := min(len(p), cap(*b))
-		*b = append((*b)[:0], p[:k]...)
-		w.blocks <- b
-		p = p[k:]
-	}
 }
 
 // wait waits until everything written is hashed; the worker then stops.
@@ -339,13 +419,11 @@ func digestInput(in Input, counter *atomic.Int64) (string, int64, error) {
 // decodeInput returns the text of an input from its stored bytes,
 // transparently gunzipping .gz data (detected by its magic bytes) and
 // limiting the decompressed size to maxBytes (0 = no limit).
-func decodeInput(raw io.Reader, maxBytes int64) (io.Reader, io.Closer, error) {
-	br := bufio.NewReaderSize(raw, 64*1024)
-	head, _ := br.Peek(2)
-	var r io.Reader = br
+func decodeInput(raw *rawInput, maxBytes int64) (io.Reader, io.Closer, error) {
+	var r io.Reader = raw // the text is read from raw's blocks: no buffer between
 	var closer io.Closer = io.NopCloser(nil)
-	if bytes.Equal(head, []byte{0x1f, 0x8b}) {
-		zr, err := gzip.NewReader(br)
+	if bytes.Equal(raw.head(2), []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(bufio.NewReaderSize(raw, 64*1024))
 		if err != nil {
 			return nil, nil, fmt.Errorf("gzip: %w", err)
 		}

@@ -7,11 +7,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/handaudit/handaudit/replay"
 )
@@ -269,3 +272,88 @@ func TestRawInputAsyncDigest(t *testing.T) {
 		t.Fatal("the hashing goroutine still runs after Close")
 	}
 }
+
+// TestRawInputShortReads reads stdin-like sources that return less than a
+// block per call (a byte at a time, or half of what is asked), with and
+// without the hashing goroutine: the text, the digest and the size must be
+// those of the bytes, a gzip stream must still be told by its first two
+// bytes, a source's error must reach both the reader and finish, after the
+// bytes before it, and a source that never makes progress must not hang.
+func TestRawInputShortReads(t *testing.T) {
+	data := make([]byte, 2*hashBlockSize+777)
+	for i := range data {
+		data[i] = 'a' + byte(i%26)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(data)
+	zw.Close()
+	sources := map[string]func(b []byte) io.Reader{
+		"one byte": func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) },
+		"half":     func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) },
+	}
+	for name, source := range sources {
+		for _, async := range []bool{false, true} {
+			for _, stored := range [][]byte{data, gz.Bytes()} {
+				open := openRaw
+				if async {
+					open = openRawAsync
+				}
+				ri, err := open(Input{Name: Stdin}, source(stored), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text, closer, err := decodeInput(ri, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := io.ReadAll(text)
+				closer.Close()
+				if err != nil || !bytes.Equal(got, data) {
+					t.Errorf("%s, async %v, %d bytes stored: read %d bytes (%v), want the %d of the text", name, async, len(stored), len(got), err, len(data))
+				}
+				digest, size, err := ri.finish()
+				if err != nil || digest != sha(stored) || size != int64(len(stored)) {
+					t.Errorf("%s, async %v: digest %s size %d (%v), want %s %d", name, async, digest, size, err, sha(stored), len(stored))
+				}
+				ri.Close()
+			}
+		}
+	}
+
+	// An error after some bytes: the bytes come first, then the error, to
+	// the reader and to finish.
+	bad := errors.New("device gone")
+	for _, async := range []bool{false, true} {
+		open := openRaw
+		if async {
+			open = openRawAsync
+		}
+		ri, err := open(Input{Name: Stdin}, io.MultiReader(bytes.NewReader(data), iotest.ErrReader(bad)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(ri)
+		if !errors.Is(err, bad) || !bytes.Equal(got, data) {
+			t.Errorf("async %v: read %d bytes and %v, want %d and %v", async, len(got), err, len(data), bad)
+		}
+		if _, size, err := ri.finish(); !errors.Is(err, bad) || size != int64(len(data)) {
+			t.Errorf("async %v: finish: size %d, %v; want %d, %v", async, size, err, len(data), bad)
+		}
+		ri.Close()
+	}
+
+	ri, err := openRawAsync(Input{Name: Stdin}, stuckReader{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ri.finish(); !errors.Is(err, io.ErrNoProgress) {
+		t.Errorf("a source that never returns anything: finish says %v, want %v", err, io.ErrNoProgress)
+	}
+	ri.Close()
+}
+
+// stuckReader returns nothing, and no error, forever.
+type stuckReader struct{}
+
+func (stuckReader) Read([]byte) (int, error) { return 0, nil }

@@ -1,0 +1,126 @@
+package batch
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/handaudit/handaudit/reports"
+)
+
+// fileWriter is a report writer that writes its file only on Close, as the
+// real ones finish theirs, under a hidden name renamed into place, or
+// fails to close with err.
+type fileWriter struct {
+	dir, name, text string
+	err             error
+}
+
+func (w *fileWriter) Open(dir string, _ reports.RunInfo) error { w.dir = dir; return nil }
+func (w *fileWriter) WriteHand(*reports.HandResult) error      { return nil }
+func (w *fileWriter) Abort() error                             { return nil }
+func (w *fileWriter) Close() error {
+	if w.err != nil {
+		return w.err
+	}
+	tmp := filepath.Join(w.dir, "."+w.name+".tmp")
+	if err := os.WriteFile(tmp, []byte(w.text), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(w.dir, w.name))
+}
+
+// TestOutputsCloseTogether closes the writers of the whole run, of open
+// day partitions and of one closed earlier, which close and hash their
+// files at the same time: every file must be listed in the manifest once,
+// with its own digest and size, and moved into place. A writer that fails
+// to close fails the run with its error (the first in writer order when
+// several fail), and leaves no output and no staging folder.
+func TestOutputsCloseTogether(t *testing.T) {
+	open := func(t *testing.T, fail ...error) (*outputs, string) {
+		out := t.TempDir()
+		o, err := openOutputs(out, Layout{ShardCount: 1, ByDay: true}, nil, reports.RunInfo{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := func(dir string, ws ...*fileWriter) *writerSet {
+			s, err := o.openSet(dir, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range ws {
+				w.Open(s.dir, reports.RunInfo{})
+				s.w = append(s.w, w)
+			}
+			return s
+		}
+		errAt := func(i int) error {
+			if i < len(fail) {
+				return fail[i]
+			}
+			return nil
+		}
+		o.top = set(o.stage,
+			&fileWriter{name: "report.html", text: "<html>", err: errAt(0)},
+			&fileWriter{name: "results.sarif", text: "{}", err: errAt(1)})
+		for i, dt := range []string{"dt=2024-05-02", "dt=2024-05-01"} {
+			ws := set(filepath.Join(o.stage, dt, "c0"),
+				&fileWriter{name: "findings.jsonl", text: dt + " findings"},
+				&fileWriter{name: "hands.jsonl", text: dt + " hands", err: errAt(2 + i)})
+			ws.dt = dt
+			o.parts[dt] = ws
+		}
+		early := set(filepath.Join(o.stage, "dt=2024-04-30", "c0"), &fileWriter{name: "hands.jsonl", text: "early"})
+		early.dt = "dt=2024-04-30"
+		if err := early.w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		o.closed = append(o.closed, early)
+		return o, out
+	}
+
+	o, out := open(t)
+	m := &Manifest{}
+	if err := o.close(m); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"report.html":   "<html>",
+		"results.sarif": "{}",
+		"findings/dt=2024-05-01/part-00000-of-00001.jsonl": "dt=2024-05-01 findings",
+		"hands/dt=2024-05-01/part-00000-of-00001.jsonl":    "dt=2024-05-01 hands",
+		"findings/dt=2024-05-02/part-00000-of-00001.jsonl": "dt=2024-05-02 findings",
+		"hands/dt=2024-05-02/part-00000-of-00001.jsonl":    "dt=2024-05-02 hands",
+		"hands/dt=2024-04-30/part-00000-of-00001.jsonl":    "early",
+	}
+	var paths []string
+	for _, mo := range m.Outputs {
+		paths = append(paths, mo.Path)
+		text, ok := want[mo.Path]
+		if !ok {
+			t.Errorf("unexpected output %s", mo.Path)
+			continue
+		}
+		if mo.SHA256 != sha([]byte(text)) || mo.Bytes != int64(len(text)) {
+			t.Errorf("%s: sha256 %s, %d bytes; want those of %q", mo.Path, mo.SHA256, mo.Bytes, text)
+		}
+		if b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(mo.Path))); err != nil || string(b) != text {
+			t.Errorf("%s in place: %q, %v; want %q", mo.Path, b, err, text)
+		}
+	}
+	if len(paths) != len(want) || !slices.IsSorted(paths) {
+		t.Errorf("outputs %q: want each of the %d files once, in order", paths, len(want))
+	}
+
+	first, second := errors.New("first writer failed"), errors.New("a later writer failed")
+	o, out = open(t, nil, first, nil, second)
+	if err := o.close(&Manifest{}); !errors.Is(err, first) {
+		t.Errorf("close with failing writers: %v, want %v", err, first)
+	}
+	ents, err := os.ReadDir(out)
+	if err != nil || len(ents) != 0 {
+		t.Errorf("a failed close left %d entries in the output folder (%v)", len(ents), err)
+	}
+}
