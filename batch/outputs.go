@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -289,45 +290,94 @@ type staged struct {
 // close finishes every writer, moves the outputs into place and writes
 // the manifest.
 func (o *outputs) close(m *Manifest) error {
-	if err := o.top.w.Close(); err != nil {
-		o.abort()
-		return err
-	}
+	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
 	for dt := range o.parts {
 		dts = append(dts, dt)
 	}
 	slices.Sort(dts)
 	for _, dt := range dts {
-		ws := o.parts[dt]
-		delete(o.parts, dt)
-		if err := ws.w.Close(); err != nil {
-			o.abort()
-			return err
-		}
-		o.closed = append(o.closed, ws)
+		sets = append(sets, o.parts[dt])
 	}
-	var files []staged
-	for _, ws := range append([]*writerSet{o.top}, o.closed...) {
-		fs, err := o.collect(ws)
-		if err != nil {
-			o.abort()
-			return err
-		}
-		files = append(files, fs...)
+	files, err := o.closeSets(sets)
+	if err != nil {
+		o.abort() // the writers that did not fail closed; the staging folder goes
+		return err
 	}
+	clear(o.parts)
 	slices.SortFunc(files, func(a, b staged) int { return cmp.Compare(a.out.Path, b.out.Path) })
 	m.Outputs = nil
 	for _, f := range files {
 		m.Outputs = append(m.Outputs, f.out)
 	}
-	err := o.commit(files, m)
+	err = o.commit(files, m)
 	os.RemoveAll(o.stage)
 	return err
 }
 
-// collect lists and hashes the files a writer set wrote.
-func (o *outputs) collect(ws *writerSet) ([]staged, error) {
+// closeSets closes the writers of sets and lists and hashes the files of
+// those and of the sets closed before (o.closed). Each writer closes on a
+// goroutine of its own, and hashes the files it finished: at the end of a
+// run this is all that is left to do, and the writers' last encoding, their
+// syncs to disk and the hashing share the cores and overlap instead of
+// taking turns. A writer writes each file under a hidden name and renames
+// it when complete, so a file listed under its final name is whole. It
+// returns the first error, in the order of the writers.
+func (o *outputs) closeSets(sets []*writerSet) ([]staged, error) {
+	var (
+		mu    sync.Mutex
+		files []staged
+		taken = map[string]bool{} // files listed, by path in the staging folder
+	)
+	collect := func(ws *writerSet) error {
+		fs, err := o.collect(ws, func(from string) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			if taken[from] {
+				return false
+			}
+			taken[from] = true
+			return true
+		})
+		mu.Lock()
+		files = append(files, fs...)
+		mu.Unlock()
+		return err
+	}
+	n := 0
+	for _, ws := range sets {
+		n += len(ws.w)
+	}
+	errs := make([]error, 0, n) // by writer, in order
+	var wg sync.WaitGroup
+	for _, ws := range sets {
+		for _, w := range ws.w {
+			errs = append(errs, nil)
+			err := &errs[len(errs)-1]
+			wg.Go(func() {
+				if *err = w.Close(); *err == nil {
+					*err = collect(ws)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, ws := range append(sets, o.closed...) {
+		if err := collect(ws); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// collect lists and hashes the files a writer set wrote that take (which
+// may be nil) accepts.
+func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged, error) {
 	ents, err := os.ReadDir(ws.dir)
 	if err != nil {
 		return nil, err
@@ -338,6 +388,9 @@ func (o *outputs) collect(ws *writerSet) ([]staged, error) {
 			continue
 		}
 		from := filepath.Join(ws.dir, e.Name())
+		if take != nil && !take(from) {
+			continue
+		}
 		p, table := o.layout.finalPath(e.Name(), ws.dt, ws.chunk)
 		sum, size, err := fileDigest(from)
 		if err != nil {
