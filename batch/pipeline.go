@@ -628,15 +628,20 @@ func (c *collector) emitChunk(ch *chunk) {
 // each key's first slot of the set before any is added: the slots are
 // scattered over a table far larger than the caches, and loads that do not
 // depend on each other wait for memory together rather than one by one.
+// The loads come in a loop of their own, after the hashing: between two
+// loads the hashing of a hand ID (a chain of multiplications) left room
+// for only a few of them to be under way at once.
 func (c *collector) keyChunk(ch *chunk) {
 	c.keys, c.keyed = c.keys[:0], c.keyed[:0]
-	var sum uint64
 	for k := range ch.results {
 		key, ok := handKey(ch.results[k].Hand, ch.file)
-		if ok {
+		c.keys, c.keyed = append(c.keys, key), append(c.keyed, ok)
+	}
+	var sum uint64
+	for k, key := range c.keys {
+		if c.keyed[k] {
 			sum += c.dups.peek(key)
 		}
-		c.keys, c.keyed = append(c.keys, key), append(c.keyed, ok)
 	}
 	c.peeked += sum
 }
