@@ -837,6 +837,9 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, in 
 			panic("replay: " + msg)
 		}
 		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
+			// The writers read only a clean hand's totals: its steps go
+			// back now, to be reused while in this core's caches.
+			traces.Release(tr)
 			res.Trace = tr
 			return res
 		}

@@ -23,12 +23,12 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 		d := Default()
 		rs = &d
 	}
-	mem := tr.mem
+	mem, pooled := tr.mem, tr.pooled
 	tr.Hand, tr.Rules, tr.ShowdownFirst, tr.Button, tr.Terse = h, rs, -1, -1, terse
 	defer func() {
 		if r := recover(); r != nil {
 			mem.dropHands()
-			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem,
+			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem, pooled: pooled,
 				Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
 				InternalError: fmt.Sprint(r)}
 			out = tr // a recovered panic would otherwise return nil

@@ -6,7 +6,7 @@ import "github.com/handaudit/handaudit/hand"
 // trace from a TracePool with one from Replay.
 func StripPool(tr *Trace) Trace {
 	c := *tr
-	c.mem = nil
+	c.mem, c.pooled = nil, false
 	return c
 }
 

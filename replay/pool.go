@@ -26,20 +26,31 @@ import (
 // A pipeline that keeps each trace until its writer has written it puts
 // the trace back from the writer, once, when nothing refers to it any
 // more; a caller that cannot be sure of that uses Replay, which always
-// allocates. A TracePool is safe for concurrent use (workers replay while
-// a writer puts traces back); the zero TracePool is ready to use.
+// allocates. A trace whose writer needs only its totals can give its
+// memory back early with Release, and the trace itself later with Put. A
+// TracePool is safe for concurrent use (workers replay while a writer puts
+// traces back); the zero TracePool is ready to use.
 type TracePool struct {
-	pool sync.Pool // of *Trace, each with its traceMem
+	traces sync.Pool // of *Trace, zero, from this pool
+	mems   sync.Pool // of *traceMem
+}
+
+// get returns a zero trace of the pool with memory to reuse.
+func (p *TracePool) get() *Trace {
+	tr, _ := p.traces.Get().(*Trace)
+	if tr == nil {
+		tr = &Trace{pooled: true}
+	}
+	if tr.mem, _ = p.mems.Get().(*traceMem); tr.mem == nil {
+		tr.mem = new(traceMem)
+	}
+	return tr
 }
 
 // Replay is Replay, reusing the memory of a trace given back with Put when
 // the pool has one. The trace it returns is identical to Replay's.
 func (p *TracePool) Replay(h *hand.Hand, rs *Ruleset) *Trace {
-	tr, _ := p.pool.Get().(*Trace)
-	if tr == nil {
-		tr = &Trace{mem: new(traceMem)}
-	}
-	return replayInto(tr, h, rs, false)
+	return replayInto(p.get(), h, rs, false)
 }
 
 // ReplayTerse is Replay without the engine's plain words: the trace has
@@ -53,18 +64,33 @@ func (p *TracePool) Replay(h *hand.Hand, rs *Ruleset) *Trace {
 // many hands that turn out clean: a caller that finds anything on a terse
 // trace replays the hand again with Replay to report it.
 func (p *TracePool) ReplayTerse(h *hand.Hand, rs *Ruleset) *Trace {
-	tr, _ := p.pool.Get().(*Trace)
-	if tr == nil {
-		tr = &Trace{mem: new(traceMem)}
-	}
-	return replayInto(tr, h, rs, true)
+	return replayInto(p.get(), h, rs, true)
 }
 
 // Put gives tr's memory back to the pool (see TracePool for what may not
-// be used after). A nil trace, or one that is not from TracePool.Replay,
-// is ignored. Putting the same trace back twice is a bug: two later hands
-// would share it.
+// be used after), and tr itself. A nil trace, or one that is not from
+// TracePool.Replay, is ignored. Putting the same trace back twice is a bug:
+// two later hands would share it.
 func (p *TracePool) Put(tr *Trace) {
+	if tr == nil || !tr.pooled {
+		return
+	}
+	p.Release(tr)
+	*tr = Trace{pooled: true}
+	p.traces.Put(tr)
+}
+
+// Release gives tr's memory back to the pool now, and keeps the trace's
+// totals: Supported, Unsupported, InternalError, TotalPot, Rake, Button,
+// ShowdownFirst, ShowdownReason, UndecidedAmount, ExpectedRake, Terse,
+// Hand and Rules stay; every slice (Steps, Pots, Awards, ...) becomes nil,
+// as in the header a --state store keeps of a clean hand. A worker that
+// finds a hand clean releases its trace at once: the memory is then
+// reused by its next hand while still in the core's caches, where it
+// would otherwise come back cold after the writer is done with the hand.
+// Put still gives back the trace itself; Release on a released trace, or
+// on one not from a TracePool, does nothing.
+func (p *TracePool) Release(tr *Trace) {
 	if tr == nil || tr.mem == nil {
 		return
 	}
@@ -79,8 +105,10 @@ func (p *TracePool) Put(tr *Trace) {
 	// dropHands after a failed replay.
 	clear(tr.Shown)
 	clear(tr.Boards)
-	*tr = Trace{mem: mem}
-	p.pool.Put(tr)
+	tr.Steps, tr.Committed, tr.Returns, tr.Pots, tr.Awards = nil, nil, nil, nil, nil
+	tr.Shown, tr.FinishingStacks, tr.Boards, tr.Undecided = nil, nil, nil, nil
+	tr.mem = nil
+	p.mems.Put(mem)
 }
 
 // dropHands clears every shown hand and board of the pooled memory, for a

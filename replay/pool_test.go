@@ -257,3 +257,59 @@ func terseStacks(h *hand.Hand, full, terse *replay.Trace) string {
 	}
 	return ""
 }
+
+// TestTraceRelease: a released trace keeps its totals and loses every
+// slice, and the pool's later replays, which reuse its memory, do not
+// change it; Put then takes the trace itself back.
+func TestTraceRelease(t *testing.T) {
+	hs := poolHands(t)
+	rs := replay.Default()
+	var pool replay.TracePool
+	type totals struct {
+		supported                            bool
+		unsupported, internal, showdownWhy   string
+		total, rake, undecided, expectedRake hand.Amount
+		hasExpectedRake, terse               bool
+		button, showdownFirst                int
+		h                                    *hand.Hand
+	}
+	of := func(tr *replay.Trace) totals {
+		return totals{tr.Supported, tr.Unsupported, tr.InternalError, tr.ShowdownReason, tr.TotalPot, tr.Rake,
+			tr.UndecidedAmount, tr.ExpectedRake, tr.HasExpectedRake, tr.Terse, tr.Button, tr.ShowdownFirst, tr.Hand}
+	}
+	var released []*replay.Trace
+	var want []totals
+	pots := 0
+	for _, h := range hs {
+		tr := pool.ReplayTerse(h, &rs)
+		want = append(want, of(tr))
+		if len(tr.Pots) > 0 {
+			pots++
+		}
+		pool.Release(tr)
+		pool.Release(tr) // a second time does nothing
+		if replay.Pooled(tr) || tr.Steps != nil || tr.Pots != nil || tr.Awards != nil || tr.Committed != nil ||
+			tr.FinishingStacks != nil || tr.Returns != nil || tr.Shown != nil || tr.Boards != nil || tr.Undecided != nil {
+			t.Fatalf("hand %s: a released trace keeps memory: %+v", h.ID, *tr)
+		}
+		released = append(released, tr)
+		// The next replays reuse the memory released.
+		full := pool.Replay(h, &rs)
+		if d := sameTrace(replay.Replay(h, &rs), full); d != "" {
+			t.Fatalf("hand %s: a replay into released memory differs:\n%s", h.ID, d)
+		}
+		pool.Put(full)
+	}
+	if pots < 100 {
+		t.Fatalf("only %d hands with pots: the test proves little", pots)
+	}
+	for i, tr := range released {
+		if got := of(tr); got != want[i] {
+			t.Fatalf("hand %s: released totals %+v changed to %+v", hs[i].ID, want[i], got)
+		}
+		pool.Put(tr)
+		if tr.Hand != nil || tr.Supported || tr.TotalPot != 0 {
+			t.Fatalf("hand %s: Put left the trace %+v", hs[i].ID, *tr)
+		}
+	}
+}

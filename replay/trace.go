@@ -219,5 +219,6 @@ type Trace struct {
 	// is as Replay makes it.
 	Terse bool
 
-	mem *traceMem // the memory a TracePool reuses; nil for a trace from Replay
+	mem    *traceMem // the memory a TracePool reuses; nil for a trace from Replay, or once released
+	pooled bool      // the trace is a TracePool's (Put takes it back)
 }
