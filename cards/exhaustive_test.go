@@ -11,7 +11,7 @@ import (
 //
 // The enumeration carries the partial key and the per-suit rank masks
 // from one nesting level to the next, so the innermost step is one add,
-// the flush test and one table lookup, as in Eval7 itself.
+// the flush test and the flush lookup or evalCounts, as in Eval7 itself.
 func TestAllSevenCardHands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("evaluates all 133,784,560 seven-card hands; skipped in -short mode")
@@ -47,7 +47,7 @@ func TestAllSevenCardHands(t *testing.T) {
 									s := (bits.TrailingZeros64(k&flushBits) - suitShift) >> 2
 									v = flushTab[(mf|suitMask(g))>>(16*s)&(1<<13-1)]
 								} else {
-									v = lookup7(uint32(k))
+									v = evalCounts(k)
 								}
 								counts[v>>26]++
 								i := uint(v>>26)<<20 | uint(v&(1<<20-1))

@@ -7,125 +7,148 @@ import (
 
 // How the high evaluator works.
 //
-// A hand without a flush is decided by its rank counts alone. Each card
-// contributes rankMult[rank] to a key; the multipliers are chosen so that
-// every multiset of at most seven ranks (at most four of each) has its own
-// sum, so the key names the rank counts exactly. Keys are sparse (up to
-// about 18 million) but there are only 49,205 seven-card and 24,570 five- or
-// six-card rank multisets, so each table is compressed by row displacement:
-// the key is cut into a row (high bits) and a column (low bits), and rows
-// are overlaid at per-row offsets chosen so that no two real keys share a
-// slot. The offsets are generated (tables_gen.go) because packing takes
-// most of a second; the values are computed at init from the offsets.
-//
-// The same card key carries four suit counters in its upper half, each
-// starting at 3 so that its top bit is set exactly when a suit reaches
-// five cards. A flush hand is then looked up by the flush suit's 13-bit rank
-// mask. With at most seven cards a flush rules out quads and full houses,
-// so the flush value is the answer.
+// Each card adds its key, cardKey, to a 64-bit sum. The low 39 bits are
+// thirteen 3-bit counters, one per rank (a card of rank r adds 1<<(3r)), so
+// the sum holds the hand's rank counts; with at most four cards of a rank a
+// counter never carries into the next. Bits 40 to 55 are four suit
+// counters, each starting at 3 so that its top bit is set exactly when a
+// suit reaches five cards. A flush hand is looked up by the flush suit's
+// 13-bit rank mask; with at most seven cards a flush rules out quads and
+// full houses, so the flush value is the answer. Any other hand is worked
+// out from the rank counters with bit operations (evalCounts): the pairs,
+// trips and quads are bit masks of the counters, the best hand is read off
+// with a few leading-zero counts. There is no big table to look up:
+// a 7-card rank table takes hundreds of KB that the rest of a pipeline
+// evicts between showdowns, and then its lookups cost more than the
+// arithmetic (the Omaha table, omaha.go, is small enough to stay cached).
 
 // NoHand is the HandRank of something that is not a hand: fewer than five
 // cards, an Unknown card, or a card given twice. It ranks below every real
 // hand and prints as "no hand".
 const NoHand HandRank = 0
 
-// rankMult are the rank multipliers: the smallest increasing sequence (found
-// greedily) whose sums over multisets of at most seven ranks, at most four
-// of each, are all distinct. TestRankMultUnique checks this.
-var rankMult = [13]uint32{1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520}
+// suitShift is the bit of the first suit counter in a card key.
+const suitShift = 40
 
 const (
-	suitShift = 32
+	// rankLows has the low bit of each rank counter: bit 3r for rank r.
+	rankLows uint64 = 0o1111111111111
 	// keyBase starts each suit counter at 3, so that five cards of a suit
 	// set the counter's bit 3.
 	keyBase   uint64 = 0x3333 << suitShift
 	flushBits uint64 = 0x8888 << suitShift
-	// maxKey bounds the rank part of any key of up to seven cards, whatever
-	// the cards (Unknown and out-of-range cards add nothing).
-	maxKey = 7 * 3453520
 )
 
-// cardKey is each card's key: rank multiplier plus one on its suit counter.
-// Indices 52..255 (Unknown and invalid cards) are zero, so that no byte
-// value can index out of range.
+// cardKey is each card's key: one on its rank counter and one on its suit
+// counter. Indices 52..255 (Unknown and invalid cards) are zero, so that no
+// byte value can index out of range.
 var cardKey [256]uint64
 
-// Tables filled at init; the lengths come from tables_gen.go.
-var (
-	high7    [values7Len]HandRank  // best non-flush hand by 7-card rank key
-	high56   [values56Len]HandRank // best non-flush hand by 5- or 6-card rank key
-	flushTab [1 << 13]HandRank     // best flush or straight flush by suit rank mask (>= 5 bits)
-)
-
-// tableErr records an inconsistency found while building the tables (two
-// keys in one slot). It cannot happen with correct generated offsets;
-// TestTables checks it is nil.
-var tableErr error
+// flushTab is the best flush or straight flush by a suit's rank mask of at
+// least five cards; it is filled at init.
+var flushTab [1 << 13]HandRank
 
 func init() { buildHighTables() }
 
-// buildHighTables fills cardKey, flushTab, high7 and high56.
+// buildHighTables fills cardKey, flushTab and the Omaha tables.
 func buildHighTables() {
 	for c := Card(0); c < 52; c++ {
-		cardKey[c] = uint64(rankMult[c.Rank()]) | 1<<(suitShift+4*uint(c.Suit()))
+		cardKey[c] = 1<<(3*uint(c.Rank())) | 1<<(suitShift+4*uint(c.Suit()))
 	}
 	for m := 0; m < len(flushTab); m++ {
 		if bits.OnesCount(uint(m)) >= 5 {
 			flushTab[m] = evalSuited(uint16(m))
 		}
 	}
-	var filled7 [values7Len]bool
-	var filled56 [values56Len]bool
-	for n := 5; n <= 7; n++ {
-		forEachRankMultiset(n, func(counts *[13]uint8, key uint32) {
-			v := evalRankCounts(counts)
-			if n == 7 {
-				i := offsets7[key>>shift7] + key&(1<<shift7-1)
-				if filled7[i] && tableErr == nil {
-					tableErr = fmt.Errorf("cards: 7-card table slot %d used twice", i)
-				}
-				filled7[i], high7[i] = true, v
-				return
-			}
-			i := offsets56[key>>shift56] + key&(1<<shift56-1)
-			if filled56[i] && tableErr == nil {
-				tableErr = fmt.Errorf("cards: 5/6-card table slot %d used twice", i)
-			}
-			filled56[i], high56[i] = true, v
-		})
-	}
+	buildOmahaTables()
 }
 
-// forEachRankMultiset calls fn with the rank counts and key of every
-// multiset of n ranks with at most four of each rank, in a fixed order.
-func forEachRankMultiset(n int, fn func(counts *[13]uint8, key uint32)) {
+// forEachRankMultiset calls fn with the rank counts of every multiset of n
+// ranks with at most four of each rank, in a fixed order.
+func forEachRankMultiset(n int, fn func(counts *[13]uint8)) {
 	var counts [13]uint8
-	var rec func(r, left int, key uint32)
-	rec = func(r, left int, key uint32) {
+	var rec func(r, left int)
+	rec = func(r, left int) {
 		if r == 12 {
 			if left <= 4 {
 				counts[12] = uint8(left)
-				fn(&counts, key+uint32(left)*rankMult[12])
+				fn(&counts)
 			}
 			return
 		}
 		for c := 0; c <= 4 && c <= left; c++ {
 			counts[r] = uint8(c)
-			rec(r+1, left-c, key+uint32(c)*rankMult[r])
+			rec(r+1, left-c)
 		}
 	}
-	rec(0, n, 0)
+	rec(0, n)
 }
 
-// lookup7 returns the best non-flush hand for a 7-card rank key. Any key up
-// to maxKey indexes inside the tables.
-func lookup7(key uint32) HandRank {
-	return high7[offsets7[key>>shift7]+key&(1<<shift7-1)]
+// topRank returns the highest rank with a bit in m, a mask of rank
+// counter bits (bit 3r for rank r), and clears that bit. An empty mask
+// gives Two and stays empty.
+func topRank(m *uint64) Rank {
+	i := uint(bits.Len64(*m)) - 1
+	*m &^= 1 << i
+	return Rank(i / 3)
 }
 
-// lookup56 is lookup7 for 5- and 6-card keys.
-func lookup56(key uint32) HandRank {
-	return high56[offsets56[key>>shift56]+key&(1<<shift56-1)]
+// evalCounts returns the best hand, ignoring flushes, of five to seven
+// cards whose key (the sum of their cardKey) is k. It gives the same
+// values as evalRankCounts, the reference (TestEvalCounts).
+func evalCounts(k uint64) HandRank {
+	// A counter holds 0 to 4: 000, 001, 010, 011, 100.
+	b0 := k & rankLows
+	b1 := k >> 1 & rankLows
+	quads := k >> 2 & rankLows
+	present := b0 | b1 | quads
+	if quads != 0 {
+		q := topRank(&quads)
+		rest := present &^ (1 << (3 * uint(q)))
+		return makeRank(FourOfAKind, q, q, q, q, topRank(&rest))
+	}
+	trips := b0 & b1
+	pairs := b1 &^ b0
+	if trips != 0 {
+		rest := trips
+		t := topRank(&rest)
+		// A second trips plays as the full house's pair.
+		if rest |= pairs; rest != 0 {
+			p := topRank(&rest)
+			return makeRank(FullHouse, t, t, t, p, p)
+		}
+	}
+	// w is present one counter up, with the Ace also below the Two: a run
+	// of five counters starting at counter j of w is a straight to rank
+	// j+3 (to the Five when j is 0, the wheel).
+	w := present<<3 | present>>(3*uint(Ace))
+	if run := w & (w >> 3) & (w >> 6) & (w >> 9) & (w >> 12); run != 0 {
+		return straightRank(Straight, Rank((bits.Len64(run)-1)/3+3))
+	}
+	rest := present
+	switch {
+	case trips != 0:
+		t := topRank(&trips)
+		rest &^= 1 << (3 * uint(t))
+		k0 := topRank(&rest)
+		return makeRank(ThreeOfAKind, t, t, t, k0, topRank(&rest))
+	case pairs&(pairs-1) != 0: // two pairs or more
+		p0 := topRank(&pairs)
+		p1 := topRank(&pairs)
+		rest &^= 1<<(3*uint(p0)) | 1<<(3*uint(p1))
+		return makeRank(TwoPair, p0, p0, p1, p1, topRank(&rest))
+	case pairs != 0:
+		p := topRank(&pairs)
+		rest &^= 1 << (3 * uint(p))
+		k0 := topRank(&rest)
+		k1 := topRank(&rest)
+		return makeRank(OnePair, p, p, k0, k1, topRank(&rest))
+	}
+	k0 := topRank(&rest)
+	k1 := topRank(&rest)
+	k2 := topRank(&rest)
+	k3 := topRank(&rest)
+	return makeRank(HighCard, k0, k1, k2, k3, topRank(&rest))
 }
 
 // flushHigh returns the best hand of cs given that its key k shows a suit
@@ -151,7 +174,7 @@ func Eval7(h *[7]Card) HandRank {
 	if k&flushBits != 0 {
 		return flushHigh(k, h[:])
 	}
-	return lookup7(uint32(k))
+	return evalCounts(k)
 }
 
 // EvalHigh returns the value of the best five-card high hand that can be
@@ -177,10 +200,7 @@ func evalKnown(cs []Card) HandRank {
 	if k&flushBits != 0 {
 		return flushHigh(k, cs)
 	}
-	if len(cs) == 7 {
-		return lookup7(uint32(k))
-	}
-	return lookup56(uint32(k))
+	return evalCounts(k)
 }
 
 // evalMany evaluates more than seven known, distinct cards directly from

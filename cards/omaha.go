@@ -1,6 +1,11 @@
 package cards
 
-import "math/bits"
+import (
+	"cmp"
+	"fmt"
+	"math/bits"
+	"slices"
+)
 
 // Omaha hands play exactly two hole cards with exactly three board cards.
 // The evaluators below try every such pair and triple: at most 15 pairs
@@ -10,6 +15,99 @@ import "math/bits"
 // cards, 3 to 5 board cards.
 func omahaShapeOK(hole, board []Card) bool {
 	return len(hole) >= 4 && len(hole) <= 6 && len(board) >= 3 && len(board) <= 5
+}
+
+// How the Omaha high tables work.
+//
+// Five cards without a flush are worth what their ranks are worth. Each
+// rank has a multiplier, omahaMult; a hole pair's key and a board
+// triple's key are the sums of their ranks' multipliers, and the sum of
+// the two names the five ranks exactly. There are 6,175 five-rank
+// multisets over keys up to omahaMaxKey, so the key is compressed by row
+// displacement: cut into a row (high bits) and a column (low bits), with
+// rows overlaid at per-row offsets (generated, tables_gen.go) chosen so
+// that no two keys share a slot. A slot holds the hand's ordinal among the
+// 6,175 values, which orders as the values do; the best ordinal of a hand
+// is turned into its HandRank once, at the end. The tables take about
+// 45 KB, and an Omaha showdown reads dozens of slots, so they stay in the
+// CPU's caches (the table for any five or six cards it replaces took 235
+// KB, and in a pipeline its reads missed).
+
+// omahaMult are the smallest increasing multipliers (found greedily) whose
+// sums over multisets of exactly five ranks, at most four of each, are all
+// distinct. TestOmahaMultUnique checks this.
+var omahaMult = [13]uint32{1, 2, 6, 23, 95, 313, 993, 2423, 5625, 12523, 19999, 43259, 79416}
+
+// omahaMaxKey bounds the key of any five ranks (at most five of a rank,
+// which distinct cards cannot make, still indexes in range).
+const omahaMaxKey = 5 * 79416
+
+// omahaHandCount is the number of five-rank multisets, each its own value.
+const omahaHandCount = 6175
+
+var (
+	// omahaOrdinals holds, by compressed key, the ordinal (1 up) of the
+	// five ranks' value among omahaHands; 0 in unused slots.
+	omahaOrdinals [omahaValuesLen]uint16
+	// omahaHands is the value of each ordinal, weakest first; 0 is NoHand.
+	omahaHands [omahaHandCount + 1]HandRank
+)
+
+// tableErr records an inconsistency found while building the tables (two
+// keys in one slot). It cannot happen with correct generated offsets;
+// TestTables checks it is nil.
+var tableErr error
+
+// buildOmahaTables fills omahaOrdinals and omahaHands.
+func buildOmahaTables() {
+	type entry struct {
+		key uint32
+		v   HandRank
+	}
+	es := make([]entry, 0, omahaHandCount)
+	forEachRankMultiset(5, func(counts *[13]uint8) {
+		es = append(es, entry{omahaKey(counts), evalRankCounts(counts)})
+	})
+	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.v, b.v) })
+	for i, e := range es {
+		if i >= omahaHandCount || (i > 0 && es[i-1].v == e.v) {
+			tableErr = fmt.Errorf("cards: %d five-rank values, want %d distinct", len(es), omahaHandCount)
+			return
+		}
+		s := omahaSlot(e.key)
+		if omahaOrdinals[s] != 0 && tableErr == nil {
+			tableErr = fmt.Errorf("cards: Omaha table slot %d used twice", s)
+		}
+		omahaOrdinals[s] = uint16(i + 1)
+		omahaHands[i+1] = e.v
+	}
+}
+
+// omahaKey is the Omaha table key of five ranks given by their counts.
+func omahaKey(counts *[13]uint8) uint32 {
+	var key uint32
+	for r, n := range counts {
+		key += uint32(n) * omahaMult[r]
+	}
+	return key
+}
+
+// omahaOrdinal is the ordinal of the value of a five-rank key.
+func omahaOrdinal(key uint32) uint32 {
+	return uint32(omahaOrdinals[omahaSlot(key)])
+}
+
+// maxOrdinal is max(a, b) for ordinals, without a branch: the compiler
+// compiles max in this loop to a branch, which mispredicts about as often
+// as a new best turns up.
+func maxOrdinal(a, b uint32) uint32 {
+	d := a - b                        // wraps when b > a (ordinals are below 1<<16)
+	return a - d&uint32(int32(d)>>31) // a - (a - b) = b when b > a
+}
+
+// omahaSlot is the compressed index of a five-rank key up to omahaMaxKey.
+func omahaSlot(key uint32) uint32 {
+	return uint32(omahaOffsets[key>>omahaShift]) + key&(1<<omahaShift-1)
 }
 
 // EvalOmaha returns the value of the best Omaha high hand: exactly two of
@@ -56,7 +154,7 @@ func (b *OmahaBoard) Set(board []Card) {
 			return
 		}
 		b.cards |= bit
-		bk[i] = rankMult[c.Rank()]
+		bk[i] = omahaMult[c.Rank()]
 		ranks |= 1 << c.Rank()
 		count[c.Suit()]++
 	}
@@ -97,22 +195,22 @@ func (b *OmahaBoard) Eval(hole []Card) HandRank {
 	}
 	var pairs [15]uint32
 	np := omahaPairKeys(hole, &pairs)
-	best := NoHand
+	var best uint32 // ordinal
 	for _, t := range b.triples[:b.nt] {
 		for _, p := range pairs[:np] {
-			best = max(best, lookup56(p+t))
+			best = maxOrdinal(best, omahaOrdinal(p+t))
 		}
 	}
-	return max(best, b.flush(hole))
+	return max(omahaHands[best], b.flush(hole))
 }
 
-// omahaPairKeys returns the rank keys (sums of rankMult) of the hole
+// omahaPairKeys returns the rank keys (sums of omahaMult) of the hole
 // pairs, each rank multiset once.
 func omahaPairKeys(hole []Card, pairs *[15]uint32) (np int) {
 	var hk [6]uint32
 	var ranks uint16
 	for i, c := range hole {
-		hk[i] = rankMult[c.Rank()]
+		hk[i] = omahaMult[c.Rank()]
 		ranks |= 1 << c.Rank()
 	}
 	// With no rank twice, no two pairs have the same ranks.
