@@ -226,6 +226,9 @@ type phhState struct {
 	// The field that followed each field (and, last, the start of the
 	// hand) in the previous hand, the key walkFast tries first.
 	nextField [phhNumFields + 1]phhField
+	// The one that followed it before, when another did later: usualLines
+	// tries it next.
+	otherField [phhNumFields + 1]phhField
 
 	// Hand table names seen so far (duplicates are malformed TOML): the
 	// usual names 1..seqNames are kept as a count, others in a map.

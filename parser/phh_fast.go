@@ -63,34 +63,17 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 	prev := phhNumFields // the previous known key; none yet
 	for pos < len(data) {
 		lineStart, lineNo := pos, ln
-		// The usual line first: the key that followed the previous one
+		// The usual lines first: the key that followed the previous one
 		// last time (hands list their fields in the same order, mostly),
 		// " = ", a value, '\n'.
-		if fld := s.nextField[prev]; (named || s.mode != phhModeMulti) && pos+32 <= len(data) && fld < phhNumFields {
-			// The key and " = " (phhKeyEqWords), compared here, where
-			// the compiler does not call a function for it.
-			k, d := &phhKeyEqWords[fld], data[pos:pos+32:pos+32]
-			if binary.LittleEndian.Uint64(d)&k.mask[0] == k.text[0] && binary.LittleEndian.Uint64(d[8:])&k.mask[1] == k.text[1] &&
-				(k.mask[1]>>56 == 0 || phhKeyEqRest(d, k)) {
-				f.pos, f.line = pos+k.n, ln
-				if c := phhByteAt(data, f.pos); c == ' ' || c == '\t' {
-					f.skipSpace()
-				}
-				if !s.fastKnownValue(&f, fld, ln) {
-					return fail()
-				}
-				prev = fld
-				if pos, ln = f.pos, f.line; pos < len(data) && data[pos] == '\n' {
-					pos++ // the usual line end
-					ln++
-				} else {
-					if !f.endOfLine() {
-						return fail()
-					}
-					pos, ln = f.pos, f.line
-				}
-				continue
+		if named || s.mode != phhModeMulti {
+			f.pos, f.line = pos, ln
+			var ok bool
+			if prev, ok = s.usualLines(&f, prev); !ok {
+				return fail()
 			}
+			pos, ln = f.pos, f.line
+			lineStart, lineNo = pos, ln
 		}
 		f.pos, f.line = pos, ln
 		f.skipSpace()
@@ -136,8 +119,8 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 			if key == nil {
 				return fail()
 			}
-			if known {
-				s.nextField[prev] = fld
+			if known && s.nextField[prev] != fld {
+				s.otherField[prev], s.nextField[prev] = s.nextField[prev], fld
 			}
 			if f.pos+2 < len(data) && data[f.pos] == ' ' && data[f.pos+1] == '=' && data[f.pos+2] == ' ' {
 				f.pos += 3 // the usual " = "
@@ -172,6 +155,132 @@ func (s *phhState) walkFast(data []byte, line int, more bool) (headerLine, end, 
 		return fail()
 	}
 	return headerLine, len(data), ln, phhFastOK
+}
+
+// usualLines reads the usual lines of a hand from f.pos on: each has the
+// key that followed the previous one (prev) last time, " = " (compared
+// as words, phhKeyEqWords), a value and '\n'. Values of the usual forms
+// (numbersUsual, phhUsualString, phhQuickDecimal) are read and stored
+// here, as fastKnownValue would, without a call per line for the rest;
+// fastKnownValue reads the others. It stops at the start of the first
+// line without the expected key (walkFast reads it) and returns the last
+// field read; false where walkFast fails, with f where reading stopped.
+func (s *phhState) usualLines(f *phhFast, prev phhField) (phhField, bool) {
+	data, pos, ln := f.data, f.pos, f.line
+	for {
+		fld := s.nextField[prev]
+		if pos+32 > len(data) || fld >= phhNumFields {
+			break
+		}
+		// The key and " = ": every field's name and " = " fit in 32
+		// bytes, so p is inside data.
+		k, d := &phhKeyEqWords[fld], data[pos:pos+32:pos+32]
+		if !phhKeyEqAt(d, k) {
+			// The other key seen after prev (hands with and without
+			// currency, with min_bet or small_bet...).
+			if fld = s.otherField[prev]; fld >= phhNumFields {
+				break
+			}
+			if k = &phhKeyEqWords[fld]; !phhKeyEqAt(d, k) {
+				break
+			}
+		}
+		p := pos + k.n
+		fs := &s.fields
+		bit := uint64(1) << fld
+		t, c := phhFieldTypes[fld], data[p]
+		end := -1 // where the value ends, if read here
+		switch {
+		case fs.seen&bit != 0: // fastKnownValue fails
+		case t == phhNumberArray || t == phhIntArray:
+			if c != '[' {
+				break
+			}
+			f.pos = p
+			if dec, sum, ok := f.numbersUsual(t == phhIntArray, fs.dec[fld][:0]); ok {
+				fs = &s.fields
+				// dec is in fs.dec[fld]'s memory (numbersUsual does not
+				// grow it): only its length is new.
+				fs.dec[fld] = fs.dec[fld][:len(dec)]
+				fs.arrAt[fld], fs.decSummary[fld] = phhArrayAt{pos: p, line: ln}, sum
+				fs.decoded |= bit
+				fs.unlisted |= bit
+				end = f.pos
+			}
+		case t == phhStringArray:
+			if c != '[' {
+				break
+			}
+			f.pos, f.line = p, ln
+			if fld == phhActions {
+				if s.actionsUsual(f) {
+					end = f.pos
+				}
+			} else if arr, ok := f.stringsUsual(s.fields.arr[fld][:0]); ok {
+				fs = &s.fields
+				fs.arr[fld], fs.dec[fld] = arr, nil
+				end = f.pos
+			}
+		case t == phhLocalTime:
+			f.pos = p
+			if phhIsDigit(c) && data[p+2] == ':' && f.localTime() && f.delimited() {
+				s.fields.val[fld] = phhTok{sp: phhSpan{off: int32(p), n: int32(f.pos - p)}, kind: unstable.LocalTime, line: ln}
+				end = f.pos
+			}
+		case c == '\'' || c == '"':
+			if t != phhString && t != phhStringOrInt {
+				break
+			}
+			if e, ok := phhUsualString(data, p+1, c); ok {
+				s.fields.val[fld] = phhTok{sp: phhSpan{off: int32(p + 1), n: int32(e - p - 1)}, kind: unstable.String, line: ln}
+				end = e + 1
+			}
+		case phhIsDigit(c):
+			if t != phhNumber && t != phhInteger && t != phhStringOrInt {
+				break
+			}
+			if v, e, frac, ok := phhQuickDecimal(data, p); ok && phhDelimited(data, e) && !(frac && t != phhNumber) {
+				kind := unstable.Integer
+				if frac {
+					kind = unstable.Float
+				}
+				fs = &s.fields
+				fs.val[fld] = phhTok{sp: phhSpan{off: int32(p), n: int32(e - p)}, kind: kind, line: ln}
+				fs.valDec[fld] = v
+				fs.decoded |= bit
+				end = e
+			}
+		}
+		if end >= 0 {
+			fs = &s.fields
+			fs.seen |= bit
+			fs.keyLine[fld] = ln
+			pos = end
+		} else {
+			// Any other value, as walkFast reads it.
+			f.pos, f.line = p, ln
+			if c == ' ' || c == '\t' {
+				f.skipSpace()
+			}
+			if !s.fastKnownValue(f, fld, ln) {
+				return prev, false
+			}
+			pos, ln = f.pos, f.line
+		}
+		prev = fld
+		if pos < len(data) && data[pos] == '\n' {
+			pos++ // the usual line end
+			ln++
+			continue
+		}
+		f.pos, f.line = pos, ln
+		if !f.endOfLine() {
+			return prev, false
+		}
+		pos, ln = f.pos, f.line
+	}
+	f.pos, f.line = pos, ln
+	return prev, true
 }
 
 // completeLines returns the length of the complete lines of data, the
@@ -425,6 +534,12 @@ var phhKeyEqWords = func() (t [phhNumFields]phhKeyEq) {
 type phhKeyEq struct {
 	text, mask [4]uint64
 	n          int
+}
+
+// phhKeyEqAt reports whether d starts with the key and " = " of k.
+func phhKeyEqAt(d []byte, k *phhKeyEq) bool {
+	return binary.LittleEndian.Uint64(d)&k.mask[0] == k.text[0] && binary.LittleEndian.Uint64(d[8:])&k.mask[1] == k.text[1] &&
+		(k.mask[1]>>56 == 0 || phhKeyEqRest(d, k))
 }
 
 // phhKeyEqRest compares the last two words of a long name and " = ".
@@ -986,6 +1101,28 @@ func (f *phhFast) numbersUsual(ints bool, dec []phhDecimal) (_ []phhDecimal, sum
 	if pos < len(data) && data[pos] == ']' {
 		f.pos = pos + 1
 		return dec, sum, true
+	}
+	// One-digit numbers first (antes, blinds and seats are mostly nothing
+	// else), in a loop with little to keep in registers: "d, " goes on,
+	// "d]" ends the array, anything else is for the loop below.
+	for len(dec) < cap(dec) && pos+2 < len(data) {
+		c, next := data[pos]-'0', data[pos+1]
+		if c > 9 || next != ',' && next != ']' {
+			break
+		}
+		if next == ',' && data[pos+2] != ' ' {
+			break
+		}
+		dec = dec[:len(dec)+1]
+		dec[len(dec)-1] = phhDecimal{mant: int64(c)}
+		if c == 0 {
+			sum.zero = true
+		}
+		if next == ']' {
+			f.pos = pos + 2
+			return dec, sum, true
+		}
+		pos += 3
 	}
 	// The loop calls nothing (so that what it works with stays in
 	// registers): it writes into the room dec has, and leaves longer

@@ -22,27 +22,35 @@ import (
 //     instant would be worse than none in an audit trail.
 func (s *phhState) startTime() (time.Time, *Error) {
 	fs := &s.fields
-	ints := [3]int{}
-	for i, f := range [...]phhField{phhYear, phhMonth, phhDay} {
-		if !fs.has(f) {
-			continue
+	var ints [3]int
+	const date = 1<<phhYear | 1<<phhMonth | 1<<phhDay
+	if y, m, d := fs.valDec[phhYear], fs.valDec[phhMonth], fs.valDec[phhDay]; fs.decoded&date == date &&
+		y.places|m.places|d.places == 0 && 1 <= y.mant && y.mant <= 9999 && 1 <= m.mant && m.mant <= 12 && 1 <= d.mant && d.mant <= 31 {
+		// The usual date, read by the fast path and in range: what the
+		// loop below finds, with nothing to check.
+		ints = [3]int{int(y.mant), int(m.mant), int(d.mant)}
+	} else {
+		for i, f := range [...]phhField{phhYear, phhMonth, phhDay} {
+			if !fs.has(f) {
+				continue
+			}
+			t := fs.val[f]
+			v, ok := s.int(f)
+			lo, hi := 1, 9999
+			switch f {
+			case phhMonth:
+				hi = 12
+			case phhDay:
+				hi = 31
+			}
+			if !ok || v < lo || v > hi {
+				return time.Time{}, s.errAt(t.line, "%s (%s) must be between %d and %d", f, s.tb(t), lo, hi)
+			}
+			ints[i] = v
 		}
-		t := fs.val[f]
-		v, ok := s.int(f)
-		lo, hi := 1, 9999
-		switch f {
-		case phhMonth:
-			hi = 12
-		case phhDay:
-			hi = 31
+		if !fs.has(phhYear) || !fs.has(phhMonth) || !fs.has(phhDay) {
+			return time.Time{}, nil
 		}
-		if !ok || v < lo || v > hi {
-			return time.Time{}, s.errAt(t.line, "%s (%s) must be between %d and %d", f, s.tb(t), lo, hi)
-		}
-		ints[i] = v
-	}
-	if !fs.has(phhYear) || !fs.has(phhMonth) || !fs.has(phhDay) {
-		return time.Time{}, nil
 	}
 	year, month, day := ints[0], time.Month(ints[1]), ints[2]
 	// Hands of a file mostly share their day: its midnight is kept.
