@@ -229,3 +229,20 @@ func TestPHHUsualLinesRead(t *testing.T) {
 		phhCompareWalksWith(t, phhPrimed(t, rng), text)
 	}
 }
+
+// FuzzPHHUsualLines is FuzzPHHFastPath with a fast path that has read
+// usual hands before, and so knows the order of their keys: the hand's
+// lines then go through usualLines, which must read the very same fields
+// as the TOML parser, or give up.
+func FuzzPHHUsualLines(f *testing.F) {
+	rng := rand.New(rand.NewPCG(16, 17))
+	for i := range 8 {
+		f.Add([]byte(strings.Join(phhOrderedHand(rng, fmt.Sprint(i+1), 2+i), "\n") + "\n"))
+	}
+	for _, text := range phhSomeInputs() {
+		f.Add([]byte(text))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		phhCompareWalksWith(t, phhPrimed(t, rand.New(rand.NewPCG(18, 19))), data)
+	})
+}
