@@ -124,21 +124,24 @@ func (c *phhChunker) next() (phhChunk, error) {
 // only blank and comment lines it returns io.EOF.
 //
 // The blank and comment lines it skips belong to the first hand, so they
-// stay in the buffer, unless they outgrow a limit (a comment longer than
+// stay in the buffer, unless they outgrow a limit (a line longer than
 // maxLine, more than maxHand of them): then they are dropped as they are
 // read, and the first hand is reported as the chunker reports any hand over
-// a limit (pre* fields), so memory stays bounded.
+// a limit (pre* fields), so memory stays bounded. A line's length counts
+// all of it, blanks and comment, as the chunker counts a hand's lines, so
+// that the report is the same wherever the reads fall.
 func (c *phhChunker) detectMode() (phhMode, error) {
 	off := c.start
 	line := c.line
 	commentStart := -1 // offset from c.start of the comment being skipped
+	lineLen := 0       // bytes of the current line before off
 	for {
 		if off == c.end {
 			if c.eof {
 				c.start, c.scan = c.end, c.end
 				return 0, io.EOF
 			}
-			long := commentStart >= 0 && off-(c.start+commentStart) > c.maxLine
+			long := lineLen > c.maxLine
 			if long || off-c.start > c.maxHand {
 				if c.preLine == 0 {
 					c.preLine = c.line
@@ -161,10 +164,11 @@ func (c *phhChunker) detectMode() (phhMode, error) {
 		if commentStart >= 0 {
 			nl := bytes.IndexByte(c.buf[off:c.end], '\n')
 			if nl < 0 {
+				lineLen += c.end - off
 				off = c.end
 				continue
 			}
-			if off+nl-(c.start+commentStart) > c.maxLine && c.preLong == 0 {
+			if lineLen+nl > c.maxLine && c.preLong == 0 {
 				c.preLong = line
 				if c.preLine == 0 {
 					c.preLine = c.line
@@ -172,15 +176,24 @@ func (c *phhChunker) detectMode() (phhMode, error) {
 			}
 			off += nl + 1
 			line++
+			lineLen = 0
 			commentStart = -1
 			continue
 		}
 		switch c.buf[off] {
 		case '\n':
+			if lineLen > c.maxLine && c.preLong == 0 {
+				c.preLong = line
+				if c.preLine == 0 {
+					c.preLine = c.line
+				}
+			}
 			off++
 			line++
+			lineLen = 0
 		case ' ', '\t', '\r':
 			off++
+			lineLen++
 		case '#':
 			commentStart = off - c.start
 		case '[':
