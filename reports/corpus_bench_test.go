@@ -1,8 +1,6 @@
 package reports
 
 import (
-	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -24,45 +23,28 @@ func corpusResults(b *testing.B, f parser.Format) []*HandResult {
 		b.Skip("set BENCH_CORPUS and BENCH_HANDS to a corpus bench/ generated")
 	}
 	dir := filepath.Join(root, string(f)+"-"+strconv.Itoa(n))
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		b.Skip(err)
+	paths, err := filepath.Glob(filepath.Join(dir, "[^.]*")) // not the .complete mark
+	if err != nil || len(paths) == 0 {
+		b.Skipf("no corpus in %s", dir)
 	}
 	rs := replay.Default()
 	sel := checks.All()
 	var runner checks.Runner
 	var traces replay.TracePool // never given back: every trace is kept
 	var out []*HandResult
-	for _, e := range ents {
-		if e.Name()[0] == '.' {
-			continue
+	for _, h := range testhands.Files(b, f, paths...) {
+		tr := traces.ReplayTerse(h, &rs)
+		fs := runner.Run(h, tr, sel)
+		if len(fs) > 0 {
+			tr = replay.Replay(h, &rs)
+			fs = slices.Clone(runner.Run(h, tr, sel))
+		} else {
+			fs = nil
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			b.Fatal(err)
-		}
-		r, err := parser.Open(f, bytes.NewReader(data), e.Name())
-		if err != nil {
-			b.Fatal(err)
-		}
-		for {
-			h, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			tr := traces.ReplayTerse(h, &rs)
-			fs := runner.Run(h, tr, sel)
-			if len(fs) > 0 {
-				tr = replay.Replay(h, &rs)
-				fs = slices.Clone(runner.Run(h, tr, sel))
-			} else {
-				fs = nil
-			}
-			out = append(out, &HandResult{Hand: h, Trace: tr, Findings: fs, File: e.Name(), Line: h.Pos.Line, Format: string(f)})
-		}
+		out = append(out, &HandResult{Hand: h, Trace: tr, Findings: fs, File: h.Pos.File, Line: h.Pos.Line, Format: string(f)})
+	}
+	if len(out) != n {
+		b.Fatalf("%d hands read from %s, want %d", len(out), dir, n)
 	}
 	return out
 }

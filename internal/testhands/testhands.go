@@ -29,23 +29,33 @@ func Fixtures(tb testing.TB, f parser.Format, globs ...string) []*hand.Hand {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				tb.Fatal(err)
+		hs = append(hs, Files(tb, f, paths...)...)
+	}
+	return hs
+}
+
+// Files returns the hands of the files of format f at paths, in order,
+// each hand's Pos naming its file by its base name. Parse errors are
+// skipped.
+func Files(tb testing.TB, f parser.Format, paths ...string) []*hand.Hand {
+	tb.Helper()
+	var hs []*hand.Hand
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		r, err := parser.Open(f, bytes.NewReader(data), filepath.Base(p))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for {
+			h, err := r.Next()
+			if err == io.EOF {
+				break
 			}
-			r, err := parser.Open(f, bytes.NewReader(data), filepath.Base(p))
-			if err != nil {
-				tb.Fatal(err)
-			}
-			for {
-				h, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err == nil {
-					hs = append(hs, h)
-				}
+			if err == nil {
+				hs = append(hs, h)
 			}
 		}
 	}
