@@ -163,11 +163,10 @@ func storedHand(h *hand.Hand, t *replay.Trace, full bool) (*hand.Hand, *replay.T
 		return &hc, nil
 	}
 	tc := *t
-	tc.Hand, tc.Rules = nil, nil
 	if !full {
-		tc.Steps, tc.Committed, tc.Returns, tc.Pots, tc.Awards = nil, nil, nil, nil, nil
-		tc.Shown, tc.FinishingStacks, tc.Boards, tc.Undecided = nil, nil, nil, nil
+		tc = t.Totals()
 	}
+	tc.Hand, tc.Rules = nil, nil
 	return &hc, &tc
 }
 

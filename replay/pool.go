@@ -81,10 +81,8 @@ func (p *TracePool) Put(tr *Trace) {
 }
 
 // Release gives tr's memory back to the pool now, and keeps the trace's
-// totals: Supported, Unsupported, InternalError, TotalPot, Rake, Button,
-// ShowdownFirst, ShowdownReason, UndecidedAmount, ExpectedRake, Terse,
-// Hand and Rules stay; every slice (Steps, Pots, Awards, ...) becomes nil,
-// as in the header a --state store keeps of a clean hand. A worker that
+// totals (Trace.Totals): every slice (Steps, Pots, Awards, ...) becomes
+// nil. A worker that
 // finds a hand clean releases its trace at once: the memory is then
 // reused by its next hand while still in the core's caches, where it
 // would otherwise come back cold after the writer is done with the hand.
@@ -105,9 +103,9 @@ func (p *TracePool) Release(tr *Trace) {
 	// dropHands after a failed replay.
 	clear(tr.Shown)
 	clear(tr.Boards)
-	tr.Steps, tr.Committed, tr.Returns, tr.Pots, tr.Awards = nil, nil, nil, nil, nil
-	tr.Shown, tr.FinishingStacks, tr.Boards, tr.Undecided = nil, nil, nil, nil
-	tr.mem = nil
+	pooled := tr.pooled
+	*tr = tr.Totals()
+	tr.pooled = pooled
 	p.mems.Put(mem)
 }
 

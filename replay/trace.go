@@ -103,6 +103,21 @@ type Step struct {
 	HasExpected bool
 }
 
+// Totals returns a copy of t without its slices (Steps, Committed,
+// Returns, Pots, Awards, Shown, FinishingStacks, Boards, Undecided) and
+// without pooled memory: what is read of a clean hand after its checks
+// (Supported, Unsupported, InternalError, TotalPot, Rake, Button,
+// ShowdownFirst, ShowdownReason, UndecidedAmount, ExpectedRake, Terse,
+// Hand and Rules). TracePool.Release and a --state store keep this of a
+// clean hand.
+func (t *Trace) Totals() Trace {
+	c := *t
+	c.Steps, c.Committed, c.Returns, c.Pots, c.Awards = nil, nil, nil, nil, nil
+	c.Shown, c.FinishingStacks, c.Boards, c.Undecided = nil, nil, nil, nil
+	c.mem, c.pooled = nil, false
+	return c
+}
+
 // Pot is one main or side pot as the rules build it (TDA 21).
 type Pot struct {
 	Amount   hand.Amount
