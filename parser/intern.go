@@ -61,6 +61,64 @@ func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
 	return s
 }
 
+// lookup returns the cached string of the name b, whose words are w0, w1
+// (nameWords), if the cache holds it, and the set it belongs in (for add).
+func (c *nameInterner) lookup(b []byte, w0, w1 uint64) (string, bool, *internSet) {
+	if c.sets == nil {
+		c.sets = new([1 << internSetBits]internSet)
+	}
+	set := &c.sets[nameHash(w0, w1, len(b))>>(64-internSetBits)]
+	if set[0].holds(b, w0, w1) {
+		return set[0].s, true, set
+	}
+	if set[1].holds(b, w0, w1) {
+		return set[1].s, true, set
+	}
+	return "", false, set
+}
+
+// add caches s, a name lookup did not find in set, whose words are w0,
+// w1, as internWords caches a new name.
+func (set *internSet) add(s string, w0, w1 uint64) {
+	set[1] = set[0]
+	set[0] = internSlot{w0, w1, s}
+}
+
+// handStrings makes the strings a hand needs that no earlier hand had
+// (its ID, the names the interner did not hold) with one allocation, not
+// one each: their bytes are gathered in buf, and the strings are slices
+// of one string made of it. The strings of one hand, a few dozen bytes,
+// share their memory only with each other; nothing of another hand's is
+// kept alive by them.
+type handStrings struct {
+	buf  []byte          // the strings' bytes, one after another
+	news []handStringNew // the names among them (not the ID)
+}
+
+// handStringNew is a name gathered in handStrings: its index (a seat),
+// its place in buf, and its words (nameWords) for the interner.
+type handStringNew struct {
+	index, off, n int
+	w0, w1        uint64
+	set           *internSet // where the interner keeps it (see lookup)
+}
+
+// reset starts a hand's strings.
+func (hs *handStrings) reset() {
+	hs.buf, hs.news = hs.buf[:0], hs.news[:0]
+}
+
+// addName gathers name b (words w0, w1; set: see lookup), to be the
+// string of index i.
+func (hs *handStrings) addName(i int, b []byte, w0, w1 uint64, set *internSet) {
+	hs.news = append(hs.news, handStringNew{i, len(hs.buf), len(b), w0, w1, set})
+	hs.buf = append(hs.buf, b...)
+}
+
+// make returns the string of all the bytes gathered; the string of a
+// part at off, n is its [off:off+n].
+func (hs *handStrings) make() string { return string(hs.buf) }
+
 // holds reports whether the slot holds the name b, whose words are w0, w1.
 func (sl *internSlot) holds(b []byte, w0, w1 uint64) bool {
 	return sl.w0 == w0 && sl.w1 == w1 && len(sl.s) == len(b) && (len(b) <= 16 || sl.s[16:] == string(b[16:]))

@@ -216,6 +216,7 @@ type phhState struct {
 	arena   []byte   // unescaped strings of the current hand
 	skipped []phhTok // the elements of an unknown array field, dropped
 	strs    nameInterner
+	newStrs handStrings // the hand's ID and new names, made as one (see seats)
 	// The last table, venue and currency read, for the next hand.
 	lastTable, lastSite, lastCurrency string
 	zoneName                          string         // the last time_zone read,

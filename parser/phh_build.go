@@ -386,9 +386,7 @@ func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool) {
 // metadata fills the hand's descriptive fields.
 func (s *phhState) metadata(h *hand.Hand) *Error {
 	fs := &s.fields
-	if fs.has(phhHandField) {
-		h.ID = string(s.tb(fs.val[phhHandField])) // new in every hand: not worth caching
-	}
+	// The hand's ID, new in every hand, is made with its new names (see seats).
 	// Tables, venues and currencies recur from hand to hand: most often
 	// they are the previous hand's.
 	str := func(f phhField, last *string) string {
@@ -423,6 +421,14 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 	fs := &s.fields
 	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
 	hasSeats, hasPlayers := fs.has(phhSeats), fs.has(phhPlayers)
+	// The hand's ID and the names not seen lately are made as one string
+	// (see handStrings), the ID first.
+	hs := &s.newStrs
+	hs.reset()
+	if fs.has(phhHandField) {
+		hs.buf = append(hs.buf, s.tb(fs.val[phhHandField])...)
+	}
+	idLen := len(hs.buf)
 	var taken uint64 // the seat numbers below 64 given so far
 	for i := range h.Seats {
 		st := &h.Seats[i]
@@ -455,11 +461,21 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 			}
 			st.Number = v
 		}
+		named := false
 		if hasPlayers {
-			// Players sit at many hands: a name seen lately is shared.
-			st.Player = s.strs.intern(s.nameBytes(fs.arr[phhPlayers][i].sp))
+			// Players sit at many hands: a name seen lately is shared; a
+			// new one is made after the loop.
+			if b := s.nameBytes(fs.arr[phhPlayers][i].sp); len(b) > 0 {
+				named = true
+				w0, w1 := nameWords(b)
+				if name, ok, set := s.strs.lookup(b, w0, w1); ok {
+					st.Player = name
+				} else {
+					hs.addName(i, b, w0, w1, set)
+				}
+			}
 		}
-		if st.Player == "" {
+		if !named {
 			// No name recorded (PHH allows anonymous players): use the PHH
 			// player label so that findings still say who.
 			st.Player = phhPlayerLabel(i)
@@ -469,6 +485,15 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 			return s.errAmount(phhStartingStacks, i, err)
 		}
 		st.Stack = hand.Amount(stack)
+	}
+	if len(hs.buf) > 0 {
+		all := hs.make()
+		h.ID = all[:idLen]
+		for _, nw := range hs.news {
+			name := all[nw.off : nw.off+nw.n]
+			h.Seats[nw.index].Player = name
+			nw.set.add(name, nw.w0, nw.w1)
+		}
 	}
 	return nil
 }
