@@ -571,7 +571,7 @@ func (m *machine) run() {
 	m.settle()
 }
 
-// clearSteps zeroes steps in runs of 8 (1,856 bytes): the runtime clears
+// clearSteps zeroes steps in runs of 8 (1,664 bytes): the runtime clears
 // less than 2 KB with a loop of vector stores, and more with REP STOSQ,
 // which has a start-up cost and, counted as valgrind counts, many more
 // instructions.

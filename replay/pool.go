@@ -103,9 +103,7 @@ func (p *TracePool) Release(tr *Trace) {
 	// dropHands after a failed replay.
 	clear(tr.Shown)
 	clear(tr.Boards)
-	pooled := tr.pooled
-	*tr = tr.Totals()
-	tr.pooled = pooled
+	tr.keepTotals() // *tr = tr.Totals(), keeping pooled
 	p.mems.Put(mem)
 }
 

@@ -286,7 +286,11 @@ func TestTraceRelease(t *testing.T) {
 		if len(tr.Pots) > 0 {
 			pots++
 		}
+		wantTotals := tr.Totals()
 		pool.Release(tr)
+		if got := tr.Totals(); !reflect.DeepEqual(got, wantTotals) {
+			t.Fatalf("hand %s: a released trace is not its Totals:\n%+v\nwant %+v", h.ID, got, wantTotals)
+		}
 		pool.Release(tr) // a second time does nothing
 		if replay.Pooled(tr) || tr.Steps != nil || tr.Pots != nil || tr.Awards != nil || tr.Committed != nil ||
 			tr.FinishingStacks != nil || tr.Returns != nil || tr.Shown != nil || tr.Boards != nil || tr.Undecided != nil {

@@ -75,20 +75,24 @@ type Window struct {
 
 // Step is the engine's view of one recorded action. Trace.Steps has one Step
 // per hand.Action, at the same index.
+//
+// The one-byte fields are together, in one word: a step is written for
+// every action (and its memory cleared), so its size is paid per action.
 type Step struct {
 	Index  int // index into Hand.Actions
+	Player int // seat index, or hand.NoPlayer
 	Kind   hand.ActionKind
 	Street Street
-	Player int // seat index, or hand.NoPlayer
 
 	StatusBefore Status // the player's status just before the action
 	Betting      bool   // a betting action; Window is set
+	AllIn        bool   // the player is all-in after the action
+	FullRaise    bool   // a bet or raise that was a full raise (reopens betting)
+	HasExpected  bool   // Expected is set (see Expected)
 	Window       Window
 
-	Added     hand.Amount // chips the player put in with this action, as applied
-	To        hand.Amount // the player's street total after the action
-	AllIn     bool        // the player is all-in after the action
-	FullRaise bool        // a bet or raise that was a full raise (reopens betting)
+	Added hand.Amount // chips the player put in with this action, as applied
+	To    hand.Amount // the player's street total after the action
 
 	PotBefore hand.Amount // all chips in the middle before the action (incl. current street)
 	PotAfter  hand.Amount
@@ -99,8 +103,7 @@ type Step struct {
 	// Expected is, for a Post, the forced bet the rules require of this
 	// player (the stakes, capped by the stack, in the ruleset's big-blind-ante
 	// order); HasExpected is false when the stakes do not say.
-	Expected    hand.Amount
-	HasExpected bool
+	Expected hand.Amount
 }
 
 // Totals returns a copy of t without its slices (Steps, Committed,
@@ -112,10 +115,18 @@ type Step struct {
 // clean hand.
 func (t *Trace) Totals() Trace {
 	c := *t
-	c.Steps, c.Committed, c.Returns, c.Pots, c.Awards = nil, nil, nil, nil, nil
-	c.Shown, c.FinishingStacks, c.Boards, c.Undecided = nil, nil, nil, nil
-	c.mem, c.pooled = nil, false
+	c.keepTotals()
+	c.pooled = false
 	return c
+}
+
+// keepTotals drops, in place, what Totals leaves out but the pooled flag:
+// TracePool.Release keeps a released trace's totals without copying the
+// whole trace twice.
+func (t *Trace) keepTotals() {
+	t.Steps, t.Committed, t.Returns, t.Pots, t.Awards = nil, nil, nil, nil, nil
+	t.Shown, t.FinishingStacks, t.Boards, t.Undecided = nil, nil, nil, nil
+	t.mem = nil
 }
 
 // Pot is one main or side pot as the rules build it (TDA 21).
