@@ -521,9 +521,10 @@ type collector struct {
 	seqs    map[int]int // next chunk expected per input
 	dups    hashSet
 	dupOn   bool
-	keys    []uint64 // the duplicate-ID keys of the chunk being emitted
-	keyed   []bool   // whether each hand of the chunk has a key
-	peeked  uint64   // keeps the loads of keyChunk from being optimised away
+	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
+	keyed   []bool      // whether each hand of the chunk has a key
+	firsts  []firstSeen // for each hand of the chunk, where its key was first seen
+	peeked  uint64      // keeps the loads of keyChunk from being optimised away
 	err     error
 
 	sw        *stateWriter // the head input's state entry being written
@@ -579,20 +580,18 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	for k := range ch.results {
 		r := &ch.results[k]
-		if c.dupOn && r.Hand != nil {
-			if key, ok := c.keys[k], c.keyed[k]; ok {
-				if firstFile, firstLine, isNew := c.dups.add(key, ch.file, r.Line); !isNew {
-					dups = true
-					r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
-						c.cfg.Inputs[firstFile].Name, firstLine))
-					if r.stub {
-						// The reports show a flagged hand whole: read it again.
-						c.refresh(ch.file, r)
-					} else if r.Trace != nil && r.Trace.Terse {
-						// Flagged after all: its view needs the engine's words.
-						c.pools.traceMem().Put(r.Trace)
-						r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.Rules)
-					}
+		if c.dupOn {
+			if first := c.firsts[k]; first.dup {
+				dups = true
+				r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
+					c.cfg.Inputs[first.file].Name, first.line))
+				if r.stub {
+					// The reports show a flagged hand whole: read it again.
+					c.refresh(ch.file, r)
+				} else if r.Trace != nil && r.Trace.Terse {
+					// Flagged after all: its view needs the engine's words.
+					c.pools.traceMem().Put(r.Trace)
+					r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.Rules)
 				}
 			}
 		}
@@ -624,13 +623,22 @@ func (c *collector) emitChunk(ch *chunk) {
 	ch.results = nil
 }
 
-// keyChunk computes the duplicate-ID keys of the chunk's hands, and loads
-// each key's first slot of the set before any is added: the slots are
-// scattered over a table far larger than the caches, and loads that do not
-// depend on each other wait for memory together rather than one by one.
-// The loads come in a loop of their own, after the hashing: between two
-// loads the hashing of a hand ID (a chain of multiplications) left room
-// for only a few of them to be under way at once.
+// firstSeen is where a hand's key was first seen, if before the hand (dup).
+type firstSeen struct {
+	file, line int
+	dup        bool
+}
+
+// keyChunk computes the duplicate-ID keys of the chunk's hands, loads each
+// key's first slot of the set before any is added, then adds them all:
+// the slots are scattered over a table far larger than the caches, and
+// loads that do not depend on each other wait for memory together rather
+// than one by one. The loads come in a loop of their own, after the
+// hashing: between two loads the hashing of a hand ID (a chain of
+// multiplications) left room for only a few of them to be under way at
+// once. The keys are added at once, before emitting any hand: the report
+// writers that emitting runs would push the loaded slots out of the
+// caches again. The set sees the keys in the same order either way.
 func (c *collector) keyChunk(ch *chunk) {
 	c.keys, c.keyed = c.keys[:0], c.keyed[:0]
 	for k := range ch.results {
@@ -644,6 +652,16 @@ func (c *collector) keyChunk(ch *chunk) {
 		}
 	}
 	c.peeked += sum
+	c.firsts = c.firsts[:0]
+	for k, key := range c.keys {
+		var first firstSeen
+		if c.keyed[k] {
+			var isNew bool
+			first.file, first.line, isNew = c.dups.add(key, ch.file, ch.results[k].Line)
+			first.dup = !isNew
+		}
+		c.firsts = append(c.firsts, first)
+	}
 }
 
 // stat returns the statistics of the head input, started on its first chunk.

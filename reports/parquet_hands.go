@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -80,9 +81,9 @@ var handColumnKinds = [...]struct {
 	{"hand_id", colBytes, true}, {"file", colDict, true}, {"line", colInt64, false}, {"end_line", colInt64, false},
 	{"format", colDict, true}, {"site", colDict, true}, {"table", colDict, true}, {"started_at", colInt64, false},
 	{"tournament", colDict, true}, {"game", colDict, false}, {"structure", colDict, false}, {"stakes", colDict, false},
-	{"small_blind", colInt64, false}, {"big_blind", colInt64, false}, {"ante", colInt64, false}, {"currency", colDict, true},
-	{"scale", colInt64, false}, {"players", colInt64, false}, {"total_pot", colInt64, false}, {"computed_pot", colInt64, false},
-	{"rake", colInt64, false}, {"findings", colInt64, false}, {"findings_error", colInt64, false},
+	{"small_blind", colIntDict, false}, {"big_blind", colIntDict, false}, {"ante", colIntDict, false}, {"currency", colDict, true},
+	{"scale", colInt64, false}, {"players", colIntDict, false}, {"total_pot", colInt64, false}, {"computed_pot", colInt64, false},
+	{"rake", colIntDict, false}, {"findings", colInt64, false}, {"findings_error", colInt64, false},
 	{"findings_warning", colInt64, false}, {"findings_info", colInt64, false}, {"status", colDict, false}, {"error", colBytes, true},
 }
 
@@ -126,7 +127,7 @@ func newHandsWriter(w io.Writer, opts []parquet.WriterOption) (*handsWriter, err
 	if len(paths) != len(h.cols) {
 		return nil, fmt.Errorf("reports: hands.parquet: schema has %d columns, the writer %d", len(paths), len(h.cols))
 	}
-	var slots [colDict + 1]int // columns of each kind so far
+	var slots [colIntDict + 1]int // columns of each physical type so far
 	for i, path := range paths {
 		leaf, _ := handsSchema.Lookup(path...)
 		want := handColumnKinds[i]
@@ -134,15 +135,15 @@ func newHandsWriter(w io.Writer, opts []parquet.WriterOption) (*handsWriter, err
 		dict := leaf.Node.Encoding() != nil && leaf.Node.Encoding().Encoding() == format.RLEDictionary
 		kind := map[parquet.Kind]colKind{parquet.Int64: colInt64, parquet.ByteArray: colBytes}[typ.Kind()]
 		if dict {
-			kind = colDict
+			kind = map[parquet.Kind]colKind{parquet.Int64: colIntDict, parquet.ByteArray: colDict}[typ.Kind()]
 		}
 		if path[len(path)-1] != want.name || kind != want.kind || leaf.MaxRepetitionLevel != 0 || leaf.MaxDefinitionLevel > 1 ||
 			(leaf.Node.Compression() != nil) || (typ.Kind() != parquet.Int64 && typ.Kind() != parquet.ByteArray) {
 			return nil, fmt.Errorf("reports: hands.parquet: column %d is %v, the writer expects %s", i, path, want.name)
 		}
-		slot := &slots[colInt64]
-		if kind != colInt64 {
-			slot = &slots[colBytes] // dictionary or not, handBatch holds strings
+		slot := &slots[colInt64] // dictionary or not, handBatch holds int64
+		if typ.Kind() == parquet.ByteArray {
+			slot = &slots[colBytes] // and strings
 		}
 		h.cols[i].init(path, typ, kind, *slot, leaf.MaxDefinitionLevel == 1, valueEncoding(leaf.Node, dict), h.codec, cfg.ColumnIndexSizeLimit(path))
 		h.cols[i].text = want.text
@@ -415,9 +416,12 @@ func (h *handsWriter) appendColumn(col *pqColumn, b *handBatch, start, end int) 
 	for i := start; i < end; {
 		done := h.rgRows + int64(i-start) // rows of the row group before row i
 		next := min(end, i+pageRowStride-int(done%pageRowStride))
-		if col.kind == colInt64 {
+		switch {
+		case col.kind == colIntDict && !col.plain:
+			col.addIntIndexes(b.ints[col.slot][i:next], b.nulls[i:next], b.anyNull>>col.slot&1 == 0)
+		case col.isInt():
 			col.addInts(b.ints[col.slot][i:next], b.nulls[i:next], b.anyNull>>col.slot&1 == 0)
-		} else {
+		default:
 			col.addStrings(b.strs[col.slot][i:next])
 		}
 		if (done+int64(next-i))%pageRowStride == 0 && col.size() >= h.pageLimit {
@@ -510,6 +514,56 @@ func (h *handsWriter) writeMagic() error {
 // pageBuffers is scratch memory for encoding one page.
 type pageBuffers struct {
 	levels, data, compressed []byte
+	prefixes, suffixes       []int32 // DELTA_BYTE_ARRAY's lengths
+	lengths                  []byte  // the lengths, encoded
+}
+
+// deltaByteArray encodes the byte array values of src, which end at
+// offsets[1:], as parquet.DeltaByteArray does (replacing dst): the prefix
+// each shares with the one before, then the rest. Its prefixes are found
+// eight bytes at a time; parquet-go compares a byte at a time, which cost
+// as much as compressing hand IDs in DELTA_LENGTH_BYTE_ARRAY.
+func (b *pageBuffers) deltaByteArray(dst, src []byte, offsets []uint32) ([]byte, error) {
+	b.prefixes, b.suffixes = b.prefixes[:0], b.suffixes[:0]
+	var last []byte
+	rest := 0 // total length of the suffixes
+	for k := 1; k < len(offsets); k++ {
+		v := src[offsets[k-1]:offsets[k]]
+		p := commonPrefix(last, v)
+		b.prefixes = append(b.prefixes, int32(p))
+		b.suffixes = append(b.suffixes, int32(len(v)-p))
+		rest += len(v) - p
+		last = v
+	}
+	var err error
+	if b.lengths, err = parquet.DeltaBinaryPacked.EncodeInt32(b.lengths, b.prefixes); err != nil {
+		return dst, err
+	}
+	dst = append(dst[:0], b.lengths...)
+	if b.lengths, err = parquet.DeltaBinaryPacked.EncodeInt32(b.lengths, b.suffixes); err != nil {
+		return dst, err
+	}
+	dst = append(dst, b.lengths...)
+	dst = slices.Grow(dst, rest)
+	for k, p := range b.prefixes {
+		dst = append(dst, src[int(offsets[k])+int(p):offsets[k+1]]...)
+	}
+	return dst, nil
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []byte) int {
+	n := 0
+	for len(a)-n >= 8 && len(b)-n >= 8 {
+		if x := word(a[n:]) ^ word(b[n:]); x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // flushPage encodes col's buffered values as a data page (v2) into the
@@ -520,7 +574,7 @@ func (h *handsWriter) flushPage(col *pqColumn) error {
 	}
 	// The dictionary's size is checked before the page is written, and a
 	// dictionary past the limit is dropped for the next pages only.
-	fallback := col.kind == colDict && !col.plain && col.dictBytes > h.dictLimit
+	fallback := col.isDict() && !col.plain && col.dictBytes > h.dictLimit
 
 	b := h.page
 	var err error
@@ -530,14 +584,16 @@ func (h *handsWriter) flushPage(col *pqColumn) error {
 			return err
 		}
 	}
-	dictPage := col.kind == colDict && !col.plain
+	dictPage := col.isDict() && !col.plain
 	enc := col.valueEnc
 	switch {
-	case col.kind == colInt64:
-		b.data, err = enc.EncodeInt64(b.data, col.ints)
 	case dictPage:
 		enc = &parquet.RLEDictionary
 		b.data, err = enc.EncodeInt32(b.data, col.idx)
+	case col.isInt():
+		b.data, err = enc.EncodeInt64(b.data, col.ints)
+	case enc.Encoding() == format.DeltaByteArray:
+		b.data, err = b.deltaByteArray(b.data, col.bytes, col.offsets)
 	default:
 		b.data, err = enc.EncodeByteArray(b.data, col.bytes, col.offsets)
 	}
@@ -592,7 +648,7 @@ func (h *handsWriter) flushPage(col *pqColumn) error {
 		FirstRowIndex:      col.flushedRows,
 	})
 	col.flushedRows += numRows
-	if col.kind != colInt64 && !dictPage {
+	if !col.isInt() && !dictPage {
 		col.unencodedBytes += int64(len(col.bytes))
 	}
 	if col.optional {
@@ -648,7 +704,7 @@ func (h *handsWriter) flushRowGroup() error {
 		if col.optional {
 			meta.SizeStatistics.DefinitionLevelHistogram = []int64{col.defHist[0], col.defHist[1]}
 		}
-		if col.kind == colDict {
+		if col.isDict() {
 			meta.DictionaryPageOffset = h.out.offset
 			if err := h.writeDictionaryPage(col); err != nil {
 				return err
@@ -697,7 +753,7 @@ func (h *handsWriter) writeDictionaryPage(col *pqColumn) error {
 		CompressedPageSize:   int32(len(b.compressed)),
 		CRC:                  int32(crc32.ChecksumIEEE(b.compressed)),
 		DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{
-			NumValues: int32(len(col.dictValues)),
+			NumValues: int32(col.dictLen()),
 			Encoding:  format.Plain,
 		}),
 	}
@@ -795,10 +851,25 @@ func (o *offsetWriter) Write(p []byte) (int, error) {
 type colKind uint8
 
 const (
-	colInt64 colKind = iota + 1 // INT64 (and TIMESTAMP)
-	colBytes                    // BYTE_ARRAY
-	colDict                     // BYTE_ARRAY, RLE_DICTIONARY (PLAIN once the dictionary is full)
+	colInt64   colKind = iota + 1 // INT64 (and TIMESTAMP)
+	colBytes                      // BYTE_ARRAY
+	colDict                       // BYTE_ARRAY, RLE_DICTIONARY (PLAIN once the dictionary is full)
+	colIntDict                    // INT64, RLE_DICTIONARY (PLAIN once the dictionary is full)
 )
+
+// isInt reports whether the column's values are INT64.
+func (c *pqColumn) isInt() bool { return c.kind == colInt64 || c.kind == colIntDict }
+
+// isDict reports whether the column starts each row group with a dictionary.
+func (c *pqColumn) isDict() bool { return c.kind == colDict || c.kind == colIntDict }
+
+// dictLen is the number of entries in the row group's dictionary.
+func (c *pqColumn) dictLen() int {
+	if c.kind == colIntDict {
+		return len(c.intDict.values)
+	}
+	return len(c.dictValues)
+}
 
 // handColumns are the columns of hands.parquet.
 type handColumns [len(handColumnKinds)]pqColumn
@@ -853,8 +924,8 @@ type pqColumn struct {
 	rows    int      // rows, null or not
 	vals    int      // non-null values
 	defs    []byte   // definition levels, for optional columns
-	ints    []int64  // colInt64 values
-	idx     []int32  // colDict values, as dictionary indexes
+	ints    []int64  // colInt64 values (and colIntDict's once plain)
+	idx     []int32  // colDict and colIntDict values, as dictionary indexes
 	bytes   []byte   // colBytes values (and colDict's once plain), end to end
 	offsets []uint32 // where each value of bytes starts, and where the last ends
 
@@ -866,10 +937,11 @@ type pqColumn struct {
 	dict       map[string]int32
 	recent     [1 << recentBits]recentValue // values recently looked up, by recentSlot
 	dictValues []string
-	entryMarks []uint32 // by entry: pageMark if the page uses it
-	dictPage   []byte   // the entries, PLAIN-encoded
-	dictBytes  int64    // length of the entries, as parquet-go measures the dictionary
-	plain      bool     // the dictionary filled up: PLAIN until the end of the row group
+	intDict    intDictionary // colIntDict's dictionary, in place of dict and dictValues
+	entryMarks []uint32      // by entry: pageMark if the page uses it
+	dictPage   []byte        // the entries, PLAIN-encoded
+	dictBytes  int64         // length of the entries, as parquet-go measures the dictionary
+	plain      bool          // the dictionary filled up: PLAIN until the end of the row group
 
 	// The last value looked up, and its index: rows often repeat the
 	// previous row's. Forgotten at each page, whose entries it records.
@@ -896,9 +968,9 @@ func (c *pqColumn) init(path []string, typ parquet.Type, kind colKind, slot int,
 	if optional {
 		encodings = append(encodings, format.RLE)
 	}
-	if kind == colDict {
+	if kind == colDict || kind == colIntDict {
 		encodings = append(encodings, format.Plain, format.RLEDictionary)
-		if c.dict == nil {
+		if c.dict == nil && kind == colDict {
 			c.dict = map[string]int32{}
 		}
 	} else {
@@ -1046,6 +1118,95 @@ func (c *pqColumn) addIndexes(values []string) {
 	c.vals = len(c.idx)
 }
 
+// addIntIndexes appends the dictionary indexes of values, null where their
+// bit (the column's slot) is set in nulls; noNulls says that none is.
+func (c *pqColumn) addIntIndexes(values []int64, nulls []uint16, noNulls bool) {
+	n := len(values)
+	c.rows += n
+	c.idx = reserve(c.idx, n)
+	idx := c.idx[len(c.idx) : len(c.idx)+n]
+	if c.optional {
+		if noNulls {
+			c.defs = appendPresent(c.defs, n)
+		} else {
+			c.defs = reserve(c.defs, n)
+			defs := c.defs[len(c.defs) : len(c.defs)+n]
+			nulls, slot := nulls[:n], uint(c.slot)&15
+			for i := range defs {
+				defs[i] = byte(nulls[i]>>slot&1 ^ 1)
+			}
+			c.defs = c.defs[:len(c.defs)+n]
+		}
+	}
+	k := 0
+	slot := uint(c.slot) & 15
+	for i, v := range values {
+		if !noNulls && nulls[i]>>slot&1 != 0 {
+			continue
+		}
+		e, added := c.intDict.index(v)
+		if added {
+			c.entryMarks = append(c.entryMarks, 0)
+			c.dictPage = binary.LittleEndian.AppendUint64(c.dictPage, uint64(v))
+			c.dictBytes += 8
+		}
+		idx[k] = c.mark(e)
+		k++
+	}
+	c.idx = c.idx[:len(c.idx)+k]
+	c.vals = len(c.idx)
+}
+
+// intDictionary is the dictionary of an INT64 column: its values in order
+// of first appearance, and a hash table of their indexes (open
+// addressing, linear probing), which amounts and player counts, of a few
+// dozen values mostly, look up faster than a map.
+type intDictionary struct {
+	values []int64
+	slots  []int32 // index+1 of the value whose probe starts at or before it; 0 is free
+	shift  uint    // 64 - log2(len(slots))
+}
+
+// index returns the index of v, adding it if new (added).
+func (d *intDictionary) index(v int64) (i int32, added bool) {
+	if 2*len(d.values) >= len(d.slots) {
+		d.grow()
+	}
+	mask := len(d.slots) - 1
+	for j := int(uint64(v) * 0x9E3779B97F4A7C15 >> d.shift); ; j = (j + 1) & mask {
+		e := d.slots[j]
+		if e == 0 {
+			d.values = append(d.values, v)
+			d.slots[j] = int32(len(d.values))
+			return int32(len(d.values) - 1), true
+		}
+		if d.values[e-1] == v {
+			return e - 1, false
+		}
+	}
+}
+
+// grow doubles the table (at least 64 slots) and puts the values back.
+func (d *intDictionary) grow() {
+	n := max(64, 2*len(d.slots))
+	d.slots = make([]int32, n)
+	d.shift = uint(64 - bits.TrailingZeros(uint(n)))
+	mask := n - 1
+	for i, v := range d.values {
+		j := int(uint64(v) * 0x9E3779B97F4A7C15 >> d.shift)
+		for d.slots[j] != 0 {
+			j = (j + 1) & mask
+		}
+		d.slots[j] = int32(i + 1)
+	}
+}
+
+// reset empties the dictionary, keeping its memory.
+func (d *intDictionary) reset() {
+	d.values = d.values[:0]
+	clear(d.slots)
+}
+
 // index returns the index in the dictionary of the value s (of text(s)
 // in a text column), adding it if new, and records that the page uses it.
 func (c *pqColumn) index(s string) int32 {
@@ -1159,10 +1320,10 @@ func (c *pqColumn) valueAt(i int) string {
 func (c *pqColumn) size() int64 {
 	var n int64
 	switch {
-	case c.kind == colInt64:
-		n = 8 * int64(c.vals)
-	case c.kind == colDict && !c.plain:
+	case c.isDict() && !c.plain:
 		n = 4 * int64(c.vals)
+	case c.isInt():
+		n = 8 * int64(c.vals)
 	default:
 		n = 4*int64(c.vals) + int64(len(c.bytes))
 	}
@@ -1178,7 +1339,14 @@ func (c *pqColumn) bounds() (minValue, maxValue parquet.Value, ok bool) {
 		return minValue, maxValue, false
 	}
 	switch {
-	case c.kind == colInt64:
+	case c.kind == colIntDict && !c.plain:
+		values := c.intDict.values
+		lo, hi := values[c.pageEntries[0]], values[c.pageEntries[0]]
+		for _, i := range c.pageEntries[1:] {
+			lo, hi = min(lo, values[i]), max(hi, values[i])
+		}
+		return parquet.Int64Value(lo), parquet.Int64Value(hi), true
+	case c.isInt():
 		lo, hi := int64Bounds(c.ints)
 		return parquet.Int64Value(lo), parquet.Int64Value(hi), true
 	case c.kind == colDict && !c.plain:
@@ -1264,6 +1432,7 @@ func (c *pqColumn) resetChunk() {
 	c.recent = [len(c.recent)]recentValue{}
 	clear(c.dictValues)
 	c.dictValues, c.entryMarks = c.dictValues[:0], c.entryMarks[:0]
+	c.intDict.reset()
 	c.dictPage = c.dictPage[:0]
 	c.dictBytes = 0
 	c.last, c.lastIdx, c.plain = "", -1, false

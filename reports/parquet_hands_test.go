@@ -495,3 +495,57 @@ func TestInt64Bounds(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonPrefix compares commonPrefix, eight bytes at a time, with a
+// byte-by-byte count, on pairs that differ at every position of values
+// shorter and longer than a word, and where one is a prefix of the other.
+func TestCommonPrefix(t *testing.T) {
+	base := []byte("1001000012345678901234567890abcdef")
+	for n := 0; n <= len(base); n++ {
+		for m := 0; m <= len(base); m++ {
+			for diff := -1; diff < min(n, m); diff++ {
+				a, b := base[:n], bytes.Clone(base[:m])
+				if diff >= 0 {
+					b[diff] ^= 0x40
+				}
+				want := 0
+				for want < n && want < m && a[want] == b[want] {
+					want++
+				}
+				if got := commonPrefix(a, b); got != want {
+					t.Fatalf("commonPrefix(%q, %q) = %d, want %d", a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestIntDictionary: indexes are given in order of first appearance and
+// found again after the table grows, for values that collide in few bits.
+func TestIntDictionary(t *testing.T) {
+	var d intDictionary
+	want := map[int64]int32{}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for round := range 2 {
+		for i := range 20000 {
+			v := int64(rng.IntN(5000)) << (i % 40)
+			if i%7 == 0 {
+				v = -v
+			}
+			got, added := d.index(v)
+			w, seen := want[v]
+			if !seen {
+				w = int32(len(want))
+				want[v] = w
+			}
+			if got != w || added == seen {
+				t.Fatalf("round %d: index(%d) = %d, %v; want %d, %v", round, v, got, added, w, !seen)
+			}
+		}
+		if len(d.values) != len(want) {
+			t.Fatalf("%d values, want %d", len(d.values), len(want))
+		}
+		d.reset()
+		clear(want)
+	}
+}
