@@ -109,6 +109,30 @@ func (s *hashSet) add(key uint64, file, line int) (firstFile, firstLine int, isN
 	}
 }
 
+// reserve sizes the empty set's segments for about keys keys, so that a
+// run of up to that many hands never grows a segment: each growth moves
+// all of the segment's keys again, to scattered slots, and at a sixth a
+// step a key is moved about seven times in all. keys is capped at
+// reserveMaxKeys (about 20 MB of slots): beyond, a segment grows as
+// before, so an estimate far too large costs no more than that.
+func (s *hashSet) reserve(keys int64) {
+	keys = min(keys, reserveMaxKeys)
+	per := int(keys/hashSegments) * hashMaxLoadDen / hashMaxLoadNum
+	if per < 64 {
+		return
+	}
+	for i := range s.segs {
+		if g := &s.segs[i]; g.n == 0 && len(g.slots.w) < per {
+			freeWords(g.slots.w, g.slots.mapped)
+			w, mapped := reserveWords(per, hashReserve*per)
+			g.slots = offheap{w, mapped}
+		}
+	}
+}
+
+// reserveMaxKeys caps reserve: 2M keys, about 20 MB of slots.
+const reserveMaxKeys = 2 << 20
+
 // peek loads the first slot key would be looked up in, so that a later
 // add finds it in the cache.
 func (s *hashSet) peek(key uint64) uint64 {

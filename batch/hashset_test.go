@@ -60,3 +60,58 @@ func TestHashSetOneSegment(t *testing.T) {
 		t.Error("a key differing in bit 8 only was reported seen")
 	}
 }
+
+// TestHashSetReserve checks that a reserved set takes as many keys as it
+// was reserved for without growing a segment, still finds every key where
+// it was first seen, grows past the reservation, and that reserve caps
+// what it takes.
+func TestHashSetReserve(t *testing.T) {
+	var s hashSet
+	defer s.free()
+	const n = 200_000
+	s.reserve(n)
+	sizes := make([]int, hashSegments)
+	for i := range s.segs {
+		sizes[i] = len(s.segs[i].slots.w)
+		if want := n / hashSegments * hashMaxLoadDen / hashMaxLoadNum; sizes[i] != want {
+			t.Fatalf("segment %d reserved %d slots, want %d", i, sizes[i], want)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	keys := make([]uint64, n*8/10) // some segments get more than their share
+	for i := range keys {
+		keys[i] = r.Uint64()
+		if _, _, isNew := s.add(keys[i], 0, i+1); !isNew {
+			t.Fatalf("key %d reported seen", i)
+		}
+	}
+	for i := range s.segs {
+		if len(s.segs[i].slots.w) != sizes[i] {
+			t.Fatalf("segment %d grew from %d to %d slots with %d keys", i, sizes[i], len(s.segs[i].slots.w), s.segs[i].n)
+		}
+	}
+	for i := 0; i < n; i++ { // past the reservation: segments grow
+		s.add(r.Uint64(), 1, i+1)
+	}
+	grown := 0
+	for i := range s.segs {
+		if len(s.segs[i].slots.w) > sizes[i] {
+			grown++
+		}
+	}
+	if grown == 0 {
+		t.Error("no segment grew past its reservation")
+	}
+	for i, k := range keys {
+		if f, l, isNew := s.add(k, 9, 1); isNew || f != 0 || l != i+1 {
+			t.Fatalf("key %d: new %v at %d:%d, want 0:%d", i, isNew, f, l, i+1)
+		}
+	}
+
+	var big hashSet
+	defer big.free()
+	big.reserve(1 << 40)
+	if got, most := len(big.segs[0].slots.w), reserveMaxKeys/hashSegments*hashMaxLoadDen/hashMaxLoadNum; got != most {
+		t.Errorf("reserve(2^40) gave a segment %d slots, want the cap's %d", got, most)
+	}
+}

@@ -539,8 +539,25 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 		sum: &Summary{Files: len(cfg.Inputs), ByCheck: map[string]int64{}, Inputs: make([]InputStat, 0, len(cfg.Inputs))}}
 	// hand.duplicate-id follows --only/--skip once the catalog lists it.
 	c.dupOn = checks.Lookup(duplicateID) == nil || cfg.Selection.Has(duplicateID)
+	if c.dupOn {
+		c.dups.reserve(estimateHands(cfg.Inputs))
+	}
 	return c
 }
+
+// estimateHands guesses how many hands inputs hold from their sizes, on
+// the high side: a hand history takes at least about bytesPerHandLow
+// bytes a hand (PHH, the terser format, about 700; PokerStars text more).
+// Compressed inputs count low, which only leaves the set to grow.
+func estimateHands(inputs []Input) int64 {
+	var bytes int64
+	for i := range inputs {
+		bytes += max(inputs[i].Size, 0)
+	}
+	return bytes / bytesPerHandLow
+}
+
+const bytesPerHandLow = 600
 
 func (c *collector) add(ch *chunk) {
 	m := c.pending[ch.file]
