@@ -28,10 +28,20 @@ func omahaShapeOK(hole, board []Card) bool {
 // rows overlaid at per-row offsets (generated, tables_gen.go) chosen so
 // that no two keys share a slot. A slot holds the hand's ordinal among the
 // 6,175 values, which orders as the values do; the best ordinal of a hand
-// is turned into its HandRank once, at the end. The tables take about
-// 45 KB, and an Omaha showdown reads dozens of slots, so they stay in the
-// CPU's caches (the table for any five or six cards it replaces took 235
-// KB, and in a pipeline its reads missed).
+// is turned into its HandRank once, at the end. The keyed tables take
+// about 45 KB; only init reads them now (see below).
+
+// How Eval reads the ordinals. A hole pair's ranks are one of 91 two-rank
+// multisets and a board triple's one of 455 three-rank multisets, so init
+// lays out the ordinal of every pair with every triple, from the keyed
+// table, as 455 rows of 91 columns, omahaPairTriple (116 KB with the rows
+// padded to 128). Set finds each board triple's row once for all players,
+// Eval each hole pair's column, and then each pair and triple costs one
+// load and a max, where a key cost an add and two dependent loads (offset,
+// then slot). A showdown reads at most three cache lines of each of the
+// board's ten rows, rather than slots scattered over the keyed table, so
+// the reads stay cached (the table for any five or six cards the keyed
+// table replaced took 235 KB, and in a pipeline its reads missed).
 
 // omahaMult are the smallest increasing multipliers (found greedily) whose
 // sums over multisets of exactly five ranks, at most four of each, are all
@@ -51,6 +61,23 @@ var (
 	omahaOrdinals [omahaValuesLen]uint16
 	// omahaHands is the value of each ordinal, weakest first; 0 is NoHand.
 	omahaHands [omahaHandCount + 1]HandRank
+
+	// omahaPairTriple holds, by a triple's row and a pair's column, the
+	// ordinal of the five ranks they make; 0 for five of a rank. Rows are
+	// 128 columns wide (91 used) so that a column masked to 7 bits needs
+	// no bounds check.
+	omahaPairTriple [omahaTripleRows][128]uint16
+	// omahaPairCol is the column of the hole pair of ranks r1, r2, at
+	// r1<<4 | r2 in either order.
+	omahaPairCol [13 << 4]uint8
+	// omahaTripleRow is the row in omahaPairTriple of the board triple of
+	// ranks r1, r2, r3, at (r1*13+r2)*13+r3 in any order.
+	omahaTripleRow [13 * 13 * 13]uint16
+)
+
+const (
+	omahaPairCols   = 91  // two-rank multisets
+	omahaTripleRows = 455 // three-rank multisets
 )
 
 // tableErr records an inconsistency found while building the tables (two
@@ -81,6 +108,61 @@ func buildOmahaTables() {
 		omahaOrdinals[s] = uint16(i + 1)
 		omahaHands[i+1] = e.v
 	}
+	buildOmahaPairTriple()
+}
+
+// buildOmahaPairTriple fills omahaPairTriple, omahaPairCol and
+// omahaTripleRow from the keyed table.
+func buildOmahaPairTriple() {
+	type multiset struct {
+		key    uint32
+		counts [13]uint8
+		ranks  [3]Rank // lowest first; a pair's third is unused
+	}
+	var pairs, triples []multiset
+	forEachRankMultiset(2, func(counts *[13]uint8) {
+		pairs = append(pairs, multiset{omahaKey(counts), *counts, ranksOf(counts)})
+	})
+	forEachRankMultiset(3, func(counts *[13]uint8) {
+		triples = append(triples, multiset{omahaKey(counts), *counts, ranksOf(counts)})
+	})
+	if len(pairs) != omahaPairCols || len(triples) != omahaTripleRows {
+		tableErr = fmt.Errorf("cards: %d pairs and %d triples of ranks, want %d and %d",
+			len(pairs), len(triples), omahaPairCols, omahaTripleRows)
+		return
+	}
+	for col, p := range pairs {
+		r := p.ranks
+		omahaPairCol[r[0]<<4|r[1]] = uint8(col)
+		omahaPairCol[r[1]<<4|r[0]] = uint8(col)
+	}
+	for row, t := range triples {
+		r := t.ranks
+		for _, o := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			omahaTripleRow[(int(r[o[0]])*13+int(r[o[1]]))*13+int(r[o[2]])] = uint16(row)
+		}
+		for col, p := range pairs {
+			// Skip five of a rank (two in the pair, three in the
+			// triple), which distinct cards cannot make.
+			if pr := p.ranks; pr[0] != pr[1] || t.counts[pr[0]] < 3 {
+				omahaPairTriple[row][col] = uint16(omahaOrdinal(t.key + p.key))
+			}
+		}
+	}
+}
+
+// ranksOf lists the ranks of a multiset of two or three ranks given by
+// its counts, lowest first.
+func ranksOf(counts *[13]uint8) [3]Rank {
+	var rs [3]Rank
+	i := 0
+	for r, n := range counts {
+		for range n {
+			rs[i] = Rank(r)
+			i++
+		}
+	}
+	return rs
 }
 
 // omahaKey is the Omaha table key of five ranks given by their counts.
@@ -95,14 +177,6 @@ func omahaKey(counts *[13]uint8) uint32 {
 // omahaOrdinal is the ordinal of the value of a five-rank key.
 func omahaOrdinal(key uint32) uint32 {
 	return uint32(omahaOrdinals[omahaSlot(key)])
-}
-
-// maxOrdinal is max(a, b) for ordinals, without a branch: the compiler
-// compiles max in this loop to a branch, which mispredicts about as often
-// as a new best turns up.
-func maxOrdinal(a, b uint32) uint32 {
-	d := a - b                        // wraps when b > a (ordinals are below 1<<16)
-	return a - d&uint32(int32(d)>>31) // a - (a - b) = b when b > a
 }
 
 // omahaSlot is the compressed index of a five-rank key up to omahaMaxKey.
@@ -128,10 +202,10 @@ func EvalOmaha(hole, board []Card) HandRank {
 // as at a showdown: its rank triples and its flush cards are worked out
 // once rather than for every hand. The zero OmahaBoard values no hand.
 type OmahaBoard struct {
-	ok      bool   // 3 to 5 known cards, none twice
-	cards   uint64 // bit c: card c is on the board
-	nt      int
-	triples [10]uint32 // rank keys of the board triples, each rank multiset once
+	ok    bool   // 3 to 5 known cards, none twice
+	cards uint64 // bit c: card c is on the board
+	nt    int
+	rows  [10]uint16 // rows in omahaPairTriple of the board triples, each rank multiset once
 	// The suit the board holds three times or more (at most one: at most
 	// five cards), or 4 for none, and the rank bits of its cards of it.
 	flushSuit Suit
@@ -139,35 +213,48 @@ type OmahaBoard struct {
 	flushBits [5]uint16
 }
 
+// boardTriples are the triples of board card indices, by their largest
+// index: the first boardTripleCount[n] are the triples of n cards.
+var boardTriples = [10][3]uint8{
+	{0, 1, 2},
+	{0, 1, 3}, {0, 2, 3}, {1, 2, 3},
+	{0, 1, 4}, {0, 2, 4}, {0, 3, 4}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4},
+}
+
+var boardTripleCount = [6]int{3: 1, 4: 4, 5: 10}
+
 // Set makes b ready for board.
 func (b *OmahaBoard) Set(board []Card) {
 	*b = OmahaBoard{flushSuit: 4}
 	if len(board) < 3 || len(board) > 5 {
 		return
 	}
-	var bk [5]uint32
 	var ranks uint16
 	var count [4]uint8
+	var rk [5]int
 	for i, c := range board {
 		bit := uint64(1) << (c & 63)
 		if c >= 52 || b.cards&bit != 0 {
 			return
 		}
 		b.cards |= bit
-		bk[i] = omahaMult[c.Rank()]
 		ranks |= 1 << c.Rank()
 		count[c.Suit()]++
+		rk[i] = int(c.Rank())
 	}
 	b.ok = true
 	// With no rank twice, no two triples have the same ranks.
 	dedupe := bits.OnesCount16(ranks) < len(board)
-	for i := 0; i < len(board); i++ {
-		for j := i + 1; j < len(board); j++ {
-			for k := j + 1; k < len(board); k++ {
-				b.nt = addKey(b.triples[:], b.nt, bk[i]+bk[j]+bk[k], dedupe)
-			}
+	var rows [10]uint16
+	nt := 0
+	for _, t := range boardTriples[:boardTripleCount[len(board)]] {
+		row := omahaTripleRow[(rk[t[0]]*13+rk[t[1]])*13+rk[t[2]]]
+		if !dedupe || !slices.Contains(rows[:nt], row) {
+			rows[nt] = row
+			nt++
 		}
 	}
+	b.rows, b.nt = rows, nt
 	b.flushSuit = 0
 	for b.flushSuit < 4 && count[b.flushSuit] < 3 {
 		b.flushSuit++
@@ -193,48 +280,45 @@ func (b *OmahaBoard) Eval(hole []Card) HandRank {
 		}
 		seen |= bit
 	}
-	var pairs [15]uint32
-	np := omahaPairKeys(hole, &pairs)
-	var best uint32 // ordinal
-	for _, t := range b.triples[:b.nt] {
-		for _, p := range pairs[:np] {
-			best = maxOrdinal(best, omahaOrdinal(p+t))
+	// The columns of the hole pairs, in groups of six: the pairs of four
+	// hole cards, the common case; the 10 or 15 pairs of five or six are
+	// padded with repeats to 12 or 18. A group's columns stay in registers
+	// across the board's rows, so each pair and triple costs one load and
+	// a max. Pairs of the same ranks are not merged: a repeated column
+	// costs less than looking for repeats.
+	var cols [18]uint8
+	np := 0
+	for i := 0; i < len(hole); i++ {
+		ri := hole[i].Rank() << 4
+		for j := i + 1; j < len(hole); j++ {
+			cols[np] = omahaPairCol[ri|hole[j].Rank()]
+			np++
 		}
 	}
+	for np%6 != 0 {
+		cols[np] = cols[0]
+		np++
+	}
+	best := bestOrdinal(b.rows[:b.nt], cols[:np])
 	return max(omahaHands[best], b.flush(hole))
 }
 
-// omahaPairKeys returns the rank keys (sums of omahaMult) of the hole
-// pairs, each rank multiset once.
-func omahaPairKeys(hole []Card, pairs *[15]uint32) (np int) {
-	var hk [6]uint32
-	var ranks uint16
-	for i, c := range hole {
-		hk[i] = omahaMult[c.Rank()]
-		ranks |= 1 << c.Rank()
-	}
-	// With no rank twice, no two pairs have the same ranks.
-	dedupe := bits.OnesCount16(ranks) < len(hole)
-	for i := 0; i < len(hole); i++ {
-		for j := i + 1; j < len(hole); j++ {
-			np = addKey(pairs[:], np, hk[i]+hk[j], dedupe)
+// bestOrdinal returns the best ordinal in omahaPairTriple at any of the
+// rows and any of the columns, which come in groups of six.
+func bestOrdinal(rows []uint16, cols []uint8) uint32 {
+	var best uint32
+	for g := 0; g+6 <= len(cols); g += 6 {
+		c := (*[6]uint8)(cols[g:])
+		// Masked to the row width once here, not at every load; as uint,
+		// so that the compiler keeps them masked in registers.
+		c0, c1, c2 := uint(c[0])&127, uint(c[1])&127, uint(c[2])&127
+		c3, c4, c5 := uint(c[3])&127, uint(c[4])&127, uint(c[5])&127
+		for _, row := range rows {
+			ords := &omahaPairTriple[row]
+			best = max(best, uint32(max(ords[c0], ords[c1], ords[c2], ords[c3], ords[c4], ords[c5])))
 		}
 	}
-	return np
-}
-
-// addKey sets keys[n] to key and returns n+1, or, when dedupe is set and
-// key is among keys[:n] already, returns n.
-func addKey(keys []uint32, n int, key uint32, dedupe bool) int {
-	if dedupe {
-		for _, k := range keys[:n] {
-			if k == key {
-				return n
-			}
-		}
-	}
-	keys[n] = key
-	return n + 1
+	return best
 }
 
 // flush returns the best flush or straight flush of two hole cards and

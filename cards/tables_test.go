@@ -207,3 +207,42 @@ func TestEvalCounts(t *testing.T) {
 		t.Errorf("checked %d rank multisets, want %d", n, 6175+18395+49205)
 	}
 }
+
+// TestOmahaPairTriple checks the pair-by-triple table Eval reads against
+// the reference: every hole pair of ranks with every board triple of
+// ranks, looked up the way Eval and Set find their column and row, holds
+// the ordinal of the value evalRankCounts gives their five ranks (0 for
+// five of a rank).
+func TestOmahaPairTriple(t *testing.T) {
+	n := 0
+	for r0 := Rank(0); r0 <= Ace; r0++ {
+		for r1 := Rank(0); r1 <= Ace; r1++ {
+			col := uint(omahaPairCol[r0<<4|r1])
+			if col >= omahaPairCols {
+				t.Fatalf("pair %v%v: column %d out of range", r0, r1, col)
+			}
+			for r2 := Rank(0); r2 <= Ace; r2++ {
+				for r3 := Rank(0); r3 <= Ace; r3++ {
+					for r4 := Rank(0); r4 <= Ace; r4++ {
+						row := omahaTripleRow[(int(r2)*13+int(r3))*13+int(r4)]
+						var counts [13]uint8
+						for _, r := range []Rank{r0, r1, r2, r3, r4} {
+							counts[r]++
+						}
+						want := HandRank(NoHand)
+						if slices.Max(counts[:]) <= 4 {
+							want = evalRankCounts(&counts)
+						}
+						if got := omahaHands[omahaPairTriple[row][col&127]]; got != want {
+							t.Fatalf("pair %v%v, triple %v%v%v: table %v, reference %v", r0, r1, r2, r3, r4, got.Describe(), want.Describe())
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n != 13*13*13*13*13 {
+		t.Errorf("checked %d pair-triple choices", n)
+	}
+}
