@@ -1025,9 +1025,10 @@ notations:
 				line, phhSpan{off: int32(start), n: int32(end - start)})
 			a.known = known
 		}
-		// Then ", " and the next notation, or the end of the array.
+		// Then ", " and the next notation (its two bytes compared as one
+		// word), or the end of the array.
 		switch {
-		case end+2 < len(data) && data[end+1] == ',' && data[end+2] == ' ':
+		case end+3 <= len(data) && binary.LittleEndian.Uint16(data[end+1:end+3]) == ','|' '<<8:
 			pos = end + 3
 		case phhByteAt(data, end+1) == ']':
 			f.pos = end + 2
