@@ -45,13 +45,36 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 		tr.Unsupported = why
 		return tr
 	}
-	m := machinePool.Get().(*machine)
+	m := mem.takeMachine()
 	m.reset(h, rs, tr)
 	m.run()
 	m.release()
-	machinePool.Put(m)
+	mem.keepMachine(m, terse)
 	tr.Supported = true
 	return tr
+}
+
+// takeMachine returns the machine the pooled memory keeps, or one from
+// machinePool.
+func (mem *traceMem) takeMachine() *machine {
+	if mem != nil && mem.machine != nil {
+		m := mem.machine
+		mem.machine = nil
+		return m
+	}
+	return machinePool.Get().(*machine)
+}
+
+// keepMachine keeps m with the pooled memory of a terse trace, which is
+// given back (Release or Put) as soon as the hand's checks have run: the
+// next hand then finds both in one pool. A full trace may be kept long
+// (until its writer is done), so its memory does not hold a machine.
+func (mem *traceMem) keepMachine(m *machine, terse bool) {
+	if mem != nil && terse {
+		mem.machine = m
+		return
+	}
+	machinePool.Put(m)
 }
 
 // unsupported says why the engine cannot replay h, or "".

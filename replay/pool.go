@@ -75,7 +75,7 @@ func (p *TracePool) Put(tr *Trace) {
 	if tr == nil || !tr.pooled {
 		return
 	}
-	p.Release(tr)
+	p.giveMem(tr) // and the slices go with the rest:
 	*tr = Trace{pooled: true}
 	p.traces.Put(tr)
 }
@@ -89,8 +89,16 @@ func (p *TracePool) Put(tr *Trace) {
 // Put still gives back the trace itself; Release on a released trace, or
 // on one not from a TracePool, does nothing.
 func (p *TracePool) Release(tr *Trace) {
+	if p.giveMem(tr) {
+		tr.keepTotals() // *tr = tr.Totals(), keeping pooled
+	}
+}
+
+// giveMem is Release but for dropping the trace's slices: it gives the
+// memory back and reports whether tr had any.
+func (p *TracePool) giveMem(tr *Trace) bool {
 	if tr == nil || tr.mem == nil {
-		return
+		return false
 	}
 	mem := tr.mem
 	// Slices that grew by appending may have outgrown the pooled memory.
@@ -103,8 +111,8 @@ func (p *TracePool) Release(tr *Trace) {
 	// dropHands after a failed replay.
 	clear(tr.Shown)
 	clear(tr.Boards)
-	tr.keepTotals() // *tr = tr.Totals(), keeping pooled
 	p.mems.Put(mem)
+	return true
 }
 
 // dropHands clears every shown hand and board of the pooled memory, for a
@@ -130,6 +138,11 @@ type traceMem struct {
 	shown    []ShownHand
 	boards   [][]cards.Card
 	cards    []cards.Card // the boards' cards, when the record lists no boards
+
+	// machine is the replay machine (8.5 KB) of a terse trace's replay,
+	// kept to replay the next hand without a sync.Pool Get and Put of its
+	// own (see keepMachine); nil otherwise.
+	machine *machine
 }
 
 // The methods below return n elements (or an empty slice with room for n)

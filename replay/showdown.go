@@ -296,13 +296,24 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		m.give(k, b, Whole, alive, share, rule, fixed(why))
 		return
 	}
-	tabled := m.tabledBuf[:0]
+	// The tabled hands, and among them the best high hands (in table
+	// order, as are alive), found in one pass: each hand is looked up once.
+	tabled, high := m.tabledBuf[:0], m.bestBuf[:0]
+	var best *handValue // of high[0]
 	for _, p := range alive {
-		if v := m.eval(p, b); v.known {
-			tabled = append(tabled, p)
+		v := m.eval(p, b)
+		if !v.known {
+			continue
+		}
+		tabled = append(tabled, p)
+		switch {
+		case len(high) == 0 || v.high > best.high:
+			high, best = append(high[:0], p), v
+		case v.high == best.high:
+			high = append(high, p)
 		}
 	}
-	m.tabledBuf = tabled
+	m.tabledBuf, m.bestBuf = tabled, high
 	if len(tabled) == 0 {
 		m.fromRecord(k, b, nb, share)
 		return
@@ -319,15 +330,13 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		return t
 	}
 
-	high := m.bestHigh(b, tabled)
 	if m.h.Game.Variant != hand.OmahaHiLo {
-		v := m.eval(high[0], b)
-		prefix().s(bestWord(len(high))).s(v.desc)
+		prefix().s(bestWord(len(high))).s(best.desc)
 		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
 		return
 	}
 	low := m.bestLow(b, tabled)
-	hv := m.eval(high[0], b)
+	hv := best
 	switch {
 	case len(low) == 0:
 		prefix().s("no qualifying low: the high hand takes the whole pot; ").s(bestWord(len(high))).s(hv.desc)
@@ -433,24 +442,6 @@ func (m *machine) fromRecord(k, b, nb int, share hand.Amount) {
 	if !slices.Contains(m.tr.Undecided, k) {
 		m.tr.Undecided = append(m.tr.Undecided, k)
 	}
-}
-
-// bestHigh returns the players among ps with the best high hand on board b,
-// in a scratch slice valid until the next call.
-func (m *machine) bestHigh(b int, ps []int) []int {
-	out := m.bestBuf[:0]
-	var best cards.HandRank
-	for _, p := range ps {
-		v := m.eval(p, b).high
-		switch {
-		case len(out) == 0 || v > best:
-			out, best = append(out[:0], p), v
-		case v == best:
-			out = append(out, p)
-		}
-	}
-	m.bestBuf = out
-	return out
 }
 
 // bestLow returns the players among ps with the best qualifying low on
