@@ -392,7 +392,7 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 			continue
 		}
 		p, table := o.layout.finalPath(e.Name(), ws.dt, ws.chunk)
-		sum, size, err := fileDigest(from)
+		sum, size, err := outputDigest(from)
 		if err != nil {
 			return nil, err
 		}
@@ -467,6 +467,18 @@ func (o *outputs) abort() {
 	}
 	os.RemoveAll(o.stage)
 }
+
+// outputDigest is the sha256 and size of an output file: the digest its
+// writer recorded as it wrote the file, or else the file's own, read back.
+func outputDigest(name string) (string, int64, error) {
+	if d, ok := reports.TakeDigest(name); ok {
+		return d.SHA256, d.Size, nil
+	}
+	return readDigest(name)
+}
+
+// readDigest hashes a file by reading it (a variable for tests).
+var readDigest = fileDigest
 
 func fileDigest(name string) (string, int64, error) {
 	f, err := os.Open(name)

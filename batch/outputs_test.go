@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/reports"
 )
 
@@ -122,5 +124,50 @@ func TestOutputsCloseTogether(t *testing.T) {
 	ents, err := os.ReadDir(out)
 	if err != nil || len(ents) != 0 {
 		t.Errorf("a failed close left %d entries in the output folder (%v)", len(ents), err)
+	}
+}
+
+// TestOutputsDigestsAsWritten runs the real writers, whose files record
+// their digests as they are written: the manifest lists each file with
+// the sha256 and size of its bytes in place, and none is read back to
+// hash it.
+func TestOutputsDigestsAsWritten(t *testing.T) {
+	out := t.TempDir()
+	formats := []string{"parquet", "html", "jsonl", "arrow", "sarif", "junit"}
+	o, err := openOutputs(out, Layout{ShardCount: 1}, formats, reports.RunInfo{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		r := &Result{Input: &Input{Name: "in.txt"}, Line: 1 + 10*i,
+			Findings: []checks.Finding{{CheckID: "PARSE", Severity: checks.Error, Message: strings.Repeat("not a hand ", 1+i)}}}
+		if err := o.write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var reads []string
+	readDigest = func(name string) (string, int64, error) {
+		reads = append(reads, name)
+		return fileDigest(name)
+	}
+	defer func() { readDigest = fileDigest }()
+	m := &Manifest{}
+	if err := o.close(m); err != nil {
+		t.Fatal(err)
+	}
+	if len(reads) > 0 {
+		t.Errorf("outputs read back to hash them: %q", reads)
+	}
+	if len(m.Outputs) < len(formats) {
+		t.Fatalf("%d outputs listed, want at least %d", len(m.Outputs), len(formats))
+	}
+	for _, mo := range m.Outputs {
+		b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(mo.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mo.SHA256 != sha(b) || mo.Bytes != int64(len(b)) {
+			t.Errorf("%s: sha256 %s, %d bytes; the file has %s, %d", mo.Path, mo.SHA256, mo.Bytes, sha(b), len(b))
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/handaudit/handaudit/cards"
@@ -752,14 +753,25 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	p("</script>\n")
 	if err == nil {
-		err = w.views.copyTo(out)
+		err = w.views.writeTo(out)
 	}
 	p("<script>%s</script>\n</body>\n</html>\n", reportJS)
 	if err != nil {
 		return err
 	}
-	w.removeSpools()
-	return w.out.commit()
+	// The spools, as large as the page, are removed while it is synced to
+	// disk: freeing their blocks is work of its own.
+	spools := []*tempSpool{w.findings, w.hands, w.views}
+	w.findings, w.hands, w.views = nil, nil, nil
+	var removing sync.WaitGroup
+	removing.Go(func() {
+		for _, s := range spools {
+			s.remove()
+		}
+	})
+	err = w.out.commit()
+	removing.Wait()
+	return err
 }
 
 // writeData writes the JSON the script renders the table and views from.
@@ -820,13 +832,13 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	if _, err := out.Write(jw.b); err != nil {
 		return err
 	}
-	if err := w.hands.copyTo(out); err != nil {
+	if err := w.hands.writeTo(out); err != nil {
 		return err
 	}
 	if _, err := io.WriteString(out, `],"findings":[`); err != nil {
 		return err
 	}
-	if err := w.findings.copyTo(out); err != nil {
+	if err := w.findings.writeTo(out); err != nil {
 		return err
 	}
 	_, err := io.WriteString(out, "]}")

@@ -5,8 +5,9 @@ import (
 	"io"
 	"sync"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
+	pqzstd "github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // Parquet layout: row groups of about 128k rows, zstd, dictionaries for
@@ -22,11 +23,12 @@ const (
 	// run under 300 MB, and are still large pages for any reader.
 	parquetPageBytes = 256 << 10
 	parquetBatches   = 3 // batches per table: one filling, the others queued or encoding
+	parquetZstdLevel = pqzstd.SpeedFastest
 )
 
 func parquetOptions(info RunInfo) []parquet.WriterOption {
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
+		parquet.Compression(&pqzstd.Codec{Level: parquetZstdLevel}),
 		parquet.MaxRowsPerRowGroup(parquetRowGroupRows),
 		parquet.DictionaryMaxBytes(parquetDictMaxBytes),
 		parquet.PageBufferSize(parquetPageBytes),
@@ -36,6 +38,34 @@ func parquetOptions(info RunInfo) []parquet.WriterOption {
 		opts = append(opts, parquet.KeyValueMetadata(kv[0], kv[1]))
 	}
 	return opts
+}
+
+// findingsCodec compresses findings.parquet's pages with one zstd encoder
+// kept for the whole table, made with the options parquet-go's zstd codec
+// gives its own encoders, so that the bytes are the same. That codec takes
+// its encoders from a sync.Pool, which garbage collections empty, and a new
+// encoder zeroes megabytes of history: findings come in a few large batches,
+// far apart, so nearly every batch paid for one, and the last one did so
+// at the end of the run, when nothing else is left to do.
+type findingsCodec struct {
+	pqzstd.Codec // names the codec and decodes
+	enc          *zstd.Encoder
+}
+
+func newFindingsCodec() (*findingsCodec, error) {
+	// WithLowerEncoderMem only sizes the encoder's buffers to what it is
+	// given; the bytes it writes are the same.
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(pqzstd.DefaultConcurrency),
+		zstd.WithEncoderLevel(parquetZstdLevel), zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false),
+		zstd.WithLowerEncoderMem(true))
+	if err != nil {
+		return nil, err
+	}
+	return &findingsCodec{Codec: pqzstd.Codec{Level: parquetZstdLevel}, enc: enc}, nil
+}
+
+func (c *findingsCodec) Encode(dst, src []byte) ([]byte, error) {
+	return c.enc.EncodeAll(src, dst[:0]), nil
 }
 
 // tableBatch is a batch of rows on its way from the caller's goroutine to
@@ -187,6 +217,9 @@ func (t *parquetTable[B]) stop() {
 // close encodes what is left, writes the footer and renames the file into place.
 func (t *parquetTable[B]) close() (err error) {
 	defer recoverInto(&err, "parquet")
+	if t.enc == nil {
+		return nil // closed before
+	}
 	ferr := t.flush()
 	t.stop()
 	if ferr != nil {
@@ -198,6 +231,9 @@ func (t *parquetTable[B]) close() (err error) {
 	if err := t.enc.Close(); err != nil {
 		return fmt.Errorf("reports: %s: %w", t.name, err)
 	}
+	// A day partition's writers stay listed until the run ends: the
+	// encoder and its compressor go now.
+	t.enc = nil
 	return t.file.commit()
 }
 
@@ -230,7 +266,12 @@ func (w *ParquetWriter) Open(dir string, info RunInfo) (err error) {
 		return &rowBatch[FindingRow]{list: make([]FindingRow, 0, parquetBatchRows)}
 	}
 	findingsEncoder := func(f io.Writer) (batchEncoder[*rowBatch[FindingRow]], error) {
-		return genericEncoder[FindingRow]{parquet.NewGenericWriter[FindingRow](f, opts...)}, nil
+		codec, err := newFindingsCodec()
+		if err != nil {
+			return nil, err
+		}
+		fopts := append(opts[:len(opts):len(opts)], parquet.Compression(codec))
+		return genericEncoder[FindingRow]{parquet.NewGenericWriter[FindingRow](f, fopts...)}, nil
 	}
 	handsEncoder := func(f io.Writer) (batchEncoder[*handBatch], error) { return newHandsWriter(f, opts) }
 	if w.findings, err = openParquetTable(dir, "findings.parquet", newFindings, findingsEncoder); err != nil {
@@ -270,10 +311,18 @@ func (w *ParquetWriter) Close() (err error) {
 			_ = w.Abort()
 		}
 	}()
-	if err := w.findings.close(); err != nil {
-		return err
+	// The tables finish at the same time: at the end of a run this is
+	// what is left to do, and the hands' last row group and the findings'
+	// (their only one, in most runs) need not take turns.
+	var findingsErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { findingsErr = w.findings.close() })
+	handsErr := w.hands.close()
+	wg.Wait()
+	if findingsErr != nil {
+		return findingsErr
 	}
-	return w.hands.close()
+	return handsErr
 }
 
 // Abort stops the encoders and removes the temporary files.
