@@ -125,6 +125,7 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 	if err != nil {
 		return nil, err
 	}
+	info.Digests = new(reports.Digests) // the writers' digests, for the manifest
 	o := &outputs{out: outDir, stage: stage, layout: l, info: info, formats: formats,
 		parts: map[string]*writerSet{}, chunks: map[string]int{}}
 	var top []string
@@ -392,7 +393,7 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 			continue
 		}
 		p, table := o.layout.finalPath(e.Name(), ws.dt, ws.chunk)
-		sum, size, err := outputDigest(from)
+		sum, size, err := o.outputDigest(from)
 		if err != nil {
 			return nil, err
 		}
@@ -470,8 +471,8 @@ func (o *outputs) abort() {
 
 // outputDigest is the sha256 and size of an output file: the digest its
 // writer recorded as it wrote the file, or else the file's own, read back.
-func outputDigest(name string) (string, int64, error) {
-	if d, ok := reports.TakeDigest(name); ok {
+func (o *outputs) outputDigest(name string) (string, int64, error) {
+	if d, ok := o.info.Digests.Take(name); ok {
 		return d.SHA256, d.Size, nil
 	}
 	return readDigest(name)

@@ -150,7 +150,7 @@ func openArrowTable[T any](dir, name string, cols []arrowColumn[T], info RunInfo
 	}
 	md := arrow.NewMetadata(keys, values)
 	schema := arrow.NewSchema(fields, &md)
-	f, err := createAtomic(dir, name)
+	f, err := createAtomic(dir, name, info.Digests)
 	if err != nil {
 		return nil, err
 	}

@@ -17,14 +17,15 @@ import (
 // atomicFile is an output file written under a temporary name in its final
 // directory and renamed into place by commit, so that the final name only
 // ever holds a complete file. It hashes the bytes as they go to the file,
-// and commit records the digest (see TakeDigest), so that a run's
-// manifest need not read its outputs back.
+// and commit records the digest in the run's Digests, if any, so that a
+// run's manifest need not read its outputs back.
 type atomicFile struct {
-	f     *os.File
-	out   *digestingFile // f, under w
-	w     *bufio.Writer
-	final string
-	done  bool
+	f       *os.File
+	out     *digestingFile // f, under w
+	w       *bufio.Writer
+	final   string
+	done    bool
+	digests *Digests // where commit records the digest (nil: nowhere)
 }
 
 // digestingFile is the file under an atomicFile's buffer: it keeps the
@@ -57,9 +58,10 @@ func (f *digestingFile) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// createAtomic starts writing dir/name. name must be a plain file name:
-// outputs never escape dir.
-func createAtomic(dir, name string) (*atomicFile, error) {
+// createAtomic starts writing dir/name, whose digest commit records in d
+// (which may be nil). name must be a plain file name: outputs never escape
+// dir.
+func createAtomic(dir, name string, d *Digests) (*atomicFile, error) {
 	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
 		return nil, fmt.Errorf("reports: invalid output name %q", name)
 	}
@@ -74,7 +76,7 @@ func createAtomic(dir, name string) (*atomicFile, error) {
 		return nil, fmt.Errorf("reports: %w", err)
 	}
 	out := &digestingFile{f: f, sum: sha256.New()}
-	return &atomicFile{f: f, out: out, w: bufio.NewWriterSize(out, 256<<10), final: filepath.Join(dir, name)}, nil
+	return &atomicFile{f: f, out: out, w: bufio.NewWriterSize(out, 256<<10), final: filepath.Join(dir, name), digests: d}, nil
 }
 
 func (a *atomicFile) Write(p []byte) (int, error) { return a.w.Write(p) }
@@ -109,12 +111,9 @@ func (a *atomicFile) commit() error {
 	if err == nil {
 		// Recorded before the rename: whoever sees the file under its
 		// final name finds its digest.
-		digests.Store(a.final, recordedDigest{
-			Digest: Digest{SHA256: hex.EncodeToString(a.out.sum.Sum(nil)), Size: a.out.size},
-			file:   written,
-		})
+		a.digests.record(a.final, Digest{SHA256: hex.EncodeToString(a.out.sum.Sum(nil)), Size: a.out.size}, written)
 		if err = os.Rename(a.f.Name(), a.final); err != nil {
-			digests.Delete(a.final)
+			a.digests.Take(a.final) // forget it
 		}
 	}
 	if err != nil {
@@ -131,6 +130,15 @@ type Digest struct {
 	Size   int64
 }
 
+// Digests holds the digests of the files a run's writers committed
+// (RunInfo.Digests), computed from the bytes as they were written, until
+// the run takes them for its manifest. It is safe for concurrent use: the
+// writers close on goroutines of their own.
+type Digests struct {
+	mu sync.Mutex
+	m  map[string]recordedDigest // by path as committed
+}
+
 // recordedDigest is the digest of a committed file, with the file's
 // identity and last modification as committed.
 type recordedDigest struct {
@@ -138,21 +146,33 @@ type recordedDigest struct {
 	file os.FileInfo
 }
 
-// digests holds the digests of committed output files by path, until
-// TakeDigest takes them.
-var digests sync.Map // string -> recordedDigest
+func (d *Digests) record(path string, dg Digest, file os.FileInfo) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.m == nil {
+		d.m = map[string]recordedDigest{}
+	}
+	d.m[filepath.Clean(path)] = recordedDigest{dg, file}
+}
 
-// TakeDigest returns the digest of the output file a writer of this
-// package committed at path, computed from the bytes as they were written,
+// Take returns the digest of the output file a writer committed at path
 // and forgets it. It reports false when it has none, or when the file now
 // at path is not the one committed (another file, or one changed since):
 // the caller then reads the file to hash it.
-func TakeDigest(path string) (Digest, bool) {
-	v, ok := digests.LoadAndDelete(filepath.Clean(path))
+func (d *Digests) Take(path string) (Digest, bool) {
+	if d == nil {
+		return Digest{}, false
+	}
+	d.mu.Lock()
+	rd, ok := d.m[filepath.Clean(path)]
+	delete(d.m, filepath.Clean(path))
+	d.mu.Unlock()
 	if !ok {
 		return Digest{}, false
 	}
-	rd := v.(recordedDigest)
 	fi, err := os.Stat(path)
 	if err != nil || !os.SameFile(fi, rd.file) || fi.Size() != rd.Size || !fi.ModTime().Equal(rd.file.ModTime()) {
 		return Digest{}, false

@@ -22,7 +22,8 @@ func TestAtomicFileDigest(t *testing.T) {
 	for i := range big {
 		big[i] = byte(rng.Uint32())
 	}
-	a, err := createAtomic(dir, "out.bin")
+	digests := new(Digests)
+	a, err := createAtomic(dir, "out.bin", digests)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,11 +46,11 @@ func TestAtomicFileDigest(t *testing.T) {
 		t.Fatalf("file has %d bytes, want %d", len(b), want)
 	}
 	sum := sha256.Sum256(b)
-	d, ok := TakeDigest(path)
+	d, ok := digests.Take(path)
 	if !ok || d.SHA256 != hex.EncodeToString(sum[:]) || d.Size != int64(len(b)) {
-		t.Errorf("TakeDigest = %+v, %v; want %x, %d bytes", d, ok, sum, len(b))
+		t.Errorf("Take = %+v, %v; want %x, %d bytes", d, ok, sum, len(b))
 	}
-	if _, ok := TakeDigest(path); ok {
+	if _, ok := digests.Take(path); ok {
 		t.Error("a digest was taken twice")
 	}
 
@@ -72,7 +73,7 @@ func TestAtomicFileDigest(t *testing.T) {
 			return f.Close()
 		},
 	} {
-		a, err := createAtomic(dir, "out.bin")
+		a, err := createAtomic(dir, "out.bin", digests)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,19 +84,19 @@ func TestAtomicFileDigest(t *testing.T) {
 		if err := change(); err != nil {
 			t.Fatal(err)
 		}
-		if d, ok := TakeDigest(path); ok {
-			t.Errorf("TakeDigest of a changed file = %+v, want none", d)
+		if d, ok := digests.Take(path); ok {
+			t.Errorf("Take of a changed file = %+v, want none", d)
 		}
 	}
 
 	// A file aborted records nothing.
-	a, err = createAtomic(dir, "gone.bin")
+	a, err = createAtomic(dir, "gone.bin", digests)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.WriteString("x")
 	a.abort()
-	if _, ok := TakeDigest(filepath.Join(dir, "gone.bin")); ok {
+	if _, ok := digests.Take(filepath.Join(dir, "gone.bin")); ok {
 		t.Error("an aborted file has a digest")
 	}
 }

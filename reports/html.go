@@ -128,7 +128,7 @@ func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
 	for _, q := range w.info.Rules {
 		w.ruleText[q.Citation] = [2]string{q.Text, q.TextZH}
 	}
-	if w.out, err = createAtomic(dir, "report.html"); err != nil {
+	if w.out, err = createAtomic(dir, "report.html", info.Digests); err != nil {
 		return err
 	}
 	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views} {

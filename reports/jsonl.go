@@ -19,7 +19,7 @@ func NewJSONL() *JSONLWriter { return &JSONLWriter{} }
 
 // Open creates the temporary file in dir.
 func (w *JSONLWriter) Open(dir string, info RunInfo) error {
-	f, err := createAtomic(dir, "findings.jsonl")
+	f, err := createAtomic(dir, "findings.jsonl", info.Digests)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func NewJUnit() *JUnitWriter { return &JUnitWriter{} }
 func (w *JUnitWriter) Open(dir string, info RunInfo) (err error) {
 	w.info = info.normalized()
 	w.dir = dir
-	if w.out, err = createAtomic(dir, "junit.xml"); err != nil {
+	if w.out, err = createAtomic(dir, "junit.xml", info.Digests); err != nil {
 		return err
 	}
 	if w.suite, err = createSpool(dir, "junit.xml"); err != nil {

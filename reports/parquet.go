@@ -125,8 +125,8 @@ type parquetTable[B tableBatch] struct {
 
 // openParquetTable creates dir/name, encoded by the encoder newEncoder
 // makes, in batches newBatch makes.
-func openParquetTable[B tableBatch](dir, name string, newBatch func() B, newEncoder func(io.Writer) (batchEncoder[B], error)) (*parquetTable[B], error) {
-	f, err := createAtomic(dir, name)
+func openParquetTable[B tableBatch](dir, name string, digests *Digests, newBatch func() B, newEncoder func(io.Writer) (batchEncoder[B], error)) (*parquetTable[B], error) {
+	f, err := createAtomic(dir, name, digests)
 	if err != nil {
 		return nil, err
 	}
@@ -274,10 +274,10 @@ func (w *ParquetWriter) Open(dir string, info RunInfo) (err error) {
 		return genericEncoder[FindingRow]{parquet.NewGenericWriter[FindingRow](f, fopts...)}, nil
 	}
 	handsEncoder := func(f io.Writer) (batchEncoder[*handBatch], error) { return newHandsWriter(f, opts) }
-	if w.findings, err = openParquetTable(dir, "findings.parquet", newFindings, findingsEncoder); err != nil {
+	if w.findings, err = openParquetTable(dir, "findings.parquet", info.Digests, newFindings, findingsEncoder); err != nil {
 		return err
 	}
-	if w.hands, err = openParquetTable(dir, "hands.parquet", newHandBatch, handsEncoder); err != nil {
+	if w.hands, err = openParquetTable(dir, "hands.parquet", info.Digests, newHandBatch, handsEncoder); err != nil {
 		_ = w.findings.abort()
 		return err
 	}

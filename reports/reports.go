@@ -104,6 +104,9 @@ type RunInfo struct {
 	// Rules are the rule texts quoted for findings' Rule citations (see
 	// CatalogInfo); a citation not listed is shown without a quote.
 	Rules []RuleQuote
+	// Digests, if set, receives the sha256 and size of every file the
+	// writers commit, hashed as it was written (see Digests.Take).
+	Digests *Digests
 }
 
 // normalized returns info with defaults filled in.

@@ -60,7 +60,7 @@ func (w *SARIFWriter) Open(dir string, info RunInfo) (err error) {
 	if w.MaxResults <= 0 {
 		w.MaxResults = DefaultSARIFMaxResults
 	}
-	if w.f, err = createAtomic(dir, "results.sarif"); err != nil {
+	if w.f, err = createAtomic(dir, "results.sarif", info.Digests); err != nil {
 		return err
 	}
 	for i := range w.spools {

@@ -125,7 +125,7 @@ func TestMultiOpenFailure(t *testing.T) {
 
 func TestOutputNames(t *testing.T) {
 	for _, bad := range []string{"../x", "a/b", ".hidden", ""} {
-		if _, err := createAtomic(t.TempDir(), bad); err == nil {
+		if _, err := createAtomic(t.TempDir(), bad, nil); err == nil {
 			t.Errorf("createAtomic accepted %q", bad)
 		}
 	}
