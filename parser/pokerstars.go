@@ -2199,9 +2199,6 @@ func (p *psParser) seatNumbered(number int) int {
 	return -1
 }
 
-// psWinKeys are the words before an amount won on a summary seat line.
-var psWinKeys = [...][]byte{[]byte("won ("), []byte("collected (")}
-
 // summaryWinnings adds up every "won (X)" and "collected (X)" of a summary
 // seat line, b from its outcome on. whole reports that b is just
 // "collected (X)", read whole.
@@ -2219,29 +2216,58 @@ func (p *psParser) summaryWinnings(seat int, b []byte) (whole bool, err error) {
 	}
 	// Both keys end in a parenthesis, which the usual "showed [...] and
 	// lost with ..." does not hold.
-	if bytes.IndexByte(b, '(') < 0 {
+	first := bytes.IndexByte(b, '(')
+	if first < 0 {
 		return false, nil
 	}
-	for _, key := range psWinKeys {
-		rest := b
-		for {
-			i := bytes.Index(rest, key)
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(key):]
-			v, k, err := p.amount(rest)
-			if err != nil {
+	// Every "won (X)", then every "collected (X)", in order, as a search
+	// for each key would find them. A key is found at the '(' that ends
+	// it (its only one, so matches cannot overlap); the '(' found while
+	// reading the "won"s tell whether any "collected" is worth a second
+	// pass.
+	collected := false
+	for i := first; ; {
+		if i >= 4 && string(b[i-4:i]) == "won " {
+			if err := p.winAt(seat, b[i+1:]); err != nil {
 				return false, err
 			}
-			if k >= len(rest) || rest[k] != ')' {
-				return false, psErrorf("cannot read the amount won")
-			}
-			p.winnings[seat] += v
-			p.sawWin = true
+		} else if i >= 10 && string(b[i-10:i]) == "collected " {
+			collected = true
 		}
+		k := bytes.IndexByte(b[i+1:], '(')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	for i := first; collected; {
+		if i >= 10 && string(b[i-10:i]) == "collected " {
+			if err := p.winAt(seat, b[i+1:]); err != nil {
+				return false, err
+			}
+		}
+		k := bytes.IndexByte(b[i+1:], '(')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
 	}
 	return false, nil
+}
+
+// winAt adds to seat's winnings the amount that starts rest, which must
+// be followed by ')'.
+func (p *psParser) winAt(seat int, rest []byte) error {
+	v, k, err := p.amount(rest)
+	if err != nil {
+		return err
+	}
+	if k >= len(rest) || rest[k] != ')' {
+		return psErrorf("cannot read the amount won")
+	}
+	p.winnings[seat] += v
+	p.sawWin = true
+	return nil
 }
 
 // summaryCards gives cards the summary shows to the player's showdown
@@ -2288,6 +2314,10 @@ func (p *psParser) finish() (*hand.Hand, error) {
 	}
 	if most := p.r.maxActions; most > 0 && len(p.actions) > most {
 		p.fail(p.lastLine, p.r.in.held, fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
+	}
+	if p.scale >= len(psPow10) {
+		// Chips whose stakes have more decimals than a Scale can hold.
+		p.fail(h.Pos.Line, nil, "amount has too many decimals")
 	}
 	if p.err != nil {
 		p.abandon()

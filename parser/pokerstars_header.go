@@ -900,7 +900,8 @@ func psPlainAmount(b []byte, scale int) (hand.Amount, int, bool) {
 	if i < len(b) && (b[i]-'0' <= 9 || b[i] == ',') {
 		return 0, 0, false
 	}
-	if k := scale - decimals; v <= psMaxScaled[k] {
+	// A scale past psPow10's (chips with nine decimals) is amountSlow's.
+	if k := scale - decimals; k < len(psMaxScaled) && v <= psMaxScaled[k] {
 		return hand.Amount(v * psPow10[k]), i, true
 	}
 	return 0, 0, false

@@ -209,3 +209,21 @@ func TestPokerStarsQuickSeatNames(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsNineDecimals reads chip hands whose stakes have nine
+// decimals, finer than a Scale holds: an error, never a panic, with the
+// quick readers and without.
+func TestPokerStarsNineDecimals(t *testing.T) {
+	for _, in := range []string{
+		strings.Replace(psShowdownHand, "($0.05/$0.10 USD)", "(0.1/0.000000002)", 1),
+		"PokerStars Hand #0:Hold'em Limit (0A.000000000) - 0",
+	} {
+		for _, noQuick := range []bool{false, true} {
+			r := newPokerStarsReader(strings.NewReader(in), "decimals", Limits{})
+			r.p.noQuick = noQuick
+			if h, err := r.Next(); err == nil {
+				t.Errorf("%.60q (noQuick %v): read with scale %d, want an error", in, noQuick, h.Scale)
+			}
+		}
+	}
+}

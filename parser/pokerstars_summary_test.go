@@ -217,3 +217,44 @@ func TestPokerStarsNameHasHash(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsSummaryWinnings checks the sum of every "won (X)" and
+// "collected (X)" of a summary seat line, and that a bad amount after
+// "won (" is reported before one after "collected (", wherever they are.
+func TestPokerStarsSummaryWinnings(t *testing.T) {
+	const line = "Seat 3: NAME (big blind) showed [Qc Qd] and won ($0.24) with a pair of Queens"
+	base := strings.ReplaceAll(psShowdownHand, "NAME", "Cy")
+	for _, c := range []struct {
+		outcome string
+		want    hand.Amount // the seat's winnings, if no error
+		err     string      // the error's message (Msg), if any
+	}{
+		{outcome: "showed [Qc Qd] and won ($0.24) with a pair of Queens", want: 24},
+		{outcome: "showed [Qc Qd] and won ($0.20) (split) and collected ($0.03) and won ($0.01)", want: 24},
+		{outcome: "showed [Qc Qd] and collected ($0.04) and won ($0.20) (wonder (x)", want: 24},
+		{outcome: "showed [Qc Qd] and won($0.20) and (collected ($0.24)", want: 24},
+		{outcome: "won ($0.20) and collected ($0.04)", want: 24},
+		{outcome: "showed [Qc Qd] and collected ($x) and won ($0.24 x)", err: "cannot read the amount won"},
+		{outcome: "showed [Qc Qd] and won ($0.24) and collected ($0.20 x)", err: "cannot read the amount won"},
+		{outcome: "showed [Qc Qd] and won ($0.24) and collected (x)", err: "cannot read the amount"},
+	} {
+		in := strings.Replace(base, strings.ReplaceAll(line, "NAME", "Cy"), "Seat 3: Cy (big blind) "+c.outcome, 1)
+		for _, noQuick := range []bool{false, true} {
+			r := newPokerStarsReader(strings.NewReader(in), "winnings", Limits{})
+			r.p.noQuick = noQuick
+			h, err := r.Next()
+			if c.err != "" {
+				if e, ok := err.(*Error); !ok || e.Msg != c.err {
+					t.Errorf("%q (noQuick %v): error %v, want %q", c.outcome, noQuick, err, c.err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%q (noQuick %v): %v", c.outcome, noQuick, err)
+			}
+			if !h.Outcome.HasWinnings || h.Outcome.Winnings[2] != c.want {
+				t.Errorf("%q (noQuick %v): winnings %v, want %d for the third seat", c.outcome, noQuick, h.Outcome.Winnings, c.want)
+			}
+		}
+	}
+}
