@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"cmp"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -105,6 +106,17 @@ type phhAct struct {
 	known  cards.Set // the known cards of arg, when actionsUsual read them
 }
 
+// Sets of fields (bit f for field f) that build and fill go over.
+const (
+	// The per-player arrays besides starting_stacks.
+	phhPerPlayerFields = 1<<phhAntes | 1<<phhBlinds | 1<<phhPlayers | 1<<phhSeats |
+		1<<phhFinishingStacks | 1<<phhWinnings | 1<<phhTimeBanks
+	// The arrays of amounts.
+	phhArrayAmountFields = 1<<phhStartingStacks | 1<<phhAntes | 1<<phhBlinds | 1<<phhFinishingStacks | 1<<phhWinnings
+	// The bet sizes, one amount each.
+	phhBetSizeFields = 1<<phhBringIn | 1<<phhSmallBet | 1<<phhBigBet | 1<<phhMinBet
+)
+
 // build turns the fields read by walk into a Hand.
 func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	fs := &s.fields
@@ -141,24 +153,42 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 	if n < 2 {
 		return nil, s.errAt(fs.keyLine[phhStartingStacks], "starting_stacks lists %d player(s); a hand needs at least 2", n)
 	}
-	for _, f := range [...]phhField{phhAntes, phhBlinds, phhPlayers, phhSeats, phhFinishingStacks, phhWinnings, phhTimeBanks} {
-		if fs.has(f) && s.count(f) != n {
-			return nil, s.errAt(fs.keyLine[f], "%s has %d entries but starting_stacks has %d players", f, s.count(f), n)
+	// The fields are tested by their bits; only to word an error are they
+	// gone over in order (the first in the list is the one reported).
+	for m := fs.seen & phhPerPlayerFields; m != 0; m &= m - 1 {
+		if s.count(phhField(bits.TrailingZeros64(m))) == n {
+			continue
+		}
+		for _, f := range [...]phhField{phhAntes, phhBlinds, phhPlayers, phhSeats, phhFinishingStacks, phhWinnings, phhTimeBanks} {
+			if fs.has(f) && s.count(f) != n {
+				return nil, s.errAt(fs.keyLine[f], "%s has %d entries but starting_stacks has %d players", f, s.count(f), n)
+			}
 		}
 	}
 
 	// Numbers: read every amount exactly, then pick the hand's scale.
+	// Those read by numbersUsual already are taken by their bits, in any
+	// order (no error comes of them); the others are read in the order of
+	// the list, which is the order of their errors.
 	places := int8(0)
+	rest := fs.seen & phhArrayAmountFields
+	for m := rest & fs.unlisted; m != 0; m &= m - 1 {
+		f := phhField(bits.TrailingZeros64(m))
+		if f == phhStartingStacks && fs.decSummary[f].zero {
+			continue // read below, which words the error
+		}
+		places = max(places, fs.decSummary[f].places)
+		s.num[f] = fs.dec[f] // shared: both are scratch, and refilled from the start
+		rest &^= 1 << f
+	}
 	for _, f := range [...]phhField{phhStartingStacks, phhAntes, phhBlinds, phhFinishingStacks, phhWinnings} {
-		if !fs.has(f) {
+		if rest == 0 {
+			break // the usual case: none left
+		}
+		if rest&(1<<f) == 0 {
 			continue
 		}
-		if fs.unlisted&(1<<f) != 0 && !(f == phhStartingStacks && fs.decSummary[f].zero) {
-			// Read by numbersUsual already.
-			places = max(places, fs.decSummary[f].places)
-			s.num[f] = fs.dec[f] // shared: both are scratch, and refilled from the start
-			continue
-		}
+		rest &^= 1 << f
 		if fs.decoded&(1<<f) != 0 && phhDecodedOK(f, fs.dec[f]) {
 			// Read by array already.
 			for _, d := range fs.dec[f] {
@@ -181,10 +211,8 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 		}
 		s.num[f] = ds
 	}
-	for _, f := range [...]phhField{phhBringIn, phhSmallBet, phhBigBet, phhMinBet} {
-		if !fs.has(f) {
-			continue
-		}
+	for m := fs.seen & phhBetSizeFields; m != 0; m &= m - 1 { // in field order, the order of the errors
+		f := phhField(bits.TrailingZeros64(m))
 		t := fs.val[f]
 		d, err := s.decimal(f)
 		if err == nil && d.mant == 0 {
@@ -266,17 +294,21 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 
 	// Stakes.
 	var err *Error
-	for _, x := range [...]struct {
-		f   phhField
-		dst *hand.Amount
-	}{
-		{phhBringIn, &h.Stakes.BringIn}, {phhSmallBet, &h.Stakes.SmallBet},
-		{phhBigBet, &h.Stakes.BigBet}, {phhMinBet, &h.Stakes.MinBet},
-	} {
-		if fs.has(x.f) {
-			if *x.dst, err = s.amount(x.f, 0, places); err != nil {
-				return err
-			}
+	for m := fs.seen & phhBetSizeFields; m != 0; m &= m - 1 { // in field order, the order of the errors
+		f := phhField(bits.TrailingZeros64(m))
+		v, err := s.amount(f, 0, places)
+		if err != nil {
+			return err
+		}
+		switch f {
+		case phhBringIn:
+			h.Stakes.BringIn = v
+		case phhSmallBet:
+			h.Stakes.SmallBet = v
+		case phhBigBet:
+			h.Stakes.BigBet = v
+		case phhMinBet:
+			h.Stakes.MinBet = v
 		}
 	}
 	// The forced bets are scratch: the actions carry them into the hand.
@@ -302,25 +334,19 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	h.Stakes.Ante, h.Stakes.BigBlindAnte = phhAnteStakes(antes)
 
 	// Outcome.
-	for _, x := range [...]struct {
-		f   phhField
-		dst *[]hand.Amount
-		has *bool
-	}{
-		{phhFinishingStacks, &h.Outcome.FinishingStacks, &h.Outcome.HasFinishingStacks},
-		{phhWinnings, &h.Outcome.Winnings, &h.Outcome.HasWinnings},
-	} {
-		if !fs.has(x.f) {
-			continue
-		}
-		v := slices.Grow((*x.dst)[:0], n)[:n]
-		if err = s.amounts(x.f, places, v); err != nil {
+	if fs.has(phhFinishingStacks) {
+		v, err := s.outcomeAmounts(h, phhFinishingStacks, h.Outcome.FinishingStacks, n, places)
+		if err != nil {
 			return err
 		}
-		*x.dst, *x.has = v, true
-		if h.Outcome.Pos.Line == 0 {
-			h.Outcome.Pos = hand.Pos{File: s.file, Line: fs.keyLine[x.f]}
+		h.Outcome.FinishingStacks, h.Outcome.HasFinishingStacks = v, true
+	}
+	if fs.has(phhWinnings) {
+		v, err := s.outcomeAmounts(h, phhWinnings, h.Outcome.Winnings, n, places)
+		if err != nil {
+			return err
 		}
+		h.Outcome.Winnings, h.Outcome.HasWinnings = v, true
 	}
 
 	// Actions: the forced bets PHH leaves implicit, then the recorded ones.
@@ -331,6 +357,20 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 		return s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
 	}
 	return nil
+}
+
+// outcomeAmounts returns the n amounts of field f (finishing_stacks or
+// winnings), in dst's memory, and places the outcome at the first such
+// field.
+func (s *phhState) outcomeAmounts(h *hand.Hand, f phhField, dst []hand.Amount, n int, places int8) ([]hand.Amount, *Error) {
+	v := slices.Grow(dst[:0], n)[:n]
+	if err := s.amounts(f, places, v); err != nil {
+		return nil, err
+	}
+	if h.Outcome.Pos.Line == 0 {
+		h.Outcome.Pos = hand.Pos{File: s.file, Line: s.fields.keyLine[f]}
+	}
+	return v, nil
 }
 
 // amount returns number i of field f in minor units of a hand whose
@@ -950,28 +990,76 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 		}
 	}
 
-	var live cards.Set // known cards dealt and not discarded
-	board := h.NewCards(nBoard)[:0]
+	// Each notation gives one action: they are taken all at once. The
+	// usual ones are recorded by st.record, which calls nothing and so
+	// keeps its state in registers; it stops at any other, which
+	// otherAction records.
+	posts := len(h.Actions)
+	h.Actions = h.Actions[:posts+len(acts)]
+	var otherCards cards.Set
+	if vi.shortDeck {
+		otherCards = phhBelowSix
+	}
 	var streetMax hand.Amount
 	for _, bs := range streetBet {
 		streetMax = max(streetMax, bs)
 	}
-	betting := false // a betting action happened in the current round
-	used := 0        // the cards of backing taken by the notations so far
-	// Each notation gives one action: they are taken all at once, and the
-	// loop keeps what it reads often in locals (and calls nothing on the
-	// usual paths).
-	file := s.file
-	posts := len(h.Actions)
-	h.Actions = h.Actions[:posts+len(acts)]
-	recorded := h.Actions[posts:]
-	for i := range acts {
-		a := &acts[i]
-		act := &recorded[i]
-		*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
-		act.Player, act.Pos.File, act.Pos.Line = a.player, file, a.line
-		verb := a.verb
-		switch verb {
+	st := phhActState{
+		acts: acts, recorded: h.Actions[posts:], streetBet: streetBet, backing: backing, file: s.file,
+		places: places, usual: usual, otherCards: otherCards,
+		streetMax: streetMax, board: h.NewCards(nBoard)[:0],
+	}
+	for i := st.record(0); i < len(acts); i = st.record(i + 1) {
+		if perr := s.otherAction(h, vi, &st, i); perr != nil {
+			return perr
+		}
+	}
+	if len(st.board) > 0 {
+		h.Boards = append(h.Boards[:0], st.board)
+	}
+	return nil
+}
+
+// phhActState is what actions carries from one notation to the next.
+type phhActState struct {
+	// For the whole hand.
+	acts       []phhAct
+	recorded   []hand.Action // one for each of acts
+	streetBet  []hand.Amount // each player's bet in the current betting round
+	backing    []cards.Card  // the cards of the notations
+	file       string        // for each action's Pos
+	places     int8          // the hand's scale is 10^places
+	usual      bool          // actionsUsual read the notations: their cards are in backing already
+	otherCards cards.Set     // known cards a notation cannot have (short deck): otherAction words the error
+
+	// Carried from one notation to the next.
+	streetMax hand.Amount  // the largest bet of the current betting round
+	betting   bool         // a betting action happened in the current round
+	live      cards.Set    // known cards dealt and not discarded
+	used      int          // the cards of backing taken by the notations so far
+	board     []cards.Card // the board cards dealt so far; the capacity fits them all
+}
+
+// record records the usual notations of st.acts from the i-th on, up to
+// one that otherAction records (a bring-in, a discard, "sm -", cards not
+// read by actionsUsual, any notation in error), and returns its index,
+// or len(st.acts). It calls nothing, so that what it carries from one
+// notation to the next stays in registers.
+func (st *phhActState) record(i int) int {
+	// Only what changes from one notation to the next is kept in locals:
+	// the rest is read from st where it is needed, which costs no more
+	// than reloading it from the stack.
+	streetMax, betting, live, used := st.streetMax, st.betting, st.live, st.used
+	acts, recorded := st.acts, st.recorded[:len(st.acts)]
+notations:
+	for ; i < len(acts); i++ {
+		a, act := &acts[i], &recorded[i]
+		// Every field set, one by one: zeroing the action first would
+		// call the write barrier's wbZero. Kind, To and Cards are set
+		// below.
+		act.Player, act.Amount, act.HasAmount, act.AllIn, act.PostKind = a.player, 0, false, false, 0
+		act.Board, act.Pot, act.Pos.File, act.Pos.Line = 0, 0, st.file, a.line
+		switch verb := a.verb; verb {
 		case phhCheckCall:
 			// PHH "cc" does not say whether it checks or calls, nor how
 			// much: it is recorded as a Call with no amount, and the rules
@@ -979,99 +1067,155 @@ func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand
 			// resolves it (a check when nothing is owed). A second betting
 			// model here would only disagree with the engine's.
 			betting = true
-			act.Kind = hand.Call
-			streetBet[a.player] = streetMax
+			act.Kind, act.To, act.Cards = hand.Call, 0, nil
+			st.streetBet[a.player] = streetMax
 		case phhFold:
 			betting = true
-			act.Kind = hand.Fold
+			act.Kind, act.To, act.Cards = hand.Fold, 0, nil
 		case phhBetTo:
-			betting = true
-			to, err := a.amount.scaled(places)
+			v, err := a.amount.scaled(st.places)
 			if err != nil {
-				return s.errAt(a.line, "action %q: amount %v", s.bytes(a.text), err)
+				break notations
 			}
-			act.Kind = hand.Bet
+			betting = true
+			to := hand.Amount(v)
+			act.Kind, act.To, act.Cards = hand.Bet, to, nil
 			if streetMax > 0 {
 				act.Kind = hand.Raise
 			}
-			act.To = hand.Amount(to)
-			streetBet[a.player] = act.To
-			streetMax = max(streetMax, act.To)
+			st.streetBet[a.player] = to
+			streetMax = max(streetMax, to)
 		case phhDealBoard, phhDealHole:
+			k := int(a.arg.n >> 1) // k > 0: actionsUsual read cards
+			board := st.board
+			if !st.usual || a.known&st.otherCards != 0 || live&a.known != 0 ||
+				verb == phhDealBoard && k > cap(board)-len(board) {
+				break notations
+			}
 			if betting { // a new round
-				clear(streetBet)
+				// Not clear(streetBet), a call: a few players at most.
+				for p := 0; p < len(st.streetBet); p++ {
+					st.streetBet[p] = 0
+				}
 				streetMax, betting = 0, false
 			}
-			var cs []cards.Card
-			known := a.known
-			if k := int(a.arg.n) / 2; usual && (!vi.shortDeck || known&phhBelowSix == 0) {
-				cs = backing[used : used+k : used+k] // k > 0: actionsUsual read cards
-				used += k
-			} else {
-				var perr *Error
-				if cs, known, perr = s.notationCards(a, usual, vi.shortDeck, &backing, &used); perr != nil {
-					return perr
-				}
-			}
-			if live&known != 0 {
-				return s.errDealtTwice(a, cs, live, recorded[:i])
-			}
-			live |= known
-			act.Cards = cs
+			cs := st.backing[used : used+k : used+k]
+			used += k
+			live |= a.known
+			act.Kind, act.To, act.Cards = hand.DealHole, 0, cs
 			if verb == phhDealBoard {
 				act.Kind = hand.DealBoard
-				board = append(board, cs...)
-			} else {
-				act.Kind = hand.DealHole
+				// Copied by hand, not appended: a call.
+				n := len(board)
+				board = board[:n+k]
+				for j, c := range cs {
+					board[n+j] = c
+				}
+				st.board = board
 			}
-		case phhDiscard:
-			if betting { // a new round: players draw
-				clear(streetBet)
-				streetMax, betting = 0, false
+		case phhShowMuck:
+			if !a.hasArg {
+				act.Kind, act.To, act.Cards = hand.Muck, 0, nil
+				break
 			}
-			cs, known, perr := s.notationCards(a, usual, vi.shortDeck, &backing, &used)
+			k := int(a.arg.n >> 1) // 0 for "-"
+			if !st.usual || k == 0 || a.known&st.otherCards != 0 {
+				break notations
+			}
+			act.Kind, act.To, act.Cards = hand.Show, 0, st.backing[used:used+k:used+k]
+			used += k
+		default:
+			break notations
+		}
+	}
+	st.streetMax, st.betting, st.live, st.used = streetMax, betting, live, used
+	return i
+}
+
+// otherAction records notation i of st.acts, one that st.record leaves,
+// or words its error.
+func (s *phhState) otherAction(h *hand.Hand, vi phhVariantInfo, st *phhActState, i int) *Error {
+	a := &st.acts[i]
+	act := &st.recorded[i]
+	*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
+	act.Player, act.Pos.File, act.Pos.Line = a.player, st.file, a.line
+	switch a.verb { // st.record records every cc and f
+	case phhBetTo: // st.record leaves one only when its amount is out of range
+		to, err := a.amount.scaled(st.places)
+		if err != nil {
+			return s.errAt(a.line, "action %q: amount %v", s.bytes(a.text), err)
+		}
+		st.betting = true
+		act.Kind, act.To = hand.Bet, hand.Amount(to)
+		if st.streetMax > 0 {
+			act.Kind = hand.Raise
+		}
+		st.streetBet[a.player] = act.To
+		st.streetMax = max(st.streetMax, act.To)
+	case phhDealBoard, phhDealHole:
+		if st.betting { // a new round
+			clear(st.streetBet)
+			st.streetMax, st.betting = 0, false
+		}
+		cs, known, perr := s.notationCards(a, st.usual, vi.shortDeck, &st.backing, &st.used)
+		if perr != nil {
+			return perr
+		}
+		if st.live&known != 0 {
+			return s.errDealtTwice(a, cs, st.live, st.recorded[:i])
+		}
+		st.live |= known
+		act.Cards = cs
+		if a.verb == phhDealBoard {
+			act.Kind = hand.DealBoard
+			st.board = append(st.board, cs...)
+		} else {
+			act.Kind = hand.DealHole
+		}
+	case phhDiscard:
+		if st.betting { // a new round: players draw
+			clear(st.streetBet)
+			st.streetMax, st.betting = 0, false
+		}
+		cs, known, perr := s.notationCards(a, st.usual, vi.shortDeck, &st.backing, &st.used)
+		if perr != nil {
+			return perr
+		}
+		// A discarded card goes to the muck; in draw games the muck
+		// may be reshuffled and dealt again.
+		st.live &^= known
+		act.Kind, act.Cards = hand.Discard, cs
+	case phhPostBringIn:
+		if !vi.bringIn {
+			return s.errAt(a.line, "action %q: variant %s has no bring-in", s.bytes(a.text), h.Game.Code)
+		}
+		st.betting = true
+		left := h.Seats[a.player].Stack - s.committed[a.player]
+		amt := min(h.Stakes.BringIn, left)
+		s.committed[a.player] += amt
+		st.streetBet[a.player] += amt
+		st.streetMax = max(st.streetMax, st.streetBet[a.player])
+		act.Kind, act.Amount, act.HasAmount, act.AllIn = hand.BringIn, amt, true, amt == left
+	case phhShowMuck:
+		switch {
+		case !a.hasArg:
+			act.Kind = hand.Muck
+		case string(s.bytes(a.arg)) == "-":
+			// "-" shows the hole cards already dealt (phh-std, "Card Notation").
+			hole := s.holeCards(st.recorded[:i], a.player)
+			if len(hole) == 0 {
+				return s.errAt(a.line, "action %q: \"-\" shows the dealt hole cards, but none were dealt to p%d", s.bytes(a.text), a.player+1)
+			}
+			act.Kind = hand.Show
+			act.Cards = h.NewCards(len(hole))
+			copy(act.Cards, hole)
+		default:
+			cs, _, perr := s.notationCards(a, st.usual, vi.shortDeck, &st.backing, &st.used)
 			if perr != nil {
 				return perr
 			}
-			// A discarded card goes to the muck; in draw games the muck
-			// may be reshuffled and dealt again.
-			live &^= known
-			act.Kind, act.Cards = hand.Discard, cs
-		case phhPostBringIn:
-			if !vi.bringIn {
-				return s.errAt(a.line, "action %q: variant %s has no bring-in", s.bytes(a.text), h.Game.Code)
-			}
-			betting = true
-			left := h.Seats[a.player].Stack - committed[a.player]
-			amt := min(h.Stakes.BringIn, left)
-			committed[a.player] += amt
-			streetBet[a.player] += amt
-			streetMax = max(streetMax, streetBet[a.player])
-			act.Kind, act.Amount, act.HasAmount, act.AllIn = hand.BringIn, amt, true, amt == left
-		case phhShowMuck:
-			switch {
-			case !a.hasArg:
-				act.Kind = hand.Muck
-			case string(s.bytes(a.arg)) == "-":
-				// "-" shows the hole cards already dealt (phh-std, "Card Notation").
-				hole := s.holeCards(recorded[:i], a.player)
-				if len(hole) == 0 {
-					return s.errAt(a.line, "action %q: \"-\" shows the dealt hole cards, but none were dealt to p%d", s.bytes(a.text), a.player+1)
-				}
-				act.Kind = hand.Show
-				act.Cards = h.NewCards(len(hole))
-				copy(act.Cards, hole)
-			default:
-				cs, _, perr := s.notationCards(a, usual, vi.shortDeck, &backing, &used)
-				if perr != nil {
-					return perr
-				}
-				act.Kind, act.Cards = hand.Show, cs
-			}
+			act.Kind, act.Cards = hand.Show, cs
 		}
-	}
-	if len(board) > 0 {
-		h.Boards = append(h.Boards[:0], board)
 	}
 	return nil
 }
