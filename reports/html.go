@@ -74,13 +74,27 @@ type HTMLWriter struct {
 	handsRead, handsClean, handsFlagged, parseErrors int64
 	sev                                              severityCounts
 	listed, flagged, viewed, withFindings            int
-	byCheck                                          map[string]*severityCounts
+	byCheck                                          map[string]*checkTally
 	byTable                                          map[string]*severityCounts
-	byDay                                            map[string]int64
+	byDay                                            map[string]*int64
 	undated                                          int64
-	first, last                                      time.Time
+	span                                             timeSpan
+
+	// Lookups a flagged hand would repeat: a run's hands come file by
+	// file, mostly table by table, and its findings day by day.
+	fileStr, tableStr lastID
+	lastTable         string
+	lastTableCounts   *severityCounts
+	today             dayTally
+	tallies           []*checkTally // of the hand's findings, in order
 
 	jw jsonWriter
+
+	// Scratch of writeView: the seats' names as JSON strings, end to end,
+	// and where each ends; the last plain reason (appendReason).
+	names       []byte
+	nameEnds    []int
+	plainReason string
 }
 
 // NewHTML returns a writer for report.html.
@@ -116,9 +130,9 @@ func (in *interner) id(s string) int {
 func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
 	w.info = info.normalized()
 	w.dir = dir
-	w.byCheck = make(map[string]*severityCounts)
+	w.byCheck = make(map[string]*checkTally)
 	w.byTable = make(map[string]*severityCounts)
-	w.byDay = make(map[string]int64)
+	w.byDay = make(map[string]*int64)
 	w.ruleText = make(map[string][2]string)
 	for _, c := range w.info.Checks {
 		if c.Rule != "" && (c.RuleText != "" || c.RuleTextZH != "") {
@@ -147,15 +161,9 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	}
 	w.handsRead++
 	h := r.Hand
-	var start time.Time
-	if h != nil && !h.Start.IsZero() {
-		start = h.Start.UTC()
-		if w.first.IsZero() || start.Before(w.first) {
-			w.first = start
-		}
-		if start.After(w.last) {
-			w.last = start
-		}
+	dated := h != nil && !h.Start.IsZero()
+	if dated {
+		w.span.add(h.Start)
 	}
 	switch r.status() {
 	case StatusParseError:
@@ -171,29 +179,30 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	if len(r.Findings) > 0 {
 		w.withFindings++
 	}
+	var start time.Time
+	if dated {
+		start = h.Start.UTC()
+	}
 	table := ""
 	if h != nil {
 		table = text(h.Table)
 	}
+	w.tallies = w.tallies[:0]
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		w.sev.add(f.Severity)
 		c := w.byCheck[f.CheckID]
 		if c == nil {
-			c = new(severityCounts)
+			c = &checkTally{str: -1}
 			w.byCheck[f.CheckID] = c
 		}
-		c.add(f.Severity)
+		c.counts.add(f.Severity)
+		w.tallies = append(w.tallies, c)
 		t := f.Table
 		if t == "" {
 			t = table
 		}
-		tc := w.byTable[t]
-		if tc == nil {
-			tc = new(severityCounts)
-			w.byTable[t] = tc
-		}
-		tc.add(f.Severity)
+		w.tableCounts(t).add(f.Severity)
 		day := start
 		if !f.StartedAt.IsZero() {
 			day = f.StartedAt.UTC()
@@ -201,7 +210,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		if day.IsZero() {
 			w.undated++
 		} else {
-			w.byDay[day.Format("2006-01-02")]++
+			*w.today.count(w.byDay, day)++
 		}
 	}
 	if w.listed >= w.opts.MaxFindings {
@@ -236,8 +245,8 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		}
 	}
 	jw.str(id)
-	jw.int(int64(w.strs.id(table)))
-	jw.int(int64(w.strs.id(text(file))))
+	jw.int(int64(w.tableStr.id(&w.strs, table)))
+	jw.int(int64(w.fileStr.id(&w.strs, text(file))))
 	jw.int(int64(line))
 	if start.IsZero() {
 		jw.null()
@@ -263,9 +272,13 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		}
 		w.listed++
 		scale, cur := findingScale(f, h)
+		c := w.tallies[i]
+		if c.str < 0 {
+			c.str = w.strs.id(text(f.CheckID))
+		}
 		jw.beginArray()
 		jw.int(int64(handIdx))
-		jw.int(int64(w.strs.id(text(f.CheckID))))
+		jw.int(int64(c.str))
 		jw.int(int64(f.Severity))
 		jw.int(int64(w.strs.id(text(f.Player))))
 		jw.int(int64(w.strs.id(text(f.Street))))
@@ -281,13 +294,113 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		} else {
 			jw.null()
 		}
-		jw.int(int64(w.ruleID(f.Rule)))
+		jw.int(int64(c.ruleID(w, f.Rule)))
 		jw.int(int64(f.Seat))
 		jw.endArray()
 	}
 	_, err := w.findings.Write(jw.b)
 	return err
 }
+
+// checkTally is what a check's findings add up to, with the check's ID
+// in strs and its last rule's ID kept: a finding's check is looked up
+// once.
+type checkTally struct {
+	counts severityCounts
+	str    int // the ID in strs, -1 until a finding of the check is listed
+	rule   string
+	ruleN  int // rule's ID, if ruleOK
+	ruleOK bool
+}
+
+// ruleID is w.ruleID(rule): a check mostly cites one rule.
+func (c *checkTally) ruleID(w *HTMLWriter, rule string) int {
+	if !c.ruleOK || rule != c.rule {
+		c.rule, c.ruleN, c.ruleOK = rule, w.ruleID(rule), true
+	}
+	return c.ruleN
+}
+
+// lastID interns strings, remembering the last one's ID.
+type lastID struct {
+	s  string
+	n  int
+	ok bool
+}
+
+func (c *lastID) id(in *interner, s string) int {
+	if !c.ok || s != c.s {
+		c.s, c.n, c.ok = s, in.id(s), true
+	}
+	return c.n
+}
+
+// tableCounts is byTable[t], made if need be.
+func (w *HTMLWriter) tableCounts(t string) *severityCounts {
+	if w.lastTableCounts != nil && t == w.lastTable {
+		return w.lastTableCounts
+	}
+	tc := w.byTable[t]
+	if tc == nil {
+		tc = new(severityCounts)
+		w.byTable[t] = tc
+	}
+	w.lastTable, w.lastTableCounts = t, tc
+	return tc
+}
+
+// dayTally finds the count of a UTC day in a by-day map, keyed
+// "2006-01-02", remembering the last day's.
+type dayTally struct {
+	from, to int64 // the day's Unix seconds, [from, to)
+	n        *int64
+}
+
+func (d *dayTally) count(byDay map[string]*int64, day time.Time) *int64 {
+	sec := day.Unix()
+	if d.n != nil && sec >= d.from && sec < d.to {
+		return d.n
+	}
+	key := day.Format("2006-01-02")
+	n := byDay[key]
+	if n == nil {
+		n = new(int64)
+		byDay[key] = n
+	}
+	const daySecs = 24 * 60 * 60
+	d.from = sec - (sec%daySecs+daySecs)%daySecs // UTC days start at multiples
+	d.to, d.n = d.from+daySecs, n
+	return n
+}
+
+// timeSpan is the first and last of a run's start times, as Unix
+// seconds and nanoseconds (cheaper to compare than time.Time's).
+type timeSpan struct {
+	set                 bool
+	firstSec, lastSec   int64
+	firstNsec, lastNsec int
+}
+
+// zeroUnix is the zero time.Time's Unix seconds: the last start is
+// compared with it before any is seen, as it was with a zero time.Time.
+var zeroUnix = time.Time{}.Unix()
+
+func (s *timeSpan) add(t time.Time) {
+	sec, nsec := t.Unix(), t.Nanosecond()
+	if !s.set {
+		s.set = true
+		s.firstSec, s.firstNsec = sec, nsec
+		s.lastSec, s.lastNsec = zeroUnix, 0
+	} else if sec < s.firstSec || sec == s.firstSec && nsec < s.firstNsec {
+		s.firstSec, s.firstNsec = sec, nsec
+	}
+	if sec > s.lastSec || sec == s.lastSec && nsec > s.lastNsec {
+		s.lastSec, s.lastNsec = sec, nsec
+	}
+}
+
+func (s *timeSpan) first() time.Time { return time.Unix(s.firstSec, int64(s.firstNsec)).UTC() }
+func (s *timeSpan) last() time.Time  { return time.Unix(s.lastSec, int64(s.lastNsec)).UTC() }
 
 // ruleID interns a rule citation; -1 for none.
 func (w *HTMLWriter) ruleID(rule string) int {
@@ -345,6 +458,44 @@ func appendCards(b []byte, cs []cards.Card) []byte {
 	return b
 }
 
+// quoteNames escapes the names of h's seats, quotes included, for
+// quotedName.
+func (w *HTMLWriter) quoteNames(h *hand.Hand) {
+	w.names, w.nameEnds = w.names[:0], w.nameEnds[:0]
+	for i := range h.Seats {
+		w.names = appendJSONString(w.names, text(h.Seats[i].Player))
+		w.nameEnds = append(w.nameEnds, len(w.names))
+	}
+}
+
+// quotedName is the JSON string of the name of the player in seat index
+// i, h.PlayerName(i) as quoteNames escaped it: `""` for no player.
+func (w *HTMLWriter) quotedName(i int) []byte {
+	if i < 0 || i >= len(w.nameEnds) {
+		return []byte(`""`)
+	}
+	start := 0
+	if i > 0 {
+		start = w.nameEnds[i-1]
+	}
+	return w.names[start:w.nameEnds[i]]
+}
+
+// appendReason appends the engine's reason s escaped. Most reasons are
+// the same few literals, and the last that needed no escaping is kept,
+// so that it is copied without the scan next time.
+func (w *HTMLWriter) appendReason(b []byte, s string) []byte {
+	if s == w.plainReason {
+		return append(b, s...)
+	}
+	n := len(b)
+	b = appendJSONText(b, s)
+	if len(b)-n == len(s) { // escaping only ever lengthens
+		w.plainReason = s
+	}
+	return b
+}
+
 // writeView spools the hand view of r as JSON in its own script block, so
 // that the page parses a hand's data only when it is opened.
 func (w *HTMLWriter) writeView(n int, r *HandResult) error {
@@ -356,6 +507,9 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 
 	jw := &w.jw
 	jw.reset()
+	jw.b = append(jw.b, `<script type="application/json" id="hv-`...)
+	jw.b = appendInt(jw.b, int64(n))
+	jw.b = append(jw.b, `">`...)
 	jw.beginObject()
 	jw.kstr("id", text(h.ID))
 	jw.kstr("table", text(h.Table))
@@ -388,96 +542,133 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		jw.kstr("unsupported", t.Unsupported)
 	}
 
+	// Seats and steps, the bulk of a view, are appended to b directly:
+	// literal keys with their quotes, commas and colons, numbers by
+	// appendInt, and each seat's name escaped once (the steps repeat
+	// them). The JSON is what jw's member calls would write.
+	w.quoteNames(h)
 	jw.key("seats")
 	jw.beginArray()
-	for i, s := range h.Seats {
-		jw.beginObject()
-		jw.kint("n", int64(s.Number))
-		jw.kstr("p", text(s.Player))
-		jw.kamt("stack", s.Stack, scale)
+	b := jw.b
+	for i := range h.Seats {
+		s := &h.Seats[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"n":`...)
+		b = appendInt(b, int64(s.Number))
+		b = append(b, `,"p":`...)
+		b = append(b, w.quotedName(i)...)
+		b = append(b, `,"stack":"`...)
+		b = appendJSONAmount(b, s.Stack, scale)
 		if h.Outcome.HasFinishingStacks && i < len(h.Outcome.FinishingStacks) {
-			jw.kamt("finRec", h.Outcome.FinishingStacks[i], scale)
+			b = append(b, `","finRec":"`...)
+			b = appendJSONAmount(b, h.Outcome.FinishingStacks[i], scale)
 		}
 		if replayed && i < len(t.FinishingStacks) {
-			jw.kamt("finCalc", t.FinishingStacks[i], scale)
+			b = append(b, `","finCalc":"`...)
+			b = appendJSONAmount(b, t.FinishingStacks[i], scale)
 		}
+		b = append(b, '"')
 		if s.SittingOut {
-			jw.kbool("out", true)
+			b = append(b, `,"out":true`...)
 		}
-		jw.endObject()
+		b = append(b, '}')
 	}
+	jw.b = b
 	jw.endArray()
 
 	jw.key("steps")
 	jw.beginArray()
+	b = jw.b
 	for i := range h.Actions {
 		a := &h.Actions[i]
-		jw.beginObject()
-		jw.kint("i", int64(i))
-		jw.kint("line", int64(a.Pos.Line))
-		jw.key("k")
-		jw.beginStr()
-		jw.b = append(jw.b, a.Kind.String()...)
-		if a.Kind == hand.Post && a.PostKind != 0 {
-			jw.b = append(jw.b, ' ')
-			jw.b = append(jw.b, a.PostKind.String()...)
+		if i > 0 {
+			b = append(b, ',')
 		}
-		jw.endPlainStr()
-		jw.kstrOmit("p", name(a.Player))
+		b = append(b, `{"i":`...)
+		b = appendInt(b, int64(i))
+		b = append(b, `,"line":`...)
+		b = appendInt(b, int64(a.Pos.Line))
+		b = append(b, `,"k":"`...)
+		b = append(b, a.Kind.String()...)
+		if a.Kind == hand.Post && a.PostKind != 0 {
+			b = append(b, ' ')
+			b = append(b, a.PostKind.String()...)
+		}
+		b = append(b, '"')
+		if p := w.quotedName(a.Player); len(p) > len(`""`) {
+			b = append(b, `,"p":`...)
+			b = append(b, p...)
+		}
 		switch a.Kind {
 		case hand.Bet, hand.Raise:
-			jw.kamt("to", a.To, scale)
+			b = append(b, `,"to":"`...)
+			b = appendJSONAmount(b, a.To, scale)
+			b = append(b, '"')
 			if a.HasAmount {
-				jw.kamt("amt", a.Amount, scale)
+				b = append(b, `,"amt":"`...)
+				b = appendJSONAmount(b, a.Amount, scale)
+				b = append(b, '"')
 			}
 		default:
 			if a.HasAmount || a.Amount != 0 {
-				jw.kamt("amt", a.Amount, scale)
+				b = append(b, `,"amt":"`...)
+				b = appendJSONAmount(b, a.Amount, scale)
+				b = append(b, '"')
 			}
 		}
 		if len(a.Cards) > 0 {
-			jw.key("cards")
-			jw.cards(a.Cards)
+			b = append(b, `,"cards":"`...)
+			b = appendCards(b, a.Cards)
+			b = append(b, '"')
 		}
 		if a.AllIn {
-			jw.kbool("allin", true)
+			b = append(b, `,"allin":true`...)
 		}
 		if replayed && i < len(t.Steps) {
 			st := &t.Steps[i]
-			jw.kname("st", st.Street.String())
+			b = append(b, `,"st":"`...)
+			b = append(b, st.Street.String()...)
 			if st.Added != 0 {
-				jw.kamt("add", st.Added, scale)
+				b = append(b, `","add":"`...)
+				b = appendJSONAmount(b, st.Added, scale)
 			}
-			jw.kamt("pot", st.PotAfter, scale)
+			b = append(b, `","pot":"`...)
+			b = appendJSONAmount(b, st.PotAfter, scale)
+			b = append(b, '"')
 			if a.Player >= 0 && a.Player < len(st.Stacks) {
-				jw.kamt("stk", st.Stacks[a.Player], scale)
+				b = append(b, `,"stk":"`...)
+				b = appendJSONAmount(b, st.Stacks[a.Player], scale)
+				b = append(b, '"')
 			}
 			if st.Betting {
-				win := &st.Window
 				// Words and amounts, and the engine's reason, escaped.
-				jw.key("win")
-				jw.beginStr()
-				b := append(jw.b, "to call "...)
-				b = appendAmount(b, win.ToCall, scale)
+				win := &st.Window
+				b = append(b, `,"win":"to call `...)
+				b = appendJSONAmount(b, win.ToCall, scale)
 				if win.MinRaiseTo > 0 {
 					b = append(b, "; min raise to "...)
-					b = appendAmount(b, win.MinRaiseTo, scale)
+					b = appendJSONAmount(b, win.MinRaiseTo, scale)
 					b = append(b, "; max "...)
-					b = appendAmount(b, win.MaxRaiseTo, scale)
+					b = appendJSONAmount(b, win.MaxRaiseTo, scale)
 				} else {
 					b = append(b, "; no raise allowed"...)
 				}
 				if win.OpenReason != "" {
 					b = append(b, "; "...)
-					b = appendJSONText(b, win.OpenReason)
+					b = w.appendReason(b, win.OpenReason)
 				}
-				jw.b = b
-				jw.endPlainStr()
+				b = append(b, '"')
 			}
-			jw.kstrOmit("note", text(st.Note))
+			if st.Note != "" {
+				b = append(b, `,"note":`...)
+				b = appendJSONString(b, text(st.Note))
+			}
 		}
-		jw.endObject()
+		b = append(b, '}')
 	}
+	jw.b = b
 	jw.endArray()
 
 	jw.key("boards")
@@ -616,18 +807,8 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	}
 	jw.endArray()
 	jw.endObject()
-
-	var err error
-	write := func(s string) {
-		if err == nil {
-			_, err = w.views.WriteString(s)
-		}
-	}
-	write(`<script type="application/json" id="hv-` + strconv.Itoa(n) + `">`)
-	if err == nil {
-		_, err = w.views.Write(jw.b)
-	}
-	write("</script>\n")
+	jw.b = append(jw.b, "</script>\n"...)
+	_, err := w.views.Write(jw.b)
 	return err
 }
 
@@ -674,8 +855,8 @@ func (w *HTMLWriter) Close() (err error) {
 	p("</ul></dd></div>\n")
 	dt("hands_audited", groupInt(w.handsRead))
 	span := L("unknown")
-	if !w.first.IsZero() {
-		span = w.first.Format("2006-01-02 15:04") + " – " + w.last.Format("2006-01-02 15:04") + " UTC"
+	if w.span.set {
+		span = w.span.first().Format("2006-01-02 15:04") + " – " + w.span.last().Format("2006-01-02 15:04") + " UTC"
 	}
 	dt("time_span", span)
 	dt("ruleset", w.info.Ruleset)

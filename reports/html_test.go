@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/handaudit/handaudit/hand"
 )
@@ -249,5 +251,57 @@ func TestFormatting(t *testing.T) {
 	}
 	if got := percent(4, 1000); got != " (0.4%)" {
 		t.Errorf("percent: %q", got)
+	}
+}
+
+// appendInt writes what strconv.AppendInt does, across its fast path's
+// widths and limits, and appends to what b holds.
+func TestAppendIntMatchesStrconv(t *testing.T) {
+	ns := []int64{0, 1, 9, 10, 99, 100, 101, 999, 1000, 9999, 10000, 65535, 99999, 100000,
+		999999, 1000000, 9999999, 10000000, 99999999, 100000000, 123456789012, -1, -10, -99999, -1 << 63, 1<<63 - 1}
+	for p := int64(1); p < 1e12; p *= 7 {
+		ns = append(ns, p, p-1, p+1)
+	}
+	for _, n := range ns {
+		got, want := string(appendInt([]byte("x"), n)), string(strconv.AppendInt([]byte("x"), n, 10))
+		if got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// timeSpan finds the first and last start as time.Time's Before and
+// After did, and dayTally counts each UTC day under its own date.
+func TestTimeSpanAndDayTally(t *testing.T) {
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	var span timeSpan
+	for _, s := range []string{"2024-03-01T10:00:00.5Z", "2024-02-29T23:59:59Z", "2024-03-01T10:00:00.25Z", "2024-03-02T00:00:00+02:00"} {
+		span.add(at(s))
+	}
+	if got := span.first().Format(time.RFC3339Nano); got != "2024-02-29T23:59:59Z" {
+		t.Errorf("first = %s", got)
+	}
+	if got := span.last().Format(time.RFC3339Nano); got != "2024-03-01T22:00:00Z" {
+		t.Errorf("last = %s", got)
+	}
+	var days dayTally
+	byDay := map[string]*int64{}
+	for _, s := range []string{"2024-02-29T23:59:59Z", "2024-03-01T00:00:00Z", "2024-03-01T23:59:59Z", "2024-02-29T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z"} {
+		*days.count(byDay, at(s))++
+	}
+	want := map[string]int64{"2024-02-29": 2, "2024-03-01": 2, "1969-12-31": 1, "1970-01-01": 1}
+	for d, n := range want {
+		if byDay[d] == nil || *byDay[d] != n {
+			t.Errorf("day %s counted %v, want %d", d, byDay[d], n)
+		}
+	}
+	if len(byDay) != len(want) {
+		t.Errorf("%d days counted, want %d", len(byDay), len(want))
 	}
 }

@@ -146,7 +146,11 @@ func (w *HTMLWriter) writeCharts(out io.Writer, L func(string) string) error {
 		return err
 	}
 
-	checksBars := sortedBars(w.byCheck)
+	byCheck := make(map[string]*severityCounts, len(w.byCheck))
+	for id, c := range w.byCheck {
+		byCheck[id] = &c.counts
+	}
+	checksBars := sortedBars(byCheck)
 	fmt.Fprintf(&sb, "<h3>%s</h3>\n<div class=\"legend\">", e(L("by_check")))
 	for _, s := range severityOrder {
 		fmt.Fprintf(&sb, `<span class="key sev-%s"></span>%s `, s, e(L(s.String())))
@@ -187,7 +191,7 @@ func (w *HTMLWriter) writeCharts(out io.Writer, L func(string) string) error {
 	fmt.Fprintf(&sb, "\n<h3>%s</h3>\n", e(L("by_day")))
 	days := make([]dayBar, 0, len(w.byDay))
 	for d, n := range w.byDay {
-		days = append(days, dayBar{d, n})
+		days = append(days, dayBar{d, *n})
 	}
 	sort.Slice(days, func(i, j int) bool { return days[i].day < days[j].day })
 	if len(days) > 120 {

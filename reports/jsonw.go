@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"slices"
 	"strconv"
 	"time"
 
@@ -123,7 +124,7 @@ func (w *jsonWriter) endStr(start int) {
 func (w *jsonWriter) amt(a hand.Amount, scale int64) {
 	w.sep()
 	w.b = append(w.b, '"')
-	w.b = appendAmount(w.b, a, scale)
+	w.b = appendJSONAmount(w.b, a, scale)
 	w.b = append(w.b, '"')
 }
 
@@ -168,13 +169,55 @@ func (w *jsonWriter) time(t time.Time) {
 func (w *jsonWriter) kamt(k string, a hand.Amount, scale int64) {
 	w.name(k)
 	w.b = append(w.b, '"')
-	w.b = appendAmount(w.b, a, scale)
+	w.b = appendJSONAmount(w.b, a, scale)
 	w.b = append(w.b, '"')
 }
 
 func (w *jsonWriter) int(n int64) {
 	w.sep()
-	w.b = strconv.AppendInt(w.b, n, 10)
+	w.b = appendInt(w.b, n)
+}
+
+// appendInt appends n in decimal, as strconv.AppendInt(b, n, 10) does.
+// The numbers of a report (line numbers, indexes, chip counts) mostly
+// have a few digits: those are written two at a time straight into b,
+// without strconv's buffer and the copy out of it.
+func appendInt(b []byte, n int64) []byte {
+	if n < 0 || n >= 1e8 {
+		return strconv.AppendInt(b, n, 10)
+	}
+	u := uint64(n)
+	if u < 10 {
+		return append(b, byte('0'+u))
+	}
+	width := 2
+	for p := uint64(100); u >= p; p *= 10 {
+		width++
+	}
+	b = slices.Grow(b, width)
+	end := len(b) + width
+	b = b[:end]
+	i := end
+	for ; u >= 100; u /= 100 {
+		d := u % 100 * 2
+		i -= 2
+		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
+	}
+	if u >= 10 {
+		b[i-2], b[i-1] = digitPairs[u*2], digitPairs[u*2+1]
+	} else {
+		b[i-1] = byte('0' + u)
+	}
+	return b
+}
+
+// appendJSONAmount appends appendAmount's text; amounts in whole units
+// (scale 1, as PHH's chips) take appendInt's way.
+func appendJSONAmount(b []byte, a hand.Amount, scale int64) []byte {
+	if scale <= 1 {
+		return appendInt(b, int64(a))
+	}
+	return appendAmount(b, a, scale)
 }
 
 func (w *jsonWriter) null() {
@@ -196,7 +239,7 @@ func (w *jsonWriter) kstrOmit(k, s string) {
 
 func (w *jsonWriter) kint(k string, n int64) {
 	w.name(k)
-	w.b = strconv.AppendInt(w.b, n, 10)
+	w.b = appendInt(w.b, n)
 }
 
 func (w *jsonWriter) kbool(k string, v bool) {
