@@ -22,15 +22,26 @@ import (
 //   - for a call, bet.exceeds-stack wins over bet.wrong-call-amount;
 //   - for a post, bet.exceeds-stack wins over blind.wrong-amount.
 
-// step checks action i, a seated player's post or betting action, whose
-// step is st, and notes what the showdown checks read of it. The tests
-// that pass on most actions are made here before calling a check, which
-// makes them again.
-func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
-	if st.StatusBefore == replay.SittingOut || st.Kind == hand.Fold {
-		c.outOfHand[st.Player] = true
+// sound reports whether action a, whose step is st, is a post or a fold,
+// check or call that no action check below can fault: a post within what
+// the replay took and of what the stakes require, or a fold, check or call
+// by the active player due to act, a call of what was owed. Context.walk
+// tests it so that these, most of the actions, need no call to step.
+func sound(st *replay.Step, a *hand.Action) bool {
+	switch a.Kind {
+	case hand.Post:
+		return a.Amount <= st.Added && (!st.HasExpected || a.Amount == st.Expected)
+	case hand.Fold, hand.Check, hand.Call:
+		return st.StatusBefore == replay.Active && st.Window.ToAct == st.Player &&
+			(a.Kind != hand.Call || !a.HasAmount || a.Amount == st.Window.ToCall)
 	}
-	c.lastBet = i
+	return false
+}
+
+// step checks action i, a seated player's post or betting action, whose
+// step is st. The tests that pass on most actions are made here before
+// calling a check, which makes them again.
+func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 	switch a.Kind {
 	case hand.Post:
 		// exceedsStack's first test, made here: the replay took all the
@@ -58,12 +69,22 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 		case hand.BringIn:
 			c.exceedsStack(i, st, a)
 		case hand.Bet, hand.Raise:
-			_ = c.notReopened(i, st, a) ||
-				c.capExceeded(i, st, a) ||
-				c.exceedsStack(i, st, a) ||
-				c.underMinimum(i, st, a) ||
-				c.overPotLimit(i, st, a) ||
-				c.wrongLimitSize(i, st, a)
+			// The first fault that applies, in the order above.
+			g := c.H.Game.Structure
+			switch {
+			case notReopened(st):
+				c.notReopenedFinding(i, st, a)
+			case capExceeded(g, st):
+				c.capExceededFinding(i, st, a)
+			case betPut(st, a) > st.Added && c.exceedsStack(i, st, a):
+				// reported; betPut is exceedsStack's first test
+			case underMinimum(g, st, a):
+				c.underMinimumFinding(i, st, a)
+			case overPotLimit(g, st, a):
+				c.overPotLimitFinding(i, st, a)
+			case wrongLimitSize(g, st, a):
+				c.wrongLimitSizeFinding(i, st, a)
+			}
 		}
 	}
 }
@@ -174,12 +195,15 @@ func (c *Context) outOfTurn(i int, st *replay.Step, a *hand.Action) bool {
 	return true
 }
 
+// Most bet and raise checks are a test, which step makes for each bet or
+// raise (the compiler inlines it), and a ...Finding method that reports the
+// fault, called only when the test finds one.
+
 // notReopened: a raise by a player to whom betting was not reopened (TDA 47).
-func (c *Context) notReopened(i int, st *replay.Step, a *hand.Action) bool {
+func notReopened(st *replay.Step) bool { return !st.Window.Open }
+
+func (c *Context) notReopenedFinding(i int, st *replay.Step, a *hand.Action) {
 	w := &st.Window
-	if w.Open {
-		return false
-	}
 	f := c.atAction(checkNotReopened, i)
 	expect(&f, w.CurrentBet, a.To)
 	reason := w.OpenReason
@@ -190,22 +214,22 @@ func (c *Context) notReopened(i int, st *replay.Step, a *hand.Action) bool {
 		playerName(c.H, st.Player), c.did(st, a), onStreet(st.Street), playerName(c.H, st.Player),
 		reason, playerName(c.H, st.Player), money(c.H, w.ToCall), money(c.H, w.CurrentBet))
 	c.emit(checkNotReopened, f)
-	return true
 }
 
 // capExceeded: a fixed-limit bet or raise after the street was capped (TDA 48).
-func (c *Context) capExceeded(i int, st *replay.Step, a *hand.Action) bool {
+func capExceeded(g hand.Structure, st *replay.Step) bool {
 	w := &st.Window
-	if c.H.Game.Structure != hand.FixedLimit || w.Cap <= 0 || w.RaiseCount < w.Cap {
-		return false
-	}
+	return g == hand.FixedLimit && w.Cap > 0 && w.RaiseCount >= w.Cap
+}
+
+func (c *Context) capExceededFinding(i int, st *replay.Step, a *hand.Action) {
+	w := &st.Window
 	f := c.atAction(checkCapExceeded, i)
 	expect(&f, w.CurrentBet, a.To)
 	f.Message = fmt.Sprintf("%s %s %s, which would be bet number %d, but the betting was capped at %d bets; %s could only call %s (making %s) or fold.",
 		playerName(c.H, st.Player), c.did(st, a), onStreet(st.Street), w.RaiseCount+1, w.Cap,
 		playerName(c.H, st.Player), money(c.H, w.ToCall), money(c.H, w.CurrentBet))
 	c.emit(checkCapExceeded, f)
-	return true
 }
 
 // exceedsStack: a post, call, bet or raise putting in more than the player had.
@@ -213,7 +237,7 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	var put hand.Amount // chips the record says this action put in
 	switch a.Kind {
 	case hand.Bet, hand.Raise:
-		put = a.To - (st.To - st.Added)
+		put = betPut(st, a)
 	case hand.Call, hand.Post, hand.BringIn:
 		if !a.HasAmount && a.Kind == hand.Call {
 			return false // the record gives no amount; the replay calls what is owed
@@ -242,6 +266,10 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	return true
 }
 
+// betPut is the chips a bet or raise puts in by the record: from the
+// player's street total before it to the total the record raises to.
+func betPut(st *replay.Step, a *hand.Action) hand.Amount { return a.To - (st.To - st.Added) }
+
 // wrongCall: a call, with its amount recorded, of other than what was owed
 // (the amount to call, or the caller's whole stack if less). The skew is
 // kept so that the chips it leaves uncalled are not reported again.
@@ -264,11 +292,13 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 }
 
 // underMinimum: a no-limit or pot-limit bet or raise, not all-in, below the minimum (TDA 43).
-func (c *Context) underMinimum(i int, st *replay.Step, a *hand.Action) bool {
+func underMinimum(g hand.Structure, st *replay.Step, a *hand.Action) bool {
 	w := &st.Window
-	if c.H.Game.Structure == hand.FixedLimit || st.AllIn || w.MinRaiseTo <= 0 || a.To >= w.MinRaiseTo {
-		return false
-	}
+	return g != hand.FixedLimit && !st.AllIn && w.MinRaiseTo > 0 && a.To < w.MinRaiseTo
+}
+
+func (c *Context) underMinimumFinding(i int, st *replay.Step, a *hand.Action) {
+	w := &st.Window
 	f := c.atAction(checkUnderMinimum, i)
 	expect(&f, w.MinRaiseTo, a.To)
 	who := playerName(c.H, st.Player)
@@ -280,15 +310,16 @@ func (c *Context) underMinimum(i int, st *replay.Step, a *hand.Action) bool {
 			who, money(c.H, a.To), onStreet(st.Street), money(c.H, w.MinRaiseTo))
 	}
 	c.emit(checkUnderMinimum, f)
-	return true
 }
 
 // overPotLimit: a pot-limit bet or raise above the pot-limit maximum (TDA 54).
-func (c *Context) overPotLimit(i int, st *replay.Step, a *hand.Action) bool {
+func overPotLimit(g hand.Structure, st *replay.Step, a *hand.Action) bool {
 	w := &st.Window
-	if c.H.Game.Structure != hand.PotLimit || w.PotLimitMax <= 0 || a.To <= w.PotLimitMax {
-		return false
-	}
+	return g == hand.PotLimit && w.PotLimitMax > 0 && a.To > w.PotLimitMax
+}
+
+func (c *Context) overPotLimitFinding(i int, st *replay.Step, a *hand.Action) {
+	w := &st.Window
 	f := c.atAction(checkOverPotLimit, i)
 	expect(&f, w.PotLimitMax, a.To)
 	who := playerName(c.H, st.Player)
@@ -300,19 +331,20 @@ func (c *Context) overPotLimit(i int, st *replay.Step, a *hand.Action) bool {
 			who, money(c.H, a.To), onStreet(st.Street), money(c.H, w.PotLimitMax))
 	}
 	c.emit(checkOverPotLimit, f)
-	return true
 }
 
 // wrongLimitSize: a fixed-limit bet or raise that is not the fixed size,
 // unless the player is all-in for less.
-func (c *Context) wrongLimitSize(i int, st *replay.Step, a *hand.Action) bool {
+func wrongLimitSize(g hand.Structure, st *replay.Step, a *hand.Action) bool {
 	w := &st.Window
-	if c.H.Game.Structure != hand.FixedLimit || w.MinRaiseTo <= 0 {
+	if g != hand.FixedLimit || w.MinRaiseTo <= 0 {
 		return false
 	}
-	if a.To == w.MinRaiseTo || (st.AllIn && a.To < w.MinRaiseTo) {
-		return false
-	}
+	return a.To != w.MinRaiseTo && !(st.AllIn && a.To < w.MinRaiseTo)
+}
+
+func (c *Context) wrongLimitSizeFinding(i int, st *replay.Step, a *hand.Action) {
+	w := &st.Window
 	f := c.atAction(checkWrongLimitSize, i)
 	expect(&f, w.MinRaiseTo, a.To)
 	who := playerName(c.H, st.Player)
@@ -328,7 +360,6 @@ func (c *Context) wrongLimitSize(i int, st *replay.Step, a *hand.Action) bool {
 			who, money(c.H, a.To), onStreet(st.Street), money(c.H, w.MinRaiseTo))
 	}
 	c.emit(checkWrongLimitSize, f)
-	return true
 }
 
 // blindAmount: a forced bet that differs from what the stakes require of

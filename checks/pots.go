@@ -45,8 +45,9 @@ func checkPots(c *Context) {
 	}
 	o := &h.Outcome
 
-	expRet := c.expRet // uncalled bets the rules return
-	expGot := c.expGot // pot shares the rules award
+	// expRet: uncalled bets the rules return; expGot: pot shares the rules
+	// award; tol: the odd chips a split may move (oddChipOnly).
+	expRet, expGot, tol := c.potScratch()
 	for _, r := range tr.Returns {
 		if r.Player >= 0 && r.Player < n {
 			expRet[r.Player] += r.Amount
@@ -200,7 +201,7 @@ func checkPots(c *Context) {
 	if !mixed && (unreturned != 0 || totalFired || rakeFired) {
 		return
 	}
-	if sum == 0 && c.oddChipOnly(d) {
+	if sum == 0 && c.oddChipOnly(d, tol) {
 		c.oddChipFinding(d, expGot, mode)
 		return
 	}
@@ -440,13 +441,12 @@ type splitKey struct {
 // oddChipOnly reports whether the deviations d (which add up to zero) are
 // confined to co-winners of split pots and are no bigger than the odd chips
 // such a split can move: at most (winners-1) smallest chips per split pot a
-// player shares.
-func (c *Context) oddChipOnly(d []hand.Amount) bool {
+// player shares. tol is per-seat scratch, zeroed, for those tolerances.
+func (c *Context) oddChipOnly(d, tol []hand.Amount) bool {
 	unit := hand.Amount(1)
 	if rs := c.rules(); rs != nil && rs.SmallestChip > 1 {
 		unit = hand.Amount(rs.SmallestChip)
 	}
-	tol := c.tol
 	aw := c.T.Awards
 	split := false
 	for i := range aw {

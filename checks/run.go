@@ -103,49 +103,61 @@ type Context struct {
 
 	// What walk gathers from the record for the checks after it, so that
 	// none of them walks the record again. Per seat, indexed like Hand.Seats:
-	folded    []bool        // not dealt in, or the record has the player fold
-	outOfHand []bool        // by the replay: not dealt in, or folded
-	showed    []bool        // the record has the player table his cards
-	collects  []hand.Amount // what the record's collects give the player
-	returns   []hand.Amount // what the record returns to the player as uncalled
+	// folded: not dealt in, or the record has the player fold. On a
+	// replayed hand this is also who the replay has out of the hand: it
+	// takes every seated fold as a betting action, and has not dealt in
+	// just the seats the record sits out.
+	folded   []bool
+	showed   []bool        // the record has the player table his cards
+	collects []hand.Amount // what the record's collects give the player
+	returns  []hand.Amount // what the record returns to the player as uncalled
 	// and for the hand:
 	collected hand.Amount // the sum of collects
 	collect   bool        // the record has a collect
 	firstShow int         // the first Show action, or -1
 	muck      bool        // the record has a Muck action
-	lastBet   int         // the last step that was a betting action or a post, or -1
 	cards     cardWalk
 
 	// full is a full replay of a hand whose trace is terse, made when a
 	// check needs stacks the terse trace does not keep.
 	full *replay.Trace
 
-	// per-seat scratch of the pot checks
-	expRet, expGot, tol []hand.Amount
-
-	// the arrays the per-seat slices above share, reused across hands
+	// The arrays the per-seat slices above share, reused across hands.
+	// seatAmounts also holds, after collects and returns, three more
+	// per-seat amounts the pot checks use as scratch (potScratch).
 	seatAmounts []hand.Amount
 	seatFlags   []bool
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.full = h, tr, sel, nil, false, 0, nil
-	c.collected, c.collect, c.firstShow, c.muck, c.lastBet = 0, false, -1, false, -1
+	c.collected, c.collect, c.firstShow, c.muck = 0, false, -1, false
 	if h == nil {
 		return
 	}
 	n := len(h.Seats)
 	c.seatAmounts = grow(c.seatAmounts, 5*n)
 	a := c.seatAmounts
-	c.collects, c.returns, c.expRet, c.expGot, c.tol = a[:n:n], a[n:2*n:2*n], a[2*n:3*n:3*n], a[3*n:4*n:4*n], a[4*n:]
-	c.seatFlags = grow(c.seatFlags, 3*n)
-	f := c.seatFlags
-	c.folded, c.outOfHand, c.showed = f[:n:n], f[n:2*n:2*n], f[2*n:]
-	for p := range h.Seats {
-		if h.Seats[p].SittingOut {
-			c.folded[p], c.outOfHand[p] = true, true
-		}
+	c.collects, c.returns = a[:n:n], a[n:2*n:2*n]
+	// Every flag is written here: showed is cleared, and a player the
+	// record has sitting out is not dealt in, so he starts folded.
+	if cap(c.seatFlags) < 2*n {
+		c.seatFlags = make([]bool, 2*n)
 	}
+	f := c.seatFlags[:2*n]
+	c.folded, c.showed = f[:n:n], f[n:]
+	clear(c.showed)
+	folded := c.folded
+	for p := range h.Seats {
+		folded[p] = h.Seats[p].SittingOut
+	}
+}
+
+// potScratch returns three per-seat amounts, zeroed, for the pot checks.
+func (c *Context) potScratch() (expRet, expGot, tol []hand.Amount) {
+	n := len(c.collects)
+	a := c.seatAmounts[2*n : 5*n]
+	return a[:n:n], a[n : 2*n : 2*n], a[2*n:]
 }
 
 // grow returns n zeroed elements of s's array, or of a new one when s is
@@ -162,6 +174,10 @@ func grow[T any](s []T, n int) []T {
 // walk goes through the record once, action by action: it runs the card
 // checks and, on a replayed hand, the action checks, and gathers what the
 // pot and showdown checks read.
+//
+// The loop keeps few values live and calls out only for what is less
+// usual than a sound fold, check, call or post (see sound), so that the
+// compiler keeps its values in registers.
 func (c *Context) walk(replayed bool) {
 	h := c.H
 	actions := h.Actions
@@ -170,6 +186,7 @@ func (c *Context) walk(replayed bool) {
 		steps = c.T.Steps[:len(actions)]
 	}
 	n := uint(len(h.Seats))
+	folded := c.folded
 	c.startCards()
 	for i := range actions {
 		a := &actions[i]
@@ -182,16 +199,12 @@ func (c *Context) walk(replayed bool) {
 				continue
 			}
 			if a.Kind == hand.Fold {
-				c.folded[p] = true
+				folded[p] = true
 			}
-			if i < len(steps) {
-				if st := &steps[i]; st.Betting || st.Kind == hand.Post {
-					c.step(i, st, a)
-				} else if st.StatusBefore == replay.SittingOut {
-					c.outOfHand[p] = true
-				}
+			// The replay takes each as a post or a betting action.
+			if i < len(steps) && !sound(&steps[i], a) {
+				c.step(i, &steps[i], a)
 			}
-			continue
 		case hand.DealHole:
 			c.dealHole(i, a)
 		case hand.DealBoard:
@@ -219,10 +232,6 @@ func (c *Context) walk(replayed bool) {
 			if seated {
 				c.returns[p] += a.Amount
 			}
-		}
-		// Of the other actions, walk notes a player's who was not dealt in.
-		if seated && i < len(steps) && steps[i].StatusBefore == replay.SittingOut {
-			c.outOfHand[p] = true
 		}
 	}
 	c.finishCards()

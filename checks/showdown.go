@@ -13,27 +13,48 @@ import (
 // sets the order.
 func checkShowdown(c *Context) {
 	n := len(c.H.Seats)
-	out := c.outOfHand // out of the hand: folded or not dealt in
-	// the last step that moved chips into the pot or was a betting decision
-	lastBet := c.lastBet
-	live, allIn := 0, false
+	out := c.folded // out of the hand: folded or not dealt in
+	live := 0
 	for p := 0; p < n; p++ {
-		if out[p] {
-			continue
-		}
-		live++
-		if c.stackBefore(lastBet+1, p) == 0 {
-			allIn = true
+		if !out[p] {
+			live++
 		}
 	}
 	if live < 2 {
 		return
+	}
+	// Is one of them all-in after the last step that moved chips into the
+	// pot or was a betting decision?
+	lastBet, allIn := c.lastBet(), false
+	for p := 0; p < n; p++ {
+		if !out[p] && c.stackBefore(lastBet+1, p) == 0 {
+			allIn = true
+			break
+		}
 	}
 	if allIn {
 		c.allInTabled(out)
 		return
 	}
 	c.showdownOrder()
+}
+
+// lastBet is the last step that moved chips into the pot or was a betting
+// decision: a seated player's post or betting action. It is -1 if there is
+// none.
+func (c *Context) lastBet() int {
+	actions := c.H.Actions
+	n := len(c.H.Seats)
+	for i := len(actions) - 1; i >= 0; i-- {
+		a := &actions[i]
+		switch a.Kind {
+		case hand.Post, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
+			if a.Player >= 0 && a.Player < n {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // allInTabled: at an all-in showdown every player still in must table (TDA 16).
