@@ -11,6 +11,11 @@ import (
 // out who the rules say acts next.
 func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	p := a.Player
+	// i is not needed past here: set before the calls below, it is not
+	// kept across them. (window and firstToAct read none of these.)
+	m.seq++
+	m.lastStep = i
+	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
 	if m.phase < phaseBetting {
 		m.phase = phaseBetting
 	}
@@ -37,8 +42,6 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	if st.StatusBefore != Active && st.Note == "" {
 		st.Note = "acts while " + st.StatusBefore.String()
 	}
-	m.seq++
-	m.lastStep = i
 	owe := max(m.level-m.seats[p].bet, 0)
 
 	switch a.Kind {

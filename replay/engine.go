@@ -219,6 +219,9 @@ type machine struct {
 	boards  [2][]cards.Card
 	txt     textBuf
 	amounts []hand.Amount // the trace's Committed and FinishingStacks
+	// stackRest is, while run replays the actions, the memory for the
+	// steps' stacks not yet given out.
+	stackRest []hand.Amount
 
 	// settle scratch
 	liveBuf                                      []bool
@@ -226,6 +229,7 @@ type machine struct {
 	layers                                       []layer
 	evals                                        [2][]handValue      // by board and seat
 	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player
+	boardReady                                   [2]bool             // by board: five known cards, so hands are evaluated on it
 	aliveBuf, tabledBuf, winBuf, bestBuf, lowBuf []int
 }
 
@@ -500,9 +504,9 @@ func (m *machine) forcedBet(a *hand.Action, bbPoster int) (hand.Amount, bool) {
 
 // run replays every action, each into its step, then settles the pots.
 func (m *machine) run() {
-	h, tr := m.h, m.tr
+	tr := m.tr
 	n := m.n
-	actions := h.Actions
+	actions := m.h.Actions
 	// Pooled steps are cleared in bulk (that costs less than a zeroed
 	// literal per step), and the fields of a step that are not zero are
 	// written below. Every amount a step or the trace refers to is written
@@ -521,8 +525,11 @@ func (m *machine) run() {
 		stepStacks = 1
 	}
 	backing := tr.mem.amountsFor(stepStacks*n + 2*n)
-	stacks := backing[:stepStacks*n]
+	m.stackRest = backing[:stepStacks*n]
 	m.amounts = backing[stepStacks*n:]
+	// The loop keeps few values of its own: every action but a deal calls
+	// out, and each value live across those calls is reloaded after them.
+	// The rest is read from m as needed.
 	for i := range actions {
 		a := &actions[i]
 		st := &steps[i]
@@ -530,7 +537,7 @@ func (m *machine) run() {
 		// The action, by its kind (in the loop rather than in a method of
 		// its own: a call per step costs more than the dispatch).
 		p := a.Player
-		valid := p >= 0 && p < n
+		valid := uint(p) < uint(m.n)
 		if valid {
 			st.StatusBefore = m.seats[p].status
 		}
@@ -540,8 +547,7 @@ func (m *machine) run() {
 				m.posts = append(m.posts, i)
 			}
 			if valid {
-				m.post(st, a)
-				m.lastMove, m.movedReturns = i, len(tr.Returns)
+				m.post(i, st, a)
 			} else {
 				st.Note = "forced bet by no seated player: ignored"
 			}
@@ -552,7 +558,6 @@ func (m *machine) run() {
 		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
 			if valid {
 				m.betting(i, st, a)
-				m.lastMove, m.movedReturns = i, len(tr.Returns)
 			} else {
 				st.Note = "betting action by no seated player: ignored"
 			}
@@ -566,32 +571,46 @@ func (m *machine) run() {
 			st.Note = "unknown action kind: ignored"
 		}
 		st.Street, st.PotAfter = m.street, m.pot
-		if tr.Terse {
-			continue // stacks: see below
+		if !m.txt.terse {
+			m.keepStacks(i, st)
 		}
-		if i > 0 && !m.stackMoved {
-			// No chips moved: the step shares its predecessor's stacks.
-			st.Stacks = steps[i-1].Stacks
-			continue
-		}
-		st.Stacks, stacks = stacks[:n:n], stacks[n:]
-		copy(st.Stacks, m.stack[:n])
-		m.stackMoved = false
 	}
+	m.finishSteps()
+}
+
+// finishSteps ends run once every action is replayed: a terse trace gets
+// its one step's stacks, the expected forced bets are worked out with a
+// big-blind ante, and the pots are settled.
+func (m *machine) finishSteps() {
+	tr, n := m.tr, m.n
 	if tr.Terse && m.lastMove >= 0 {
 		// The stacks after the last forced bet or betting action (who is
 		// all-in at the showdown): since then only returned bets moved chips.
-		s := stacks[:n:n]
+		s := m.stackRest[:n:n]
 		copy(s, m.stack[:n])
 		for _, r := range tr.Returns[m.movedReturns:] {
 			s[r.Player] -= r.Amount
 		}
-		steps[m.lastMove].Stacks = s
+		tr.Steps[m.lastMove].Stacks = s
 	}
+	m.stackRest = nil
 	if m.bbAnte {
-		m.expectedPosts(steps)
+		m.expectedPosts(tr.Steps)
 	}
 	m.settle()
+}
+
+// keepStacks gives step i of a full trace the stacks after it: its
+// predecessor's when no chips moved, else a copy.
+func (m *machine) keepStacks(i int, st *Step) {
+	if i > 0 && !m.stackMoved {
+		st.Stacks = m.tr.Steps[i-1].Stacks
+		return
+	}
+	n := m.n
+	st.Stacks, m.stackRest = m.stackRest[:n:n], m.stackRest[n:]
+	copy(st.Stacks, m.stack[:n])
+	m.stackMoved = false
 }
 
 // clearSteps zeroes steps in runs of 8 (1,664 bytes): the runtime clears
@@ -658,8 +677,9 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 }
 
 // post applies a forced bet (the posting phase).
-func (m *machine) post(st *Step, a *hand.Action) {
+func (m *machine) post(i int, st *Step, a *hand.Action) {
 	p := a.Player
+	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
 	if m.phase > phaseDealing {
 		st.Note = "forced bet after the betting began"
 	}

@@ -20,68 +20,70 @@ type handValue struct {
 func (m *machine) eval(p, b int) *handValue {
 	v := &m.evals[b][p]
 	if !v.done {
-		*v = m.evaluate(p, b)
-		v.done = true
+		m.evaluate(v, p, b)
 	}
 	return v
 }
 
-// evaluate is eval without the memory.
-func (m *machine) evaluate(p, b int) handValue {
-	var v handValue
-	var board []cards.Card
-	if b < len(m.tr.Boards) {
-		board = m.tr.Boards[b]
+// evaluate is eval without the memory: it fills v, which pushChips
+// cleared, in place (a handValue returned would be copied, its string
+// through a write barrier).
+func (m *machine) evaluate(v *handValue, p, b int) {
+	v.done = true
+	if !m.boardReady[b] {
+		return
 	}
 	hole := m.handCards(p)
-	if hole == nil || len(board) != 5 || !allKnown(board) {
-		return v
+	if hole == nil {
+		return
 	}
-	sh := ShownHand{Player: p, Cards: hole, Board: b}
+	board := m.tr.Boards[b]
+	var high cards.HandRank
+	var best []cards.Card
 	switch m.h.Game.Variant {
 	case hand.Holdem:
-		// handCards and the check above make these seven known cards, so
-		// only a card repeated between hand and board is left to rule out
-		// before the unchecked seven-card evaluator.
+		// handCards and boardReady make these seven known cards, so only a
+		// card repeated between hand and board is left to rule out before
+		// the unchecked seven-card evaluator.
 		var all [7]cards.Card
 		copy(all[:2], hole)
 		copy(all[2:], board)
-		v.high = cards.NoHand
+		high = cards.NoHand
 		if distinct(all[:]) {
-			v.high = cards.Eval7(&all)
+			high = cards.Eval7(&all)
 			if !m.tr.Terse {
-				sh.Best = cards.BestFive(all[:])
+				best = cards.BestFive(all[:])
 			}
 		}
 	default:
-		v.high = m.omaha[b].Eval(hole) // EvalOmaha(hole, board): pushChips set the board up
-		if v.high != cards.NoHand && !m.tr.Terse {
-			sh.Best = cards.BestOmahaFive(hole, board)
+		high = m.omaha[b].Eval(hole) // EvalOmaha(hole, board): pushChips set the board up
+		if high != cards.NoHand && !m.tr.Terse {
+			best = cards.BestOmahaFive(hole, board)
 		}
 		if m.h.Game.Variant == hand.OmahaHiLo {
 			v.low, v.hasLow = cards.EvalOmahaLow8(hole, board)
 		}
 	}
-	if v.high == cards.NoHand {
+	if high == cards.NoHand {
 		// A card repeated between the hand and the board: the record's
 		// cards cannot be read as a hand, so they make no claim.
-		return handValue{}
+		v.low, v.hasLow = 0, false
+		return
 	}
-	v.known = true
-	sh.High, sh.Low, sh.HasLow = v.high, v.low, v.hasLow
-	if !m.tr.Terse {
-		v.desc = describeHigh(v.high)
-		sh.Desc = v.desc
-		if v.hasLow {
-			sh.Desc += "; low " + describeLow(v.low)
-		}
-	}
+	v.known, v.high = true, high
 	if m.tr.Shown == nil {
 		// At most every live player on every board is shown.
 		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
 	}
-	m.tr.Shown = append(m.tr.Shown, sh)
-	return v
+	m.tr.Shown = append(m.tr.Shown, ShownHand{Player: p, Cards: hole, Board: b, High: high, Low: v.low, HasLow: v.hasLow, Best: best})
+	if !m.tr.Terse {
+		v.desc = describeHigh(high)
+		desc := v.desc
+		if v.hasLow {
+			desc += "; low " + describeLow(v.low)
+		}
+		m.tr.Shown[len(m.tr.Shown)-1].Desc = desc
+	}
 }
 
 // distinct reports whether the known cards cs hold no card twice.

@@ -205,11 +205,12 @@ func (m *machine) pushChips() {
 		if len(tr.Pots[k].Eligible) > 1 {
 			for b := range nb {
 				m.evals[b] = grow(m.evals[b], m.n)
+				var board []cards.Card
+				if b < len(tr.Boards) {
+					board = tr.Boards[b]
+				}
+				m.boardReady[b] = len(board) == 5 && allKnown(board)
 				if m.h.Game.Variant != hand.Holdem {
-					var board []cards.Card
-					if b < len(tr.Boards) {
-						board = tr.Boards[b]
-					}
 					m.omaha[b].Set(board)
 				}
 			}
