@@ -318,6 +318,9 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 		return err
 	}
 	var blinds []hand.Amount
+	// The forced bets over 0, each a Post action at most (counted here,
+	// where the amounts are gone over anyway, to size h.Actions).
+	var nPosts int
 	if vi.blinds {
 		blinds = phhResize(s.blinds, n)
 		s.blinds = blinds
@@ -325,13 +328,21 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 			return err
 		}
 		h.Stakes.SmallBlind, h.Stakes.BigBlind = blinds[0], blinds[1]
+		for _, b := range blinds[:2] {
+			if b > 0 {
+				nPosts++
+			}
+		}
 		for _, b := range blinds[2:] {
 			if b > 0 {
 				h.Stakes.Straddles = append(h.Stakes.Straddles, b)
+				nPosts++
 			}
 		}
 	}
-	h.Stakes.Ante, h.Stakes.BigBlindAnte = phhAnteStakes(antes)
+	var nAntes int
+	h.Stakes.Ante, h.Stakes.BigBlindAnte, nAntes = phhAnteStakes(antes)
+	nPosts += nAntes
 
 	// Outcome.
 	if fs.has(phhFinishingStacks) {
@@ -350,7 +361,7 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	}
 
 	// Actions: the forced bets PHH leaves implicit, then the recorded ones.
-	if perr := s.actions(h, vi, antes, blinds, places); perr != nil {
+	if perr := s.actions(h, vi, antes, blinds, nPosts, places); perr != nil {
 		return perr
 	}
 	if k, most := len(h.Actions), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
@@ -408,7 +419,8 @@ func (s *phhState) errAmount(f phhField, i int, err error) *Error {
 // ante, or a big-blind ante (only the second position, the big blind,
 // antes). Other shapes (button ante, ...) report the largest ante; the
 // synthesized Post actions carry each player's exact ante either way.
-func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool) {
+// It returns how many antes are over 0 too.
+func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool, int) {
 	var top hand.Amount
 	nonzero := 0
 	for _, a := range antes {
@@ -418,9 +430,9 @@ func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool) {
 		top = max(top, a)
 	}
 	if nonzero == 1 && antes[1] > 0 {
-		return antes[1], true
+		return antes[1], true, nonzero
 	}
-	return top, false
+	return top, false, nonzero
 }
 
 // metadata fills the hand's descriptive fields.
@@ -917,25 +929,17 @@ func (s *phhState) player(w []byte, n int, t phhTok) (int, *Error) {
 // otherwise; To is the recorded amount, the player's total for the round.
 // A betting round ends when the dealer deals again or players draw after
 // some betting happened.
-func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand.Amount, places int8) *Error {
+func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand.Amount, nPosts int, places int8) *Error {
 	fs := &s.fields
 	n := len(h.Seats)
 	committed := phhResize(s.committed, n)
 	streetBet := phhResize(s.streetBet, n)
 	s.committed, s.streetBet = committed, streetBet
 
-	// Reserve room for every action (the forced bets PHH leaves implicit
-	// besides the notations), and one block of the hand's card memory for
-	// the cards of all the notations, another for the board.
-	nPosts := 0
-	for i := range antes {
-		if antes[i] > 0 {
-			nPosts++
-		}
-		if blinds != nil && blinds[i] > 0 {
-			nPosts++
-		}
-	}
+	// Reserve room for every action (the nPosts forced bets over 0 PHH
+	// leaves implicit besides the notations), and one block of the hand's
+	// card memory for the cards of all the notations, another for the
+	// board.
 	acts := s.acts
 	h.Actions = slices.Grow(h.Actions[:0], nPosts+len(acts))
 	// Read by actionsUsual, the cards are all in s.cardBuf already, in
@@ -1055,10 +1059,11 @@ notations:
 	for ; i < len(acts); i++ {
 		a, act := &acts[i], &recorded[i]
 		// Every field set, one by one: zeroing the action first would
-		// call the write barrier's wbZero. Kind, To and Cards are set
-		// below.
+		// call the write barrier's wbZero. Kind, To, Cards and Pos.File
+		// are set below, the two with pointers in one statement, which
+		// takes one write barrier check.
 		act.Player, act.Amount, act.HasAmount, act.AllIn, act.PostKind = a.player, 0, false, false, 0
-		act.Board, act.Pot, act.Pos.File, act.Pos.Line = 0, 0, st.file, a.line
+		act.Board, act.Pot, act.Pos.Line = 0, 0, a.line
 		switch verb := a.verb; verb {
 		case phhCheckCall:
 			// PHH "cc" does not say whether it checks or calls, nor how
@@ -1067,11 +1072,11 @@ notations:
 			// resolves it (a check when nothing is owed). A second betting
 			// model here would only disagree with the engine's.
 			betting = true
-			act.Kind, act.To, act.Cards = hand.Call, 0, nil
+			act.Kind, act.To, act.Cards, act.Pos.File = hand.Call, 0, nil, st.file
 			st.streetBet[a.player] = streetMax
 		case phhFold:
 			betting = true
-			act.Kind, act.To, act.Cards = hand.Fold, 0, nil
+			act.Kind, act.To, act.Cards, act.Pos.File = hand.Fold, 0, nil, st.file
 		case phhBetTo:
 			v, err := a.amount.scaled(st.places)
 			if err != nil {
@@ -1079,7 +1084,7 @@ notations:
 			}
 			betting = true
 			to := hand.Amount(v)
-			act.Kind, act.To, act.Cards = hand.Bet, to, nil
+			act.Kind, act.To, act.Cards, act.Pos.File = hand.Bet, to, nil, st.file
 			if streetMax > 0 {
 				act.Kind = hand.Raise
 			}
@@ -1102,7 +1107,7 @@ notations:
 			cs := st.backing[used : used+k : used+k]
 			used += k
 			live |= a.known
-			act.Kind, act.To, act.Cards = hand.DealHole, 0, cs
+			act.Kind, act.To, act.Cards, act.Pos.File = hand.DealHole, 0, cs, st.file
 			if verb == phhDealBoard {
 				act.Kind = hand.DealBoard
 				// Copied by hand, not appended: a call.
@@ -1115,14 +1120,14 @@ notations:
 			}
 		case phhShowMuck:
 			if !a.hasArg {
-				act.Kind, act.To, act.Cards = hand.Muck, 0, nil
+				act.Kind, act.To, act.Cards, act.Pos.File = hand.Muck, 0, nil, st.file
 				break
 			}
 			k := int(a.arg.n >> 1) // 0 for "-"
 			if !st.usual || k == 0 || a.known&st.otherCards != 0 {
 				break notations
 			}
-			act.Kind, act.To, act.Cards = hand.Show, 0, st.backing[used:used+k:used+k]
+			act.Kind, act.To, act.Cards, act.Pos.File = hand.Show, 0, st.backing[used:used+k:used+k], st.file
 			used += k
 		default:
 			break notations
@@ -1254,9 +1259,12 @@ func (s *phhState) post(h *hand.Hand, player int, nominal hand.Amount, kind hand
 	// Filled in place (copying whole Actions costs GC write barriers),
 	// over what a pooled hand's earlier action left there.
 	a := &h.Actions[k]
-	*a = hand.Action{} // zeroed where it is, then filled: see phhAct.set
-	a.Kind, a.PostKind, a.Player, a.Amount, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, true, amt == left
-	a.Pos.File, a.Pos.Line = s.file, line
+	// Every field set, one by one (as record does): zeroing the action
+	// first costs more. The two with pointers are set together, which
+	// takes one write barrier check.
+	a.Kind, a.PostKind, a.Player, a.Amount, a.To, a.HasAmount, a.AllIn = hand.Post, kind, player, amt, 0, true, amt == left
+	a.Board, a.Pot, a.Pos.Line = 0, 0, line
+	a.Cards, a.Pos.File = nil, s.file
 }
 
 // phhBelowSix is the set of the cards a short deck has not: deuces
