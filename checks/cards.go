@@ -37,31 +37,29 @@ type cardWalk struct {
 	want     int     // hole cards the variant deals, 0 if unknown
 	count    []int   // hole cards dealt to each player
 	first    []int   // each player's first DealHole action plus one, or 0
+	uneven   bool    // a deal left a player's count other than want
 	shownBad int     // first hand tabled with more cards than the game deals, or -1
 	counts   [2]int  // cards dealt to each board
 	bad      [2]bool // a wrong deal on this board was reported
 	lastDeal [2]int  // each board's last DealBoard action, or -1
 
-	holeBuf  []uint64
-	countBuf []int
+	countBuf []int // the array count and first share (Context.layout)
 }
 
 // startCards sets the card walk up for a new hand.
 func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
-	n := len(h.Seats)
 	w.seen = 0
-	w.holeBuf = grow(w.holeBuf, n)
-	w.hole = w.holeBuf
+	clear(w.hole)
 	w.board[0], w.board[1] = w.board[0][:0], w.board[1][:0]
 	w.counting = h.Game.Variant.IsBoardGame()
 	if !w.counting {
 		return
 	}
 	w.want = holeCards(h.Game)
-	w.countBuf = grow(w.countBuf, 2*n)
-	w.count, w.first = w.countBuf[:n:n], w.countBuf[n:]
+	clear(w.countBuf) // count and first
+	w.uneven = false
 	w.shownBad = -1
 	w.counts, w.bad, w.lastDeal = [2]int{}, [2]bool{}, [2]int{-1, -1}
 }
@@ -94,7 +92,11 @@ func (c *Context) dealHole(i int, a *hand.Action) {
 	w.seen |= mask
 	w.hole[p] |= mask
 	if w.counting {
-		w.count[p] += len(a.Cards)
+		k := w.count[p] + len(a.Cards)
+		w.count[p] = k
+		if k != w.want {
+			w.uneven = true
+		}
 		if w.first[p] == 0 {
 			w.first[p] = i + 1
 		}
@@ -306,6 +308,9 @@ func (c *Context) countCards(i int, a *hand.Action) {
 	case hand.DealHole:
 		if a.Player >= 0 && a.Player < n {
 			w.count[a.Player] += len(a.Cards)
+			if w.count[a.Player] != w.want {
+				w.uneven = true
+			}
 			if w.first[a.Player] == 0 {
 				w.first[a.Player] = i + 1
 			}
@@ -345,6 +350,21 @@ func (c *Context) countCards(i int, a *hand.Action) {
 	}
 }
 
+// holeCounts reports each player dealt other than the variant's hole cards.
+func (c *Context) holeCounts() {
+	w, h := &c.cards, c.H
+	for p := range w.count {
+		if w.first[p] == 0 || w.count[p] == w.want {
+			continue
+		}
+		f := c.atAction(checkCardCount, w.first[p]-1)
+		f.Street = "preflop"
+		f.Message = fmt.Sprintf("%s was dealt %d hole cards; %s deals %d.",
+			playerName(h, p), w.count[p], gameName(h.Game), w.want)
+		c.emit(checkCardCount, f)
+	}
+}
+
 // finishCards judges the hole cards dealt to each player and, at a
 // showdown, the hand tabled and the boards.
 func (c *Context) finishCards() {
@@ -355,18 +375,12 @@ func (c *Context) finishCards() {
 	h := c.H
 	want, count, first := w.want, w.count, w.first
 	n := len(count)
-	for p := 0; p < n && want > 0; p++ {
-		if first[p] == 0 || count[p] == want {
-			continue
-		}
-		f := c.atAction(checkCardCount, first[p]-1)
-		f.Street = "preflop"
-		f.Message = fmt.Sprintf("%s was dealt %d hole cards; %s deals %d.",
-			playerName(h, p), count[p], gameName(h.Game), want)
-		c.emit(checkCardCount, f)
+	// A count can be wrong only if a deal left it other than want.
+	if want > 0 && w.uneven {
+		c.holeCounts()
 	}
-	if !c.reachesShowdown() {
-		return
+	if c.live < 2 {
+		return // no showdown
 	}
 	if w.shownBad >= 0 {
 		a := &h.Actions[w.shownBad]
@@ -405,17 +419,6 @@ func (c *Context) finishCards() {
 		}
 		c.emit(checkCardCount, f)
 	}
-}
-
-// reachesShowdown reports whether two or more players dealt in never folded.
-func (c *Context) reachesShowdown() bool {
-	live := 0
-	for _, folded := range c.folded {
-		if !folded {
-			live++
-		}
-	}
-	return live >= 2
 }
 
 func cardList(cs []cards.Card) string {

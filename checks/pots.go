@@ -47,14 +47,15 @@ func checkPots(c *Context) {
 
 	// expRet: uncalled bets the rules return; expGot: pot shares the rules
 	// award; tol: the odd chips a split may move (oddChipOnly).
-	expRet, expGot, tol := c.potScratch()
+	expRet, expGot, tol := c.expRet, c.expGot, c.tol
 	for _, r := range tr.Returns {
 		if r.Player >= 0 && r.Player < n {
 			expRet[r.Player] += r.Amount
 		}
 	}
 	var awarded hand.Amount
-	for _, aw := range tr.Awards {
+	for i := range tr.Awards {
+		aw := &tr.Awards[i]
 		if aw.Player >= 0 && aw.Player < n {
 			expGot[aw.Player] += aw.Amount
 			awarded += aw.Amount
@@ -77,62 +78,49 @@ func checkPots(c *Context) {
 		(awarded+potRake == tr.TotalPot || awarded+tr.Rake == tr.TotalPot || awarded+recTake == tr.TotalPot)
 
 	// What the record gives each player; d is record minus rules, starting
-	// from the record's collects.
-	recRet := c.returns
+	// from the record's collects. off gathers (by OR) every nonzero d and,
+	// for collects, every return that is not the rules': when it is zero,
+	// as on nearly every hand, there is nothing for steps 1, 4 and 5.
 	d := c.collects
 	mode := payoutNone
 	var collected hand.Amount // what the record says winners collected
-	if c.collect {
+	var off hand.Amount
+	switch {
+	case c.collect:
 		mode = payoutCollects
 		collected = c.collected
-	}
-	switch {
-	case mode == payoutCollects:
+		recRet, expRet, expGot := c.returns[:len(d)], expRet[:len(d)], expGot[:len(d)]
 		for p := range d {
-			d[p] -= expGot[p]
+			x := d[p] - expGot[p]
+			d[p] = x
+			off |= x | (recRet[p] ^ expRet[p])
 		}
 	case o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
 		mode = payoutFinishing
 		// Finishing stacks net returns and collections: sum(d) is what was
 		// collected beyond the awards, less what was not returned.
 		collected = awarded
+		recStacks, ruleStacks := o.FinishingStacks[:len(d)], tr.FinishingStacks[:len(d)]
 		for p := range d {
-			d[p] = o.FinishingStacks[p] - tr.FinishingStacks[p]
-			collected += d[p]
+			x := recStacks[p] - ruleStacks[p]
+			d[p] = x
+			collected += x
+			off |= x
 		}
 	case o.HasWinnings && len(o.Winnings) == n:
 		mode = payoutWinnings
 		for p := range d {
-			d[p] = o.Winnings[p] - expGot[p]
+			x := o.Winnings[p] - expGot[p]
+			d[p] = x
 			collected += o.Winnings[p]
+			off |= x
 		}
 	}
 
 	// 1. Uncalled bets. unreturned is what the record left in the pot.
 	var unreturned hand.Amount
-	for p := 0; p < n; p++ {
-		var rec hand.Amount
-		switch mode {
-		case payoutCollects:
-			rec = recRet[p]
-		case payoutFinishing:
-			// Finishing stacks do not say what was returned; a player
-			// short by exactly his uncalled bet did not get it back.
-			if expRet[p] == 0 || d[p] != -expRet[p] {
-				continue
-			}
-			d[p] = 0
-		default:
-			continue // winnings say nothing about returns
-		}
-		if rec == expRet[p] {
-			continue
-		}
-		unreturned += expRet[p] - rec
-		if miss := expRet[p] - rec; miss <= c.callSkew && -miss <= c.callSkew {
-			continue // chips left over by a wrong call, reported there
-		}
-		c.uncalledFinding(p, expRet[p], rec)
+	if off != 0 {
+		unreturned = c.uncalledBets(d, expRet, mode)
 	}
 	if mode == payoutFinishing {
 		collected += unreturned
@@ -171,8 +159,8 @@ func checkPots(c *Context) {
 	} else {
 		c.houseRake(tr.TotalPot, recTake)
 	}
-	if !complete || c.fouled {
-		return
+	if !complete || c.fouled || off == 0 {
+		return // off == 0: d is all zero (nothing was unreturned to absorb)
 	}
 
 	// 4, 5. What is left of d. A deviation wholly explained by the
@@ -216,6 +204,40 @@ const (
 	payoutFinishing            // finishing stacks
 	payoutWinnings             // PHH winnings
 )
+
+// uncalledBets is step 1 of checkPots: it reports each player whose
+// uncalled bet the record did not return exactly, and returns what the
+// record left in the pot. With finishing stacks a player short by exactly
+// his uncalled bet did not get it back; his d is cleared, as that is the
+// uncalled-bet fault.
+func (c *Context) uncalledBets(d, expRet []hand.Amount, mode payoutMode) (unreturned hand.Amount) {
+	recRet := c.returns
+	for p := range d {
+		var rec hand.Amount
+		switch mode {
+		case payoutCollects:
+			rec = recRet[p]
+		case payoutFinishing:
+			// Finishing stacks do not say what was returned; a player
+			// short by exactly his uncalled bet did not get it back.
+			if expRet[p] == 0 || d[p] != -expRet[p] {
+				continue
+			}
+			d[p] = 0
+		default:
+			return 0 // winnings say nothing about returns
+		}
+		if rec == expRet[p] {
+			continue
+		}
+		unreturned += expRet[p] - rec
+		if miss := expRet[p] - rec; miss <= c.callSkew && -miss <= c.callSkew {
+			continue // chips left over by a wrong call, reported there
+		}
+		c.uncalledFinding(p, expRet[p], rec)
+	}
+	return unreturned
+}
 
 // absorb removes from d an amount m that went into the pot and was
 // collected: if the players on m's side of d add up to m exactly, or one

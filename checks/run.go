@@ -122,11 +122,22 @@ type Context struct {
 	// check needs stacks the terse trace does not keep.
 	full *replay.Trace
 
-	// The arrays the per-seat slices above share, reused across hands.
-	// seatAmounts also holds, after collects and returns, three more
-	// per-seat amounts the pot checks use as scratch (potScratch).
-	seatAmounts []hand.Amount
-	seatFlags   []bool
+	// live: the players dealt in who never folded, counted at the end of
+	// walk for the card and showdown checks.
+	live int
+
+	// Scratch per seat for the pot checks, zeroed for each hand: the
+	// uncalled bets the rules return, the pot shares they award, and the
+	// odd chips a split may move (oddChipOnly).
+	expRet, expGot, tol []hand.Amount
+
+	// The arrays the per-seat slices share, reused across hands. Each
+	// slice has a stretch of stride elements of its own, so that a hand
+	// with another number of seats (most hands, in a mixed stream) only
+	// changes their lengths.
+	stride      int
+	seatAmounts []hand.Amount // collects, returns, expRet, expGot, tol
+	seatFlags   []bool        // folded, showed
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
@@ -136,39 +147,39 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 		return
 	}
 	n := len(h.Seats)
-	c.seatAmounts = grow(c.seatAmounts, 5*n)
-	a := c.seatAmounts
-	c.collects, c.returns = a[:n:n], a[n:2*n:2*n]
+	if n > c.stride {
+		c.layout(max(n, 10))
+	}
+	clear(c.seatAmounts)
+	c.collects, c.returns = c.collects[:n], c.returns[:n]
+	c.expRet, c.expGot, c.tol = c.expRet[:n], c.expGot[:n], c.tol[:n]
 	// Every flag is written here: showed is cleared, and a player the
 	// record has sitting out is not dealt in, so he starts folded.
-	if cap(c.seatFlags) < 2*n {
-		c.seatFlags = make([]bool, 2*n)
+	clear(c.seatFlags)
+	c.folded, c.showed = c.folded[:n], c.showed[:n]
+	folded, seats := c.folded, h.Seats[:n]
+	for p := range folded {
+		folded[p] = seats[p].SittingOut
 	}
-	f := c.seatFlags[:2*n]
-	c.folded, c.showed = f[:n:n], f[n:]
-	clear(c.showed)
-	folded := c.folded
-	for p := range h.Seats {
-		folded[p] = h.Seats[p].SittingOut
-	}
+	w := &c.cards
+	w.hole, w.count, w.first = w.hole[:n], w.count[:n], w.first[:n]
 }
 
-// potScratch returns three per-seat amounts, zeroed, for the pot checks.
-func (c *Context) potScratch() (expRet, expGot, tol []hand.Amount) {
-	n := len(c.collects)
-	a := c.seatAmounts[2*n : 5*n]
-	return a[:n:n], a[n : 2*n : 2*n], a[2*n:]
-}
-
-// grow returns n zeroed elements of s's array, or of a new one when s is
-// too small.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
+// layout makes the shared arrays for up to stride seats and gives each
+// per-seat slice its stretch of them (with length 0: reset sets it).
+func (c *Context) layout(stride int) {
+	c.stride = stride
+	a := make([]hand.Amount, 5*stride)
+	part := func(k int) []hand.Amount { return a[k*stride : k*stride : (k+1)*stride] }
+	c.seatAmounts = a
+	c.collects, c.returns, c.expRet, c.expGot, c.tol = part(0), part(1), part(2), part(3), part(4)
+	f := make([]bool, 2*stride)
+	c.seatFlags = f
+	c.folded, c.showed = f[:0:stride], f[stride:stride]
+	w := &c.cards
+	w.hole = make([]uint64, 0, stride)
+	w.countBuf = make([]int, 2*stride)
+	w.count, w.first = w.countBuf[:0:stride], w.countBuf[stride:stride]
 }
 
 // walk goes through the record once, action by action: it runs the card
@@ -234,6 +245,13 @@ func (c *Context) walk(replayed bool) {
 			}
 		}
 	}
+	live := 0
+	for _, out := range folded {
+		if !out {
+			live++
+		}
+	}
+	c.live = live
 	c.finishCards()
 }
 

@@ -14,13 +14,7 @@ import (
 func checkShowdown(c *Context) {
 	n := len(c.H.Seats)
 	out := c.folded // out of the hand: folded or not dealt in
-	live := 0
-	for p := 0; p < n; p++ {
-		if !out[p] {
-			live++
-		}
-	}
-	if live < 2 {
+	if c.live < 2 {
 		return
 	}
 	// Is one of them all-in after the last step that moved chips into the
