@@ -16,32 +16,41 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	m.seq++
 	m.lastStep = i
 	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
-	if m.phase < phaseBetting {
-		m.phase = phaseBetting
+	if m.phase != phaseBetting {
+		if m.phase < phaseBetting {
+			m.phase = phaseBetting
+		} else {
+			st.Note = "betting action after the showdown began"
+		}
 	}
-	if m.phase > phaseBetting {
-		st.Note = "betting action after the showdown began"
-	}
-	if m.closed {
-		// The record bets on after the round was closed (e.g. a returned bet
-		// was printed early): go on with the round as recorded.
-		m.closed = false
-	}
+	// The record may bet on after the round was closed (e.g. a returned
+	// bet was printed early): go on with the round as recorded.
+	m.closed = false
 	if m.needFirst {
-		m.toAct = m.firstToAct()
+		m.firstToAct()
 		m.needFirst = false
 	}
 	st.Betting = true
-	if m.txt.terse && (a.Kind == hand.Fold || a.Kind == hand.Check) {
-		// A fold or a check puts in no chips: of its window, the checks
-		// read only who was due to act (Trace.Terse).
-		st.Window.ToAct = m.toAct
-	} else {
-		m.window(&st.Window, p)
-	}
 	if st.StatusBefore != Active && st.Note == "" {
 		st.Note = "acts while " + st.StatusBefore.String()
 	}
+	if m.txt.terse && (a.Kind == hand.Fold || a.Kind == hand.Check) {
+		// A fold or a check puts in no chips: of its window, the checks
+		// read only who was due to act (Trace.Terse), and a check facing
+		// a bet has only a note, which a terse trace leaves empty.
+		st.Window.ToAct = m.toAct
+		if a.Kind == hand.Fold {
+			m.setStatus(p, Folded)
+		} else {
+			s := &m.seats[p]
+			s.acted, s.actedAt, s.actedSeq = true, m.level, m.seq
+			st.AllIn = s.status == AllIn
+		}
+		st.To = m.seats[p].bet
+		m.passTurn(p)
+		return
+	}
+	m.window(&st.Window, p)
 	owe := max(m.level-m.seats[p].bet, 0)
 
 	switch a.Kind {
@@ -84,13 +93,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	}
 	st.To = m.seats[p].bet
 	st.AllIn = m.seats[p].status == AllIn
-	// Out of turn: the skipped player keeps the turn (the action backs up
-	// to him); otherwise the turn passes on from the actor.
-	if e := st.Window.ToAct; e >= 0 && e != p && m.mustAct(e) && !m.roundDone() {
-		m.toAct = e
-	} else {
-		m.toAct = m.nextToAct(p)
-	}
+	m.passTurn(p)
 }
 
 // betOrRaise applies a bet or raise to a.To and classifies it: a full
@@ -250,10 +253,14 @@ func (m *machine) openFor(p int) (bool, string) {
 
 // reopened is openFor for a player who has acted on the street.
 func (m *machine) reopened(p int) (bool, string) {
-	t := m.txt.reset()
 	if m.lastFull > m.seats[p].actedSeq {
+		if m.txt.terse {
+			return true, "" // the reason is built of amounts: none in a terse trace
+		}
+		t := m.txt.reset()
 		return true, t.s("betting reopened: a raise to ").amt(m.lastFullTo).s(" since the player acted at ").amt(m.seats[p].actedAt).str()
 	}
+	t := m.txt.reset()
 	faced := m.level - m.seats[p].actedAt
 	limit := m.structure == hand.FixedLimit
 	var ok bool
@@ -291,11 +298,12 @@ func (m *machine) reopened(p int) (bool, string) {
 	return false, t.s(", less than a full raise of ").amt(m.fullRaise).str()
 }
 
-// firstToAct is the first player to act on the street: pre-flop the seat
-// after the big blind (or the last straddle), later the first seat left of
-// the button (heads-up, the button has the small blind and so acts first
-// pre-flop and last after, TDA 34). It also sets the street's raise cap.
-func (m *machine) firstToAct() int {
+// firstToAct sets the first player to act on the street: pre-flop the
+// seat after the big blind (or the last straddle), later the first seat
+// left of the button (heads-up, the button has the small blind and so acts
+// first pre-flop and last after, TDA 34). It also sets the street's raise
+// cap.
+func (m *machine) firstToAct() {
 	m.capNow = 0
 	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
 		m.capNow = m.rs.LimitCap
@@ -315,28 +323,36 @@ func (m *machine) firstToAct() int {
 	if anchor < 0 {
 		anchor = m.n - 1
 	}
-	return m.nextToAct(anchor)
+	m.toAct = -1 // no one was due: the turn passes on from the anchor
+	m.passTurn(anchor)
 }
 
 // countIn counts the players still in the hand (not folded, dealt in).
 func (m *machine) countIn() int { return bits.OnesCount64(m.inHand) }
 
-// nextToAct is the next player after p, in table order, who must act: an
-// active player who has not acted on the street or who owes chips. None
-// (-1) when the round is complete or the hand is over.
-func (m *machine) nextToAct(p int) int {
+// passTurn sets who is to act after p. When p acted out of turn (m.toAct,
+// who was due, is someone else who still must act), the skipped player
+// keeps the turn: the action backs up to him. Otherwise it is the next
+// player after p, in table order, who must act: an active player who has
+// not acted on the street or who owes chips; none (-1) when the round is
+// complete or the hand is over.
+func (m *machine) passTurn(p int) {
+	if e := m.toAct; e >= 0 && e != p && m.mustAct(e) && !m.roundDone() {
+		return
+	}
+	m.toAct = -1
 	if m.roundDone() {
-		return -1
+		return
 	}
 	// The active seats in table order from the one after p (rotated so
 	// that bit k is seat p+1+k, mod 64: no seat is 64 or more): only they
 	// may owe an action.
 	for seats := bits.RotateLeft64(m.active, -(p + 1)); seats != 0; seats &= seats - 1 {
 		if q := (p + 1 + bits.TrailingZeros64(seats)) & 63; !m.seats[q].acted || m.seats[q].bet < m.level {
-			return q
+			m.toAct = q
+			return
 		}
 	}
-	return -1
 }
 
 func (m *machine) mustAct(q int) bool {

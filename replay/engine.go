@@ -275,33 +275,41 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 		}
 	}
 	// Who is in the hand: every seat not sitting out, and any seat the
-	// record has acting.
+	// record has acting. A seat in the hand with no chips is all-in, for
+	// what the blinds put in, if anything. The seat sets are built here
+	// rather than by setStatus (one loop over the seats).
 	sittingOut := false
+	var active, inHand uint64
 	for i := range h.Seats {
-		m.stack[i] = h.Seats[i].Stack
-		m.seats[i].status = Active
-		if h.Seats[i].SittingOut {
+		stack := h.Seats[i].Stack
+		m.stack[i] = stack
+		bit := uint64(1) << uint(i)
+		switch {
+		case h.Seats[i].SittingOut:
 			m.seats[i].status = SittingOut
 			sittingOut = true
+		case stack == 0:
+			m.seats[i].status = AllIn
+			inHand |= bit
+		default: // Active: the zero status clear left
+			active |= bit
+			inHand |= bit
 		}
 	}
+	m.active, m.inHand = active, inHand
 	for i := 0; sittingOut && i < len(h.Actions); i++ {
 		if p := h.Actions[i].Player; p >= 0 && p < n && m.seats[p].status == SittingOut {
 			switch h.Actions[i].Kind {
 			case hand.Post, hand.DealHole, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise:
-				m.seats[p].status = Active
+				s := Active
+				if m.stack[p] == 0 {
+					s = AllIn
+				}
+				m.setStatus(p, s)
 			}
 		}
 	}
 	m.posts = m.posts[:0] // run lists them
-	m.active, m.inHand = 0, 0
-	for i := range h.Seats {
-		s := m.seats[i].status
-		if s == Active && m.stack[i] == 0 {
-			s = AllIn // no chips: in the hand for what the blinds put in, if anything
-		}
-		m.setStatus(i, s)
-	}
 	if m.minBet <= 0 {
 		// No stakes recorded: the largest blind posted sets the minimum bet.
 		for i := range h.Actions {

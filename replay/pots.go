@@ -83,40 +83,51 @@ func layers(committed []hand.Amount, live []bool, zero bool, ls []layer) []layer
 	if zero {
 		ls = append(ls, layer{})
 	}
-	for _, c := range committed {
+	// Insert each level into the sorted distinct levels, its layer
+	// counting (in amount) the players who put in just that level and
+	// masking the live ones among them.
+	var zeroMask uint64 // the live players who put in no live chips
+	for i, c := range committed {
+		var bit uint64
+		if live[i] {
+			bit = 1 << uint(i)
+		}
 		if c <= 0 {
+			if c == 0 {
+				zeroMask |= bit
+			}
 			continue
 		}
-		// Insert c into the sorted distinct levels.
 		j := len(ls)
 		for j > 0 && ls[j-1].level > c {
 			j--
 		}
 		if j > 0 && ls[j-1].level == c {
+			ls[j-1].amount++
+			ls[j-1].mask |= bit
 			continue
 		}
 		ls = append(ls, layer{})
 		copy(ls[j+1:], ls[j:])
-		ls[j] = layer{level: c}
+		ls[j] = layer{level: c, amount: 1, mask: bit}
 	}
-	// No one put in chips strictly between two levels, so a layer holds
-	// its height from every player who reached it.
-	var prev hand.Amount
-	for k := range ls {
-		l := ls[k].level
-		var mask uint64
-		var reached hand.Amount
-		for i, c := range committed {
-			if c >= l {
-				reached++
-				if live[i] {
-					mask |= 1 << uint(i)
-				}
-			}
+	// A layer is reached by every player at or above its level, counted
+	// from the top down. No one put in chips strictly between two levels,
+	// so a layer holds its height from each of them.
+	var reached hand.Amount
+	var mask uint64
+	for k := len(ls) - 1; k >= 0; k-- {
+		reached += ls[k].amount
+		mask |= ls[k].mask
+		var below hand.Amount
+		if k > 0 {
+			below = ls[k-1].level
 		}
 		ls[k].mask = mask
-		ls[k].amount = (l - prev) * reached
-		prev = l
+		ls[k].amount = (ls[k].level - below) * reached
+	}
+	if zero {
+		ls[0].mask |= zeroMask // level 0 is reached by everyone who put in no live chips too
 	}
 	return ls
 }
