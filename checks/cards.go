@@ -28,22 +28,26 @@ import (
 
 // cardWalk is the card checks' state as the walk goes through the record.
 type cardWalk struct {
-	seen uint64   // every known card dealt so far
-	hole []uint64 // the known cards dealt to (or shown from) each player
+	seen  uint64      // every known card dealt so far
+	seats []seatCards // per seat, indexed like Hand.Seats
 	// Cards dealt to each board, to tell a shared run-twice prefix.
 	board [2][]cards.Card
 
 	counting bool    // a board game: the counts are checked
 	want     int     // hole cards the variant deals, 0 if unknown
-	count    []int   // hole cards dealt to each player
-	first    []int   // each player's first DealHole action plus one, or 0
 	uneven   bool    // a deal left a player's count other than want
 	shownBad int     // first hand tabled with more cards than the game deals, or -1
 	counts   [2]int  // cards dealt to each board
 	bad      [2]bool // a wrong deal on this board was reported
 	lastDeal [2]int  // each board's last DealBoard action, or -1
+}
 
-	countBuf []int // the array count and first share (Context.layout)
+// seatCards is what the card walk knows of one player's cards, together so
+// that a deal to him is checked against one bound.
+type seatCards struct {
+	hole  uint64 // the known cards dealt to (or shown from) him
+	count int    // hole cards dealt to him (board games)
+	first int    // his first DealHole action plus one, or 0 (board games)
 }
 
 // startCards sets the card walk up for a new hand.
@@ -51,14 +55,13 @@ func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
 	w.seen = 0
-	clear(w.hole)
+	clear(w.seats)
 	w.board[0], w.board[1] = w.board[0][:0], w.board[1][:0]
 	w.counting = h.Game.Variant.IsBoardGame()
 	if !w.counting {
 		return
 	}
 	w.want = holeCards(h.Game)
-	clear(w.countBuf) // count and first
 	w.uneven = false
 	w.shownBad = -1
 	w.counts, w.bad, w.lastDeal = [2]int{}, [2]bool{}, [2]int{-1, -1}
@@ -80,7 +83,7 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 func (c *Context) dealHole(i int, a *hand.Action) {
 	w := &c.cards
 	p := a.Player
-	if uint(p) >= uint(len(w.hole)) {
+	if uint(p) >= uint(len(w.seats)) {
 		c.dealCards(i, a)
 		return
 	}
@@ -90,16 +93,41 @@ func (c *Context) dealHole(i int, a *hand.Action) {
 		return
 	}
 	w.seen |= mask
-	w.hole[p] |= mask
+	s := &w.seats[p]
+	s.hole |= mask
 	if w.counting {
-		k := w.count[p] + len(a.Cards)
-		w.count[p] = k
+		k := s.count + len(a.Cards)
+		s.count = k
 		if k != w.want {
 			w.uneven = true
 		}
-		if w.first[p] == 0 {
-			w.first[p] = i + 1
+		if s.first == 0 {
+			s.first = i + 1
 		}
+	}
+}
+
+// showCards is dealCards for a Show action, with the usual case (a seated
+// player tabling his own cards or cards not seen before) taken here and
+// anything else left to dealCards.
+func (c *Context) showCards(i int, a *hand.Action) {
+	w := &c.cards
+	p := a.Player
+	mask, ok := cardMask(a.Cards)
+	if uint(p) >= uint(len(w.seats)) || !ok {
+		c.dealCards(i, a)
+		return
+	}
+	s := &w.seats[p]
+	mask &^= s.hole // his own cards
+	if mask&w.seen != 0 {
+		c.dealCards(i, a)
+		return
+	}
+	w.seen |= mask
+	s.hole |= mask
+	if w.counting && w.shownBad < 0 && w.want > 0 && len(a.Cards) > w.want {
+		w.shownBad = i // as countCards
 	}
 }
 
@@ -147,14 +175,14 @@ func cardMask(cs []cards.Card) (mask uint64, ok bool) {
 // cards.duplicate above.
 func (c *Context) duplicateCards(i int, a *hand.Action) {
 	w := &c.cards
-	n := len(w.hole)
+	n := len(w.seats)
 	if a.Kind == hand.Discard {
 		// Draw games: discards go to the muck, which may be reshuffled
 		// and dealt again when the stub runs out.
 		for _, card := range a.Cards {
 			if card.Known() && a.Player >= 0 && a.Player < n {
 				w.seen &^= uint64(1) << card
-				w.hole[a.Player] &^= uint64(1) << card
+				w.seats[a.Player].hole &^= uint64(1) << card
 			}
 		}
 		return
@@ -178,7 +206,7 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 				w.board[b] = append(w.board[b], card)
 			}
 		case hand.Show, hand.Muck:
-			if a.Player >= 0 && a.Player < n && w.hole[a.Player]&bit != 0 {
+			if a.Player >= 0 && a.Player < n && w.seats[a.Player].hole&bit != 0 {
 				continue // his own card
 			}
 		}
@@ -188,7 +216,7 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 		}
 		w.seen |= bit
 		if a.Player >= 0 && a.Player < n && a.Kind != hand.DealBoard {
-			w.hole[a.Player] |= bit
+			w.seats[a.Player].hole |= bit
 		}
 	}
 }
@@ -227,16 +255,16 @@ func (c *Context) freshCards(a *hand.Action) bool {
 		}
 		return true
 	}
-	seated := a.Player >= 0 && a.Player < len(w.hole)
+	seated := a.Player >= 0 && a.Player < len(w.seats)
 	if seated && a.Kind != hand.DealHole {
-		mask &^= w.hole[a.Player] // his own cards
+		mask &^= w.seats[a.Player].hole // his own cards
 	}
 	if mask&w.seen != 0 {
 		return false
 	}
 	w.seen |= mask
 	if seated {
-		w.hole[a.Player] |= mask
+		w.seats[a.Player].hole |= mask
 	}
 	return true
 }
@@ -303,16 +331,17 @@ func holeCards(g hand.Game) int {
 // reporting a wrong deal to a board at once.
 func (c *Context) countCards(i int, a *hand.Action) {
 	w := &c.cards
-	n := len(w.count)
+	n := len(w.seats)
 	switch a.Kind {
 	case hand.DealHole:
 		if a.Player >= 0 && a.Player < n {
-			w.count[a.Player] += len(a.Cards)
-			if w.count[a.Player] != w.want {
+			s := &w.seats[a.Player]
+			s.count += len(a.Cards)
+			if s.count != w.want {
 				w.uneven = true
 			}
-			if w.first[a.Player] == 0 {
-				w.first[a.Player] = i + 1
+			if s.first == 0 {
+				s.first = i + 1
 			}
 		}
 	case hand.Show:
@@ -353,14 +382,15 @@ func (c *Context) countCards(i int, a *hand.Action) {
 // holeCounts reports each player dealt other than the variant's hole cards.
 func (c *Context) holeCounts() {
 	w, h := &c.cards, c.H
-	for p := range w.count {
-		if w.first[p] == 0 || w.count[p] == w.want {
+	for p := range w.seats {
+		s := &w.seats[p]
+		if s.first == 0 || s.count == w.want {
 			continue
 		}
-		f := c.atAction(checkCardCount, w.first[p]-1)
+		f := c.atAction(checkCardCount, s.first-1)
 		f.Street = "preflop"
 		f.Message = fmt.Sprintf("%s was dealt %d hole cards; %s deals %d.",
-			playerName(h, p), w.count[p], gameName(h.Game), w.want)
+			playerName(h, p), s.count, gameName(h.Game), w.want)
 		c.emit(checkCardCount, f)
 	}
 }
@@ -373,8 +403,7 @@ func (c *Context) finishCards() {
 		return
 	}
 	h := c.H
-	want, count, first := w.want, w.count, w.first
-	n := len(count)
+	want := w.want
 	// A count can be wrong only if a deal left it other than want.
 	if want > 0 && w.uneven {
 		c.holeCounts()
@@ -384,7 +413,7 @@ func (c *Context) finishCards() {
 	}
 	if w.shownBad >= 0 {
 		a := &h.Actions[w.shownBad]
-		if p := a.Player; p >= 0 && p < n && (first[p] == 0 || count[p] == want) { // a wrong deal was reported above
+		if p := a.Player; p >= 0 && p < len(w.seats) && (w.seats[p].first == 0 || w.seats[p].count == want) { // a wrong deal was reported above
 			f := c.atAction(checkCardCount, w.shownBad)
 			f.Message = fmt.Sprintf("%s tabled %d cards (%s) at the showdown; %s deals %d hole cards.",
 				playerName(h, p), len(a.Cards), cardList(a.Cards), gameName(h.Game), want)

@@ -122,8 +122,8 @@ type Context struct {
 	// check needs stacks the terse trace does not keep.
 	full *replay.Trace
 
-	// live: the players dealt in who never folded, counted at the end of
-	// walk for the card and showdown checks.
+	// live: the players dealt in who have not folded, for the card and
+	// showdown checks: counted by reset, less each fold walk meets.
 	live int
 
 	// Scratch per seat for the pot checks, zeroed for each hand: the
@@ -158,11 +158,16 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	clear(c.seatFlags)
 	c.folded, c.showed = c.folded[:n], c.showed[:n]
 	folded, seats := c.folded, h.Seats[:n]
+	live := 0
 	for p := range folded {
-		folded[p] = seats[p].SittingOut
+		out := seats[p].SittingOut
+		folded[p] = out
+		if !out {
+			live++
+		}
 	}
-	w := &c.cards
-	w.hole, w.count, w.first = w.hole[:n], w.count[:n], w.first[:n]
+	c.live = live
+	c.cards.seats = c.cards.seats[:n]
 }
 
 // layout makes the shared arrays for up to stride seats and gives each
@@ -176,10 +181,7 @@ func (c *Context) layout(stride int) {
 	f := make([]bool, 2*stride)
 	c.seatFlags = f
 	c.folded, c.showed = f[:0:stride], f[stride:stride]
-	w := &c.cards
-	w.hole = make([]uint64, 0, stride)
-	w.countBuf = make([]int, 2*stride)
-	w.count, w.first = w.countBuf[:0:stride], w.countBuf[stride:stride]
+	c.cards.seats = make([]seatCards, 0, stride)
 }
 
 // walk goes through the record once, action by action: it runs the card
@@ -209,8 +211,9 @@ func (c *Context) walk(replayed bool) {
 			if !seated {
 				continue
 			}
-			if a.Kind == hand.Fold {
+			if a.Kind == hand.Fold && !folded[p] {
 				folded[p] = true
+				c.live--
 			}
 			// The replay takes each as a post or a betting action.
 			if i < len(steps) && !sound(&steps[i], a) {
@@ -223,7 +226,7 @@ func (c *Context) walk(replayed bool) {
 		case hand.Discard:
 			c.dealCards(i, a)
 		case hand.Show:
-			c.dealCards(i, a)
+			c.showCards(i, a)
 			if c.firstShow < 0 {
 				c.firstShow = i
 			}
@@ -245,13 +248,6 @@ func (c *Context) walk(replayed bool) {
 			}
 		}
 	}
-	live := 0
-	for _, out := range folded {
-		if !out {
-			live++
-		}
-	}
-	c.live = live
 	c.finishCards()
 }
 
