@@ -112,18 +112,40 @@ func NewHTML(opts HTMLOptions) *HTMLWriter {
 type interner struct {
 	m    map[string]int
 	list []string
+	// recent caches strings looked up, by recentSlot: a flagged hand's
+	// findings name a few streets and players, mostly seen just before,
+	// and the map of a run's names is large and cold. It holds list's own
+	// strings, never the callers'.
+	recent [1 << recentBits]internedString
+}
+
+// internedString is a string of an interner's list and its ID (+1; 0 for none).
+type internedString struct {
+	s  string
+	id int
 }
 
 func (in *interner) id(s string) int {
-	if i, ok := in.m[s]; ok {
-		return i
+	var slot *internedString
+	if s != "" {
+		slot = &in.recent[recentSlot(s)]
+		if slot.id > 0 && slot.s == s {
+			return slot.id - 1
+		}
 	}
-	if in.m == nil {
-		in.m = make(map[string]int)
+	i, ok := in.m[s]
+	if !ok {
+		if in.m == nil {
+			in.m = make(map[string]int)
+		}
+		i = len(in.list)
+		in.m[s] = i
+		in.list = append(in.list, s)
 	}
-	in.m[s] = len(in.list)
-	in.list = append(in.list, s)
-	return len(in.list) - 1
+	if slot != nil {
+		*slot = internedString{in.list[i], i + 1}
+	}
+	return i
 }
 
 // Open creates the output and spool files in dir.

@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -259,13 +258,13 @@ func formatAmount(a hand.Amount, scale int64) string {
 // amount of every row and hand view.
 func appendAmount(b []byte, a hand.Amount, scale int64) []byte {
 	if scale <= 1 {
-		return strconv.AppendInt(b, int64(a), 10)
+		return appendInt(b, int64(a))
 	}
 	digits := decimalDigits(scale)
 	if digits < 0 {
-		b = strconv.AppendInt(b, int64(a), 10)
+		b = appendInt(b, int64(a))
 		b = append(b, '/')
-		return strconv.AppendInt(b, scale, 10)
+		return appendInt(b, scale)
 	}
 	u := uint64(a)
 	if a < 0 {
