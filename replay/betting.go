@@ -8,11 +8,12 @@ import (
 
 // betting applies one betting action (the betting phase): it records the
 // legal window as the rules stood, applies what the record says, and works
-// out who the rules say acts next.
+// out who the rules say acts next. run has set the street's first player
+// to act (firstToAct) if that was due.
 func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	p := a.Player
 	// i is not needed past here: set before the calls below, it is not
-	// kept across them. (window and firstToAct read none of these.)
+	// kept across them. (window reads none of these.)
 	m.seq++
 	m.lastStep = i
 	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
@@ -26,13 +27,9 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	// The record may bet on after the round was closed (e.g. a returned
 	// bet was printed early): go on with the round as recorded.
 	m.closed = false
-	if m.needFirst {
-		m.firstToAct()
-		m.needFirst = false
-	}
 	st.Betting = true
 	if st.StatusBefore != Active && st.Note == "" {
-		st.Note = "acts while " + st.StatusBefore.String()
+		st.Note = actsWhile(st.StatusBefore)
 	}
 	if m.txt.terse && (a.Kind == hand.Fold || a.Kind == hand.Check) {
 		// A fold or a check puts in no chips: of its window, the checks
@@ -94,6 +91,18 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	st.To = m.seats[p].bet
 	st.AllIn = m.seats[p].status == AllIn
 	m.passTurn(p)
+}
+
+// actsWhileNotes are the notes of a betting action by a player who is not
+// active, by status: constants, so that betting makes no call for them.
+var actsWhileNotes = [...]string{"acts while active", "acts while folded", "acts while all-in", "acts while sitting-out"}
+
+// actsWhile is "acts while " and the status's name.
+func actsWhile(s Status) string {
+	if int(s) < len(actsWhileNotes) {
+		return actsWhileNotes[s]
+	}
+	return "acts while unknown"
 }
 
 // betOrRaise applies a bet or raise to a.To and classifies it: a full
@@ -302,7 +311,7 @@ func (m *machine) reopened(p int) (bool, string) {
 // seat after the big blind (or the last straddle), later the first seat
 // left of the button (heads-up, the button has the small blind and so acts
 // first pre-flop and last after, TDA 34). It also sets the street's raise
-// cap.
+// cap. run calls it before the street's first betting action.
 func (m *machine) firstToAct() {
 	m.capNow = 0
 	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
@@ -324,6 +333,7 @@ func (m *machine) firstToAct() {
 		anchor = m.n - 1
 	}
 	m.toAct = -1 // no one was due: the turn passes on from the anchor
+	m.needFirst = false
 	m.passTurn(anchor)
 }
 

@@ -538,45 +538,39 @@ func (m *machine) run() {
 	// The loop keeps few values of its own: every action but a deal calls
 	// out, and each value live across those calls is reloaded after them.
 	// The rest is read from m as needed.
+	steps = steps[:len(actions)] // so that steps[i] needs no bounds check
 	for i := range actions {
 		a := &actions[i]
 		st := &steps[i]
 		st.Index, st.Kind, st.Player, st.PotBefore = i, a.Kind, a.Player, m.pot
 		// The action, by its kind (in the loop rather than in a method of
-		// its own: a call per step costs more than the dispatch).
+		// its own: a call per step costs more than the dispatch), betting
+		// first: the most common.
 		p := a.Player
 		valid := uint(p) < uint(m.n)
 		if valid {
-			st.StatusBefore = m.seats[p].status
+			st.StatusBefore = m.seats[p&63].status // p < n <= 64
 		}
-		switch a.Kind {
-		case hand.Post:
-			if m.bbAnte {
-				m.posts = append(m.posts, i)
-			}
-			if valid {
-				m.post(i, st, a)
-			} else {
-				st.Note = "forced bet by no seated player: ignored"
-			}
-		case hand.DealHole:
-			m.dealHole(st, a)
-		case hand.DealBoard:
-			m.dealBoard(st, a)
-		case hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-			if valid {
-				m.betting(i, st, a)
-			} else {
+		switch k := a.Kind; {
+		case k >= hand.Fold && k <= hand.BringIn:
+			if !valid {
 				st.Note = "betting action by no seated player: ignored"
+				break
 			}
-		case hand.Show, hand.Muck:
-			m.showOrMuck(st, a)
-		case hand.UncalledReturn, hand.Collect:
-			m.pushing(st, a)
-		case hand.Discard:
-			st.Note = "discard: not part of a board game; ignored"
+			if m.needFirst {
+				// Here rather than in betting, which then keeps none of
+				// its values across a call before its terse early return.
+				m.firstToAct()
+			}
+			m.betting(i, st, a)
+		case k == hand.DealHole:
+			m.dealHole(st, a)
+		case k == hand.Post:
+			m.post(i, st, a)
+		case k == hand.DealBoard:
+			m.dealBoard(st, a)
 		default:
-			st.Note = "unknown action kind: ignored"
+			m.otherStep(st, a)
 		}
 		st.Street, st.PotAfter = m.street, m.pot
 		if !m.txt.terse {
@@ -584,6 +578,21 @@ func (m *machine) run() {
 		}
 	}
 	m.finishSteps()
+}
+
+// otherStep replays an action of a rarer kind: a show or muck, a push, or
+// one the engine ignores.
+func (m *machine) otherStep(st *Step, a *hand.Action) {
+	switch a.Kind {
+	case hand.Show, hand.Muck:
+		m.showOrMuck(st, a)
+	case hand.UncalledReturn, hand.Collect:
+		m.pushing(st, a)
+	case hand.Discard:
+		st.Note = "discard: not part of a board game; ignored"
+	default:
+		st.Note = "unknown action kind: ignored"
+	}
 }
 
 // finishSteps ends run once every action is replayed: a terse trace gets
@@ -684,9 +693,17 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 	}
 }
 
-// post applies a forced bet (the posting phase).
+// post applies a forced bet (the posting phase), and lists it with a
+// big-blind ante (expectedPosts).
 func (m *machine) post(i int, st *Step, a *hand.Action) {
+	if m.bbAnte {
+		m.posts = append(m.posts, i)
+	}
 	p := a.Player
+	if uint(p) >= uint(m.n) {
+		st.Note = "forced bet by no seated player: ignored"
+		return
+	}
 	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
 	if m.phase > phaseDealing {
 		st.Note = "forced bet after the betting began"
