@@ -26,7 +26,7 @@ const internSetBits = 8
 // string, so that a name is hashed and compared in registers, without
 // reading the string's bytes from wherever the heap put them.
 type nameInterner struct {
-	sets *[1 << internSetBits]internSet // allocated on first use
+	sets *internSets // allocated on first use
 }
 
 // internSet is a set of the cache: 64 bytes, one cache line (its array
@@ -46,7 +46,7 @@ func (c *nameInterner) intern(b []byte) string {
 // internWords is intern for a name whose words (nameWords) are known.
 func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
 	if c.sets == nil {
-		c.sets = new([1 << internSetBits]internSet)
+		c.sets = new(internSets)
 	}
 	set := &c.sets[nameHash(w0, w1, len(b))>>(64-internSetBits)]
 	if set[0].holds(b, w0, w1) {
@@ -61,23 +61,38 @@ func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
 	return s
 }
 
-// lookup returns the cached string of the name b, whose words are w0, w1
-// (nameWords), if the cache holds it, and the set it belongs in (for add).
-func (c *nameInterner) lookup(b []byte, w0, w1 uint64) (string, bool, *internSet) {
+// internSets is the interner's array of sets.
+type internSets [1 << internSetBits]internSet
+
+// setsMade returns the interner's sets, allocating them on first use; a
+// loop over many names asks once.
+func (c *nameInterner) setsMade() *internSets {
 	if c.sets == nil {
-		c.sets = new([1 << internSetBits]internSet)
+		c.sets = new(internSets)
 	}
-	set := &c.sets[nameHash(w0, w1, len(b))>>(64-internSetBits)]
-	if set[0].holds(b, w0, w1) {
-		return set[0].s, true, set
-	}
-	if set[1].holds(b, w0, w1) {
-		return set[1].s, true, set
-	}
-	return "", false, set
+	return c.sets
 }
 
-// add caches s, a name lookup did not find in set, whose words are w0,
+// internSetIndex returns the index in internSets of the set of a name
+// of length n whose words are w0, w1 (nameWords).
+func internSetIndex(w0, w1 uint64, n int) uint32 {
+	return uint32(nameHash(w0, w1, n) >> (64 - internSetBits))
+}
+
+// find returns the cached string of the name b, whose words are w0, w1,
+// if set holds it.
+func (set *internSet) find(b []byte, w0, w1 uint64) (string, bool) {
+	sl := &set[0]
+	if !sl.holds(b, w0, w1) {
+		sl = &set[1]
+		if !sl.holds(b, w0, w1) {
+			return "", false
+		}
+	}
+	return sl.s, true
+}
+
+// add caches s, a name find did not find in set, whose words are w0,
 // w1, as internWords caches a new name.
 func (set *internSet) add(s string, w0, w1 uint64) {
 	set[1] = set[0]
@@ -96,11 +111,12 @@ type handStrings struct {
 }
 
 // handStringNew is a name gathered in handStrings: its index (a seat),
-// its place in buf, and its words (nameWords) for the interner.
+// its place in buf, the interner's set it belongs in (see internSetIndex)
+// and its words (nameWords). It holds no pointer, so gathering one
+// costs no write barrier.
 type handStringNew struct {
-	index, off, n int
-	w0, w1        uint64
-	set           *internSet // where the interner keeps it (see lookup)
+	index, off, n, set uint32
+	w0, w1             uint64
 }
 
 // reset starts a hand's strings.
@@ -108,11 +124,20 @@ func (hs *handStrings) reset() {
 	hs.buf, hs.news = hs.buf[:0], hs.news[:0]
 }
 
-// addName gathers name b (words w0, w1; set: see lookup), to be the
-// string of index i.
-func (hs *handStrings) addName(i int, b []byte, w0, w1 uint64, set *internSet) {
-	hs.news = append(hs.news, handStringNew{i, len(hs.buf), len(b), w0, w1, set})
-	hs.buf = append(hs.buf, b...)
+// addName gathers name b (words w0, w1; set: see internSetIndex), to be
+// the string of index i.
+func (hs *handStrings) addName(i int, b []byte, w0, w1 uint64, set uint32) {
+	off := len(hs.buf)
+	hs.news = append(hs.news, handStringNew{uint32(i), uint32(off), uint32(len(b)), set, w0, w1})
+	if len(b) > 16 || cap(hs.buf)-off < 16 {
+		hs.buf = append(hs.buf, b...)
+		return
+	}
+	// A short name is all in its words, zero past its end: two stores,
+	// not a copy.
+	binary.LittleEndian.PutUint64(hs.buf[off:off+8], w0)
+	binary.LittleEndian.PutUint64(hs.buf[off+8:off+16], w1)
+	hs.buf = hs.buf[:off+len(b)]
 }
 
 // make returns the string of all the bytes gathered; the string of a
@@ -127,26 +152,21 @@ func (sl *internSlot) holds(b []byte, w0, w1 uint64) bool {
 // nameWords returns the first 16 bytes of b as two little-endian words,
 // zero past the end of b.
 func nameWords(b []byte) (w0, w1 uint64) {
-	if cap(b) >= 16 {
-		// Load whole words from b's array and clear what is past its end:
-		// names are read from a large buffer, which has room after them.
-		full := b[:16:16]
-		w0, w1 = binary.LittleEndian.Uint64(full), binary.LittleEndian.Uint64(full[8:])
-		switch n := len(b); {
-		case n < 8:
-			w0 &= 1<<(8*n) - 1
-			w1 = 0
-		case n < 16:
-			w1 &= 1<<(8*(n-8)) - 1
-		}
-		return w0, w1
+	if cap(b) < 16 {
+		// Seldom: names are read from a large buffer, which has room
+		// after them.
+		var room [16]byte
+		b = room[:copy(room[:], b)]
 	}
-	for i, c := range b[:min(len(b), 16)] {
-		if i < 8 {
-			w0 |= uint64(c) << (8 * i)
-		} else {
-			w1 |= uint64(c) << (8 * (i - 8))
-		}
+	// Load whole words from b's array and clear what is past its end.
+	full := b[:16:16]
+	w0, w1 = binary.LittleEndian.Uint64(full), binary.LittleEndian.Uint64(full[8:])
+	switch n := len(b); {
+	case n < 8:
+		w0 &= 1<<(8*n) - 1
+		w1 = 0
+	case n < 16:
+		w1 &= 1<<(8*(n-8)) - 1
 	}
 	return w0, w1
 }

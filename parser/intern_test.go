@@ -160,3 +160,30 @@ func internBenchHands(kind string) (text []byte, hands [][][2]int) {
 	}
 	return text, hands
 }
+
+// TestNameWordsShortRoom checks that nameWords reads a name with less
+// room than 16 bytes after its start (copied aside) as it reads one in
+// a large buffer, and that addName gathers a name from its words as it
+// copies one.
+func TestNameWordsShortRoom(t *testing.T) {
+	big := make([]byte, 64)
+	for i := range big {
+		big[i] = 0xAA
+	}
+	for n := 0; n <= 20; n++ {
+		name := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
+		tight := append(make([]byte, 0, n), name...)[:n:n]
+		roomy := append(big[:0], name...)
+		w0, w1 := nameWords(tight)
+		v0, v1 := nameWords(roomy)
+		if w0 != v0 || w1 != v1 {
+			t.Errorf("nameWords(%q): %x %x with no room, %x %x with room", name, w0, w1, v0, v1)
+		}
+		var hs handStrings
+		hs.buf = make([]byte, 0, 32)
+		hs.addName(0, roomy, v0, v1, 0)
+		if string(hs.buf) != string(name) {
+			t.Errorf("addName(%q) gathered %q", name, hs.buf)
+		}
+	}
+}

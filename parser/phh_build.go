@@ -469,10 +469,32 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 }
 
 // seats fills Seats from starting_stacks, players and seats.
+//
+// Its loop sets each seat's fields once (a pooled hand's seat holds an
+// earlier player) and keeps the usual seat to a few compares; a seat
+// number not of the usual kind goes to seatNumber, which words the
+// errors.
 func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 	fs := &s.fields
 	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
-	hasSeats, hasPlayers := fs.has(phhSeats), fs.has(phhPlayers)
+	seats := h.Seats
+	stacks := s.num[phhStartingStacks][:n]
+	hasSeats := fs.has(phhSeats)
+	var numbers []phhDecimal // the seat numbers, when the fast path read them
+	if hasSeats && fs.decoded&(1<<phhSeats) != 0 {
+		numbers = fs.dec[phhSeats][:n]
+	}
+	var players []phhTok
+	if fs.has(phhPlayers) {
+		players = fs.arr[phhPlayers][:n]
+	}
+	// A usual seat number is below 64 (so taken tells whether it is
+	// given already) and at most seat_count.
+	usualTop := uint64(63)
+	if 0 < h.MaxSeats && h.MaxSeats < 63 {
+		usualTop = uint64(h.MaxSeats)
+	}
+	sets := s.strs.setsMade()
 	// The hand's ID and the names not seen lately are made as one string
 	// (see handStrings), the ID first.
 	hs := &s.newStrs
@@ -482,57 +504,44 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 	}
 	idLen := len(hs.buf)
 	var taken uint64 // the seat numbers below 64 given so far
-	for i := range h.Seats {
-		st := &h.Seats[i]
-		*st = hand.Seat{Number: i + 1} // a pooled hand's seat holds an earlier player
-		if hasSeats {
-			var v int
-			var ok bool
-			if fs.decoded&(1<<phhSeats) != 0 {
-				v, ok = phhIntOf(fs.dec[phhSeats][i])
+	for i := range seats {
+		st := &seats[i]
+		st.Number = i + 1
+		if i < len(numbers) {
+			d := numbers[i]
+			bit := uint64(1) << (d.mant & 63)
+			if d.places == 0 && uint64(d.mant-1) < usualTop && taken&bit == 0 {
+				st.Number = int(d.mant)
+				taken |= bit
+			} else if perr := s.seatNumber(h, i, &taken); perr != nil {
+				return perr
+			}
+		} else if hasSeats {
+			if perr := s.seatNumber(h, i, &taken); perr != nil {
+				return perr
+			}
+		}
+		st.SittingOut = false
+		// Players sit at many hands: a name seen lately is shared; a new
+		// one is made after the loop. No name recorded (PHH allows
+		// anonymous players): the PHH player label, so that findings
+		// still say who.
+		var b []byte
+		if i < len(players) {
+			b = s.nameBytes(players[i].sp)
+		}
+		if len(b) > 0 {
+			w0, w1 := nameWords(b)
+			k := internSetIndex(w0, w1, len(b))
+			if name, ok := sets[k].find(b, w0, w1); ok {
+				st.Player = name
 			} else {
-				v, ok = phhInt(s.tb(fs.arr[phhSeats][i]))
+				hs.addName(i, b, w0, w1, k)
 			}
-			if !ok || v < 1 || v > 1000 {
-				t := s.elems(phhSeats)[i]
-				return s.errAt(t.line, "seats[%d] (%s) must be a positive seat number", i, s.tb(t))
-			}
-			if h.MaxSeats > 0 && v > h.MaxSeats {
-				return s.errAt(s.elems(phhSeats)[i].line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
-			}
-			if v >= 64 || taken&(1<<v) != 0 {
-				// Maybe given already (surely, below 64): to whom?
-				for j := range i {
-					if h.Seats[j].Number == v {
-						return s.errAt(s.elems(phhSeats)[i].line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
-					}
-				}
-			}
-			if v < 64 {
-				taken |= 1 << v
-			}
-			st.Number = v
-		}
-		named := false
-		if hasPlayers {
-			// Players sit at many hands: a name seen lately is shared; a
-			// new one is made after the loop.
-			if b := s.nameBytes(fs.arr[phhPlayers][i].sp); len(b) > 0 {
-				named = true
-				w0, w1 := nameWords(b)
-				if name, ok, set := s.strs.lookup(b, w0, w1); ok {
-					st.Player = name
-				} else {
-					hs.addName(i, b, w0, w1, set)
-				}
-			}
-		}
-		if !named {
-			// No name recorded (PHH allows anonymous players): use the PHH
-			// player label so that findings still say who.
+		} else {
 			st.Player = phhPlayerLabel(i)
 		}
-		stack, err := s.num[phhStartingStacks][i].scaled(places)
+		stack, err := stacks[i].scaled(places)
 		if err != nil {
 			return s.errAmount(phhStartingStacks, i, err)
 		}
@@ -543,10 +552,44 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 		h.ID = all[:idLen]
 		for _, nw := range hs.news {
 			name := all[nw.off : nw.off+nw.n]
-			h.Seats[nw.index].Player = name
-			nw.set.add(name, nw.w0, nw.w1)
+			seats[nw.index].Player = name
+			sets[nw.set].add(name, nw.w0, nw.w1)
 		}
 	}
+	return nil
+}
+
+// seatNumber sets the number of seat i from seats[i], where seats does
+// not know it for usual, and adds it to taken, the seat numbers below
+// 64 given before it; it words the errors.
+func (s *phhState) seatNumber(h *hand.Hand, i int, taken *uint64) *Error {
+	fs := &s.fields
+	var v int
+	var ok bool
+	if fs.decoded&(1<<phhSeats) != 0 {
+		v, ok = phhIntOf(fs.dec[phhSeats][i])
+	} else {
+		v, ok = phhInt(s.tb(fs.arr[phhSeats][i]))
+	}
+	if !ok || v < 1 || v > 1000 {
+		t := s.elems(phhSeats)[i]
+		return s.errAt(t.line, "seats[%d] (%s) must be a positive seat number", i, s.tb(t))
+	}
+	if h.MaxSeats > 0 && v > h.MaxSeats {
+		return s.errAt(s.elems(phhSeats)[i].line, "seats[%d] is seat %d but seat_count is %d", i, v, h.MaxSeats)
+	}
+	if v >= 64 || *taken&(1<<v) != 0 {
+		// Maybe given already (surely, below 64): to whom?
+		for j := range i {
+			if h.Seats[j].Number == v {
+				return s.errAt(s.elems(phhSeats)[i].line, "seat %d is given to both p%d and p%d", v, j+1, i+1)
+			}
+		}
+	}
+	if v < 64 {
+		*taken |= 1 << v
+	}
+	h.Seats[i].Number = v
 	return nil
 }
 
