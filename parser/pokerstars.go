@@ -906,7 +906,188 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 // The line is at the start of text: all of it if whole, else up to the
 // first LF (a line read straight from the input's buffer, whose end the
 // reading finds: see readHand). Neither holds a CR.
+//
+// The usual line (one name with its first byte, of at most 16 bytes; the
+// amounts in dollars and cents) is read with no calls, from offsets into
+// text: the calls for the rest are on paths of their own, or last, so the
+// compiler keeps the values in registers rather than saving them all on
+// entry.
 func (p *psParser) quickAction(text []byte, n int, whole bool) int {
+	if cap(text) < 16 || len(p.names) > 64 {
+		return p.quickActionAny(text, n, whole)
+	}
+	// The line's first 16 bytes, for psStartsWith's compare: a line lies
+	// in a larger buffer. Its first byte is taken from them, not loaded
+	// again, so that the compiler loads the words whole.
+	full := text[:16:16]
+	w0, w1 := binary.LittleEndian.Uint64(full), binary.LittleEndian.Uint64(full[8:])
+	set := p.byFirst[byte(w0)]
+	if set == 0 {
+		return 0
+	}
+	if set&(set-1) != 0 {
+		return p.quickActionAny(text, n, whole) // names that start alike
+	}
+	// One name starts with the line's first byte, as nearly always: it is
+	// compared with the line in registers.
+	sn := &p.names[bits.TrailingZeros64(set)]
+	if l := len(sn.name); l > 16 {
+		return p.quickActionAny(text, n, whole) // a long name: compared as a string
+	} else if len(text) <= l+1 || w0&psMask0[l] != sn.w0 || w1&psMask1[l] != sn.w1 {
+		return 0
+	}
+	seat, at := sn.seat, len(sn.name) // at: where the verb starts, then the amount; len(text) > at+1
+	if text[at] == ' ' {
+		return p.quickCollect(seat, text, at+1, n, whole)
+	}
+	if text[at] != ':' || text[at+1] != ' ' {
+		return 0
+	}
+	verb := at + 2 // where the verb starts in text
+	if verb >= len(text) {
+		return 0
+	}
+	var kind hand.ActionKind
+	var post hand.PostKind
+	at = 0 // where the amount starts in text (0: there is none)
+	end := 0
+	switch text[verb] {
+	case 'f':
+		if !psLineIs(text[verb:], "folds", whole) {
+			return 0
+		}
+		kind, end = hand.Fold, verb+5
+	case 'c':
+		switch {
+		case psLineIs(text[verb:], "checks", whole):
+			kind, end = hand.Check, verb+6
+		case verb+6 <= len(text) && string(text[verb:verb+6]) == "calls ":
+			kind, at = hand.Call, verb+6
+		default:
+			return 0
+		}
+	case 'b':
+		if verb+5 > len(text) || string(text[verb:verb+5]) != "bets " {
+			return 0
+		}
+		kind, at = hand.Bet, verb+5
+	case 'r':
+		if verb+7 > len(text) || string(text[verb:verb+7]) != "raises " {
+			return 0
+		}
+		kind, at = hand.Raise, verb+7
+	case 'p':
+		// "posts " first, then the rest: compares of over 16 bytes
+		// are calls.
+		if verb+6 > len(text) || string(text[verb:verb+6]) != "posts " {
+			return 0
+		}
+		kind, at = hand.Post, verb+6
+		switch {
+		case at+12 <= len(text) && string(text[at:at+12]) == "small blind ":
+			post, at = hand.PostSmallBlind, at+12
+		case at+10 <= len(text) && string(text[at:at+10]) == "big blind ":
+			post, at = hand.PostBigBlind, at+10
+		case at+9 <= len(text) && string(text[at:at+9]) == "the ante ":
+			post, at = hand.PostAnte, at+9
+		case at+5 <= len(text) && string(text[at:at+5]) == "ante ":
+			post, at = hand.PostAnte, at+5
+		default:
+			return 0
+		}
+	case 's':
+		return p.quickShow(seat, text, verb, n, whole)
+	default:
+		return 0
+	}
+	if kind == hand.Post && p.state > psBetting || kind != hand.Post && p.state != psBetting {
+		return 0 // playerLine gives the error
+	}
+	var amount, to hand.Amount
+	allIn := false
+	if at > 0 {
+		// "raises X to Y" has two amounts: X, the raise, then Y, the total.
+		for second := false; ; second = true {
+			// The amount at text[at:]. Nearly all are "$D" to "$DDD" or
+			// "$D.DD" to "$DDD.DD", then a space or the line's end: read
+			// here, as psPlainAmount reads them. Any other is its.
+			var v hand.Amount
+			end = 0
+			if i := at; p.scale == 2 && i+1 < len(text) && text[i] == '$' && text[i+1]-'0' <= 9 {
+				v, i = hand.Amount(text[i+1]-'0'), i+2
+				for k := 0; k < 2 && i < len(text) && text[i]-'0' <= 9; k++ {
+					v, i = v*10+hand.Amount(text[i]-'0'), i+1
+				}
+				if i+2 < len(text) && text[i] == '.' && text[i+1]-'0' <= 9 && text[i+2]-'0' <= 9 {
+					v, i = v*100+hand.Amount(text[i+1]-'0')*10+hand.Amount(text[i+2]-'0'), i+3
+				} else {
+					v *= 100
+				}
+				if i == len(text) || text[i] == ' ' || text[i] == '\n' {
+					end = i
+				}
+			}
+			if end == 0 {
+				return p.quickActionAny(text, n, whole)
+			}
+			if kind != hand.Raise {
+				amount = v
+				if kind == hand.Bet {
+					to = v
+				}
+				break
+			}
+			if second {
+				to = v
+				break
+			}
+			amount = v
+			if end+4 > len(text) || string(text[end:end+4]) != " to " {
+				return 0
+			}
+			at = end + 4
+		}
+		switch {
+		case psLineEnds(text, end, whole):
+		case psLineIs(text[end:], " and is all-in", whole):
+			allIn = true
+			end += 14
+		default:
+			return 0
+		}
+	}
+	k := len(p.actions)
+	if k == cap(p.actions) {
+		return p.quickActionAny(text, n, whole) // appends, growing the actions
+	}
+	switch post {
+	case hand.PostSmallBlind: // as posted does
+		if p.sbPosted == 0 && !allIn {
+			p.sbPosted = amount
+		}
+	case hand.PostBigBlind:
+		if p.bbPosted == 0 && !allIn {
+			p.bbPosted = amount
+		}
+	case hand.PostAnte:
+		if amount > p.antes {
+			p.antes = amount
+		}
+	}
+	// Every field set, one by one: zeroing the action first costs more.
+	// The two with pointers are set together, which takes one write
+	// barrier check.
+	p.actions = p.actions[:k+1]
+	a := &p.actions[k]
+	a.Kind, a.Player, a.Amount, a.To, a.HasAmount, a.AllIn, a.PostKind = kind, seat, amount, to, at > 0, allIn, post
+	a.Board, a.Pot, a.Pos.Line = 0, 0, n
+	a.Cards, a.Pos.File = nil, p.r.file
+	return end
+}
+
+// quickActionAny is quickAction for any line: its rarer cases (see
+// quickAction), read in the general way.
+func (p *psParser) quickActionAny(text []byte, n int, whole bool) int {
 	set, ok := p.namesFrom(text[0])
 	if !ok || set == 0 {
 		return 0
