@@ -227,3 +227,34 @@ func TestPokerStarsNineDecimals(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsQuickActionAmounts reads a hand whose calls, bets, raises
+// and posts carry amounts of every shape near the ones quickAction reads
+// inline ($D to $DDD, $D.DD to $DDD.DD), with the quick readers and
+// without: the same hands, amounts and errors either way.
+func TestPokerStarsQuickActionAmounts(t *testing.T) {
+	amounts := []string{"$1", "$12", "$123", "$1234", "$1.5", "$1.50", "$12.34", "$123.45", "$1234.56",
+		"$1.234", "$12.34,", "$1.", "$.5", "$0", "$0.00", "$007", "1.50", "$1,234", "$12.3x", "$", "€1.50"}
+	lines := []string{"%s: calls AMT", "%s: bets AMT", "%s: raises AMT to AMT", "%s: raises $0.10 to AMT",
+		"%s: posts small blind AMT", "%s: posts big blind AMT", "%s: posts the ante AMT", "%s: calls AMT and is all-in"}
+	base := strings.Split(psShowdownHand, "\n")
+	for _, amt := range amounts {
+		for _, form := range lines {
+			// The line goes after the hole cards are dealt, said by the
+			// first player seated.
+			var b strings.Builder
+			for _, l := range base {
+				b.WriteString(l)
+				b.WriteByte('\n')
+				if strings.HasPrefix(l, "Dealt to ") {
+					name := strings.TrimPrefix(l, "Dealt to ")
+					name = name[:strings.IndexByte(name, '[')-1]
+					fmt.Fprintf(&b, strings.ReplaceAll(form, "AMT", amt)+"\n", name)
+				}
+			}
+			if d := psQuickDiff(t, "amounts", []byte(b.String()), Limits{}); d != "" {
+				t.Errorf("%q in %q: %s", amt, form, d)
+			}
+		}
+	}
+}
