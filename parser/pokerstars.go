@@ -1296,8 +1296,17 @@ func (p *psParser) quickShow(seat int, text []byte, at, n int, whole bool) int {
 	if err != nil || len(cs) != k {
 		return 0
 	}
-	p.actions = append(p.actions, hand.Action{Kind: hand.Show, Player: seat, Cards: cs, Board: p.showdown,
-		Pos: hand.Pos{File: p.r.file, Line: n}})
+	if i := len(p.actions); i < cap(p.actions) {
+		// Every field set, one by one (see quickAction).
+		p.actions = p.actions[:i+1]
+		a := &p.actions[i]
+		a.Kind, a.Player, a.Amount, a.To, a.HasAmount, a.AllIn, a.PostKind = hand.Show, seat, 0, 0, false, false, 0
+		a.Board, a.Pot, a.Pos.Line = p.showdown, 0, n
+		a.Cards, a.Pos.File = cs, p.r.file
+	} else {
+		p.actions = append(p.actions, hand.Action{Kind: hand.Show, Player: seat, Cards: cs, Board: p.showdown,
+			Pos: hand.Pos{File: p.r.file, Line: n}})
+	}
 	return at + 6 + 3*k + 1 + len(after)
 }
 
@@ -1847,7 +1856,7 @@ func (p *psParser) dealHoles(n int) {
 	// The actions are written in place, not built and copied.
 	at := len(p.actions)
 	p.actions = slices.Grow(p.actions, dealt)[:at+dealt]
-	pos := hand.Pos{File: p.r.file, Line: n}
+	file, holeN := p.r.file, p.holeN
 	for k := range p.seats {
 		i := start + k
 		if i >= len(p.seats) {
@@ -1856,8 +1865,12 @@ func (p *psParser) dealHoles(n int) {
 		if p.seats[i].SittingOut {
 			continue
 		}
-		p.actions[at] = hand.Action{Kind: hand.DealHole, Player: i, Cards: all[:p.holeN:p.holeN], Pos: pos}
-		all = all[p.holeN:]
+		// Every field set, one by one (see quickAction).
+		a := &p.actions[at]
+		a.Kind, a.Player, a.Amount, a.To, a.HasAmount, a.AllIn, a.PostKind = hand.DealHole, i, 0, 0, false, false, 0
+		a.Board, a.Pot, a.Pos.Line = 0, 0, n
+		a.Cards, a.Pos.File = all[:holeN:holeN], file
+		all = all[holeN:]
 		at++
 	}
 }
@@ -1929,8 +1942,18 @@ func (p *psParser) streetDealt(name []byte, board, want int, added []cards.Card,
 	}
 	cur := &p.boards[board]
 	*cur = append(*cur, added...)
-	p.actions = append(p.actions, hand.Action{Kind: hand.DealBoard, Player: hand.NoPlayer, Cards: added,
-		Board: board, Pos: hand.Pos{File: p.r.file, Line: n}})
+	k := len(p.actions)
+	if k == cap(p.actions) {
+		p.actions = append(p.actions, hand.Action{Kind: hand.DealBoard, Player: hand.NoPlayer, Cards: added,
+			Board: board, Pos: hand.Pos{File: p.r.file, Line: n}})
+		return nil
+	}
+	// Every field set, one by one (see quickAction).
+	p.actions = p.actions[:k+1]
+	a := &p.actions[k]
+	a.Kind, a.Player, a.Amount, a.To, a.HasAmount, a.AllIn, a.PostKind = hand.DealBoard, hand.NoPlayer, 0, 0, false, false, 0
+	a.Board, a.Pot, a.Pos.Line = board, 0, n
+	a.Cards, a.Pos.File = added, p.r.file
 	return nil
 }
 
@@ -2258,11 +2281,124 @@ func psNum(b []byte) int {
 
 // summarySeat reads "Seat N: NAME [(button)] [(small blind)] ... outcome".
 //
+// The usual line is read here with no calls: a seat number of one or two
+// digits, a name of at most 16 bytes with no '#', compared in registers,
+// and an outcome that is one of the folds, written out below (they hold
+// no '#', so no header can be glued into the line), or "collected (X)".
+// Every other line, and every error, goes to summarySeatAny, unchanged.
+func (p *psParser) summarySeat(line []byte, n int) error {
+	if len(line) < 9 || cap(line) < 25 || p.noQuick || len(p.names) > 64 {
+		return p.summarySeatAny(line, n)
+	}
+	// "Seat D: " or "Seat DD: ".
+	number, colon := int(line[5]-'0'), 6
+	if number > 9 {
+		return p.summarySeatAny(line, n)
+	}
+	if d := line[6] - '0'; d <= 9 {
+		number, colon = number*10+int(d), 7
+	}
+	if line[colon] != ':' || line[colon+1] != ' ' || number >= len(p.byNumber) {
+		return p.summarySeatAny(line, n)
+	}
+	seat := int(p.byNumber[number]) - 1
+	if seat < 0 || seat >= len(p.seats) || p.seats[seat].Number != number {
+		return p.summarySeatAny(line, n)
+	}
+	sn := &p.names[seat]
+	// The name, in registers (as psStartsWith), with no '#' (as hasHash).
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	full := line[colon+2 : colon+2+16 : colon+2+16]
+	l := len(sn.name)
+	x0, x1 := sn.w0^(ones*'#'), sn.w1^(ones*'#')
+	if l > 16 || colon+2+l > len(line) || ((x0-ones)&^x0|(x1-ones)&^x1)&high != 0 ||
+		binary.LittleEndian.Uint64(full)&psMask0[l] != sn.w0 || binary.LittleEndian.Uint64(full[8:])&psMask1[l] != sn.w1 {
+		return p.summarySeatAny(line, n)
+	}
+	rest := line[colon+2+l:]
+	for len(rest) > 2 && rest[1] == '(' {
+		switch {
+		case len(rest) >= 9 && string(rest[:9]) == " (button)":
+			rest = rest[9:]
+			continue
+		case len(rest) >= 14 && string(rest[:14]) == " (small blind)":
+			rest = rest[14:]
+			continue
+		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
+			rest = rest[12:]
+			continue
+		}
+		break
+	}
+	if len(rest) < 8 || rest[0] != ' ' {
+		return p.summarySeatAny(line, n)
+	}
+	rest = rest[1:]
+	switch {
+	case string(rest[:7]) == "folded ":
+		// The usual folds, whole.
+		switch r := rest[7:]; len(r) {
+		case 11:
+			if string(r) == "before Flop" || string(r) == "on the Flop" || string(r) == "on the Turn" {
+				return nil
+			}
+		case 12:
+			if string(r) == "on the River" {
+				return nil
+			}
+		case 24:
+			if string(r[:11]) == "before Flop" && string(r[11:]) == " (didn't bet)" {
+				return nil
+			}
+		}
+	case len(rest) >= 11 && string(rest[:11]) == "collected (":
+		// As summarySeatAny reads it: read whole, only the name (checked
+		// above) could hold a header.
+		whole, err := p.summaryWinnings(seat, rest)
+		if err != nil {
+			return err
+		}
+		if whole {
+			return nil
+		}
+		if bytes.IndexByte(rest, '#') >= 0 && psFindGluedHeader(line) > 0 {
+			return psErrorf("summary line runs into a hand header")
+		}
+		return nil
+	case len(rest) >= 8 && string(rest[:8]) == "showed [" || string(rest[:6]) == "mucked":
+		// As summarySeatAny reads them, with the same calls.
+		kind := hand.Show
+		if rest[0] == 'm' {
+			kind = hand.Muck
+		}
+		if tail := rest[6:]; len(tail) > 0 {
+			if tail[0] != ' ' || len(tail) < 2 || tail[1] != '[' {
+				return p.summarySeatAny(line, n)
+			}
+			cs, err := p.bracketCards(tail[1:], false)
+			if err != nil {
+				return err
+			}
+			p.summaryCards(seat, kind, cs, n)
+		}
+		if _, err := p.summaryWinnings(seat, rest); err != nil {
+			return err
+		}
+		if bytes.IndexByte(rest, '#') >= 0 && psFindGluedHeader(line) > 0 {
+			return psErrorf("summary line runs into a hand header")
+		}
+		return nil
+	}
+	return p.summarySeatAny(line, n)
+}
+
+// summarySeatAny reads any summary seat line (see summarySeat).
+//
 // The outcome's words and amounts may be followed by free text. As on any
 // summary line, a hand header glued into the line is an error; only the
 // name and the text after the blinds can hold one, and only one with a
 // '#' in them, which every header has, is looked for (see psSeatGlued).
-func (p *psParser) summarySeat(line []byte, n int) error {
+func (p *psParser) summarySeatAny(line []byte, n int) error {
 	// The line's first colon, after "Seat " and the digits where it
 	// usually is.
 	colon := 5
