@@ -258,3 +258,46 @@ func TestPokerStarsQuickActionAmounts(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsQuickSharedFirstByte reads hands whose players' names start
+// with the same byte (one a prefix of another, equal lengths differing in
+// either 8-byte word, one over 16 bytes), with the quick readers and
+// without: quickAction must pick the name playerLine picks, or leave the
+// line to it.
+func TestPokerStarsQuickSharedFirstByte(t *testing.T) {
+	trios := [][3]string{
+		{"Ann", "Ann 2", "Ann 22"},
+		{"Ann 22", "Ann 2", "Ann"},
+		{"Abcdefg1", "Abcdefg2", "Abcdefg"},
+		{"Abcdefghijklmn1", "Abcdefghijklmn2", "Abcdefghijklmn"},
+		{"Abcdefghijklmnop", "Abcdefghijklmnoq", "Abcdefghijklmno"},
+		{"Abcdefghijklmnopq", "Abcdefghijklmnop", "A"},
+		{"A", "Ab", "Ann collected"},
+		{"Cap: Jack", "Cap", "Cap: Jack: folds"},
+		{"Ann", "Bo Bo", "Ann: folds"},
+	}
+	for _, trio := range trios {
+		r := strings.NewReplacer("Ann", trio[0], "Bo Bo", trio[1], "Çé:ñ", trio[2])
+		data := []byte(r.Replace(psBase) + "\n" + r.Replace(psShowdownHand))
+		if d := psQuickDiff(t, "names", data, Limits{}); d != "" {
+			t.Errorf("names %q: %s", trio, d)
+		}
+	}
+}
+
+// TestPokerStarsQuickCollectAmounts reads "collected" lines with amounts of
+// every shape near those quickCollect reads inline, and from each kind of
+// pot, with the quick readers and without.
+func TestPokerStarsQuickCollectAmounts(t *testing.T) {
+	amounts := []string{"$1", "$12", "$123", "$1234", "$1.5", "$1.50", "$12.34", "$123.45", "$1234.56",
+		"$1.234", "$12.34,", "$1.", "$.5", "$0", "$0.00", "$007", "1.50", "$1,234", "$12.3x", "$", "€1.50", "$0.62"}
+	pots := []string{"pot", "main pot", "side pot", "side pot-1", "side pot-2", "side pot-12", "side pot-0", "pot x"}
+	for _, amt := range amounts {
+		for _, pot := range pots {
+			data := strings.Replace(psBase, "Ann collected $0.62 from pot", "Ann collected "+amt+" from "+pot, 1)
+			if d := psQuickDiff(t, "collect", []byte(data), Limits{}); d != "" {
+				t.Errorf("%q from %q: %s", amt, pot, d)
+			}
+		}
+	}
+}
