@@ -46,6 +46,34 @@ func TestResetKeepsMemory(t *testing.T) {
 	}
 }
 
+// TestNewCardsOf cuts cards set to one value, of every length near the
+// eight written at once, between zeroed cuts: each holds its own value,
+// and after Reset the same memory comes back zeroed.
+func TestNewCardsOf(t *testing.T) {
+	h := new(Hand)
+	for round := 0; round < 2; round++ {
+		var cut [][]cards.Card
+		for n := 0; n <= 20; n++ {
+			cut = append(cut, h.NewCards(1), h.NewCardsOf(n, cards.Unknown))
+		}
+		for i, s := range cut {
+			want := cards.Card(0)
+			if i%2 == 1 {
+				want = cards.Unknown
+				if n := i / 2; len(s) != n || cap(s) != n {
+					t.Fatalf("round %d: NewCardsOf(%d): len %d cap %d", round, n, len(s), cap(s))
+				}
+			}
+			for j, c := range s {
+				if c != want {
+					t.Fatalf("round %d: cut %d card %d is %v, want %v", round, i, j, c, want)
+				}
+			}
+		}
+		h.Reset()
+	}
+}
+
 func TestPoolGetPut(t *testing.T) {
 	var nilPool *Pool
 	if h := nilPool.Get(); h == nil {

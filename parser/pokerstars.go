@@ -786,12 +786,24 @@ func (p *psParser) addSeat(s hand.Seat, w0, w1 uint64) {
 	i := len(p.seats)
 	p.seats = append(p.seats, s)
 	p.names = append(p.names, psSeatName{s.Player, i, w0, w1})
+	p.indexSeat(i, s.Number, w0)
+}
+
+// indexSeat notes seats[i], numbered number, whose name's first word is
+// w0, in byFirst and byNumber (see addSeat).
+func (p *psParser) indexSeat(i, number int, w0 uint64) {
 	if i < 64 {
 		p.byFirst[byte(w0)] |= 1 << i
 	}
-	if s.Number < len(p.byNumber) {
-		p.byNumber[s.Number] = uint8(i + 1)
+	if number < len(p.byNumber) {
+		p.byNumber[number] = uint8(i + 1)
 	}
+}
+
+// growSeats makes room for one more seat and name, as append would
+// (see quickSeat).
+func (p *psParser) growSeats() {
+	p.seats, p.names = slices.Grow(p.seats, 1), slices.Grow(p.names, 1)
 }
 
 // seatsDone orders over 64 names longest first (see addSeat).
@@ -1849,10 +1861,7 @@ func (p *psParser) dealHoles(n int) {
 	}
 	// One cut of card memory for all: each player's cards are a part of
 	// it with no room beyond, as if cut on their own.
-	all := p.h.NewCards(dealt * p.holeN)
-	for j := range all {
-		all[j] = cards.Unknown
-	}
+	all := p.h.NewCardsOf(dealt*p.holeN, cards.Unknown)
 	// The actions are written in place, not built and copied.
 	at := len(p.actions)
 	p.actions = slices.Grow(p.actions, dealt)[:at+dealt]
@@ -2004,13 +2013,15 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 	// way, which reads these the same.
 	if n := psCardsEnd(b); n > 0 && (!whole || 3*n+1 == len(b)) && !p.noQuick {
 		cs := p.h.NewCards(n)
-		ok := true
+		// A rank or suit letter maps to its part of the card (see
+		// psCard); any other byte to 0xFF, whose top bit stays in bad.
+		var bad uint8
 		for k := range cs {
-			c, good := psCard(b[3*k+1], b[3*k+2])
-			cs[k] = c
-			ok = ok && good
+			r, s := psRank4[b[3*k+1]]-1, psSuit[b[3*k+2]]-1
+			cs[k] = cards.Card(r + s)
+			bad |= r | s
 		}
-		if ok {
+		if bad < 0x80 {
 			return cs, nil // no card letter is a ']': it is the first one
 		}
 	}

@@ -741,11 +741,112 @@ func (p *psParser) seat(line []byte) error {
 	return nil
 }
 
-// quickSeat reads the usual seat line, "Seat 3: NAME ($10.50 in chips)"
-// with a plain amount (see psPlainAmount), in order after the seats
-// before it, as seat does but with fewer searches. It reports false,
-// having changed nothing, for any other line: seat then reads it.
+// quickSeat reads the usual seat line, "Seat 3: NAME ($10.50 in chips)",
+// with no calls but the interner's: a seat number of one or two digits,
+// and a stack of one to three digits, "$" or not before them, then ".DD"
+// or nothing in a hand of cents (scale 2), nothing in a hand of chips
+// (scale 0), read backwards from the " in chips)" that ends the line.
+// Every other line, and every line seat would refuse, goes to
+// quickSeatAny, unchanged; what this reads, it reads as quickSeatAny.
 func (p *psParser) quickSeat(line []byte) bool {
+	// "Seat N: " or "Seat NN: ", and a byte after.
+	if len(line) < 10 {
+		return p.quickSeatAny(line)
+	}
+	d, colon := line[5]-'0', 6
+	number := int(d)
+	if d2 := line[6] - '0'; d2 <= 9 {
+		number, colon = number*10+int(d2), 7
+	}
+	if d > 9 || number == 0 || line[colon] != ':' || line[colon+1] != ' ' {
+		return p.quickSeatAny(line)
+	}
+	if max := p.h.MaxSeats; max > 0 && number > max {
+		return p.quickSeatAny(line)
+	}
+	if last := len(p.seats) - 1; last >= 0 && p.seats[last].Number >= number {
+		return p.quickSeatAny(line)
+	}
+	// Indexes are into line: the name starts at colon+2. The shortest
+	// line read here is "Seat N: XY ($1.50 in chips)": there is room for
+	// the amount's digits and " (" without more bounds checks.
+	end := len(line) - 10 // where " in chips)" starts
+	if end < colon+11 || string(line[end:]) != " in chips)" {
+		return p.quickSeatAny(line)
+	}
+	// The cents, if any; then one to three digits before them.
+	scale, i, v := p.scale, end, int64(0)
+	if d1, d2 := line[end-2]-'0', line[end-1]-'0'; scale == 2 && line[end-3] == '.' && d1 <= 9 && d2 <= 9 {
+		i, v = end-3, int64(d1)*10+int64(d2)
+	} else if scale != 0 && scale != 2 {
+		return p.quickSeatAny(line)
+	}
+	unit := int64(100)
+	if d = line[i-1] - '0'; scale == 0 {
+		unit = 1
+	}
+	if d > 9 {
+		return p.quickSeatAny(line) // no digits
+	}
+	v += int64(d) * unit
+	j := i - 1 // the amount's first digit
+	if d = line[j-1] - '0'; d <= 9 {
+		v += int64(d) * 10 * unit
+		j--
+		if d = line[j-1] - '0'; d <= 9 {
+			v += int64(d) * 100 * unit
+			j--
+		}
+	}
+	if line[j-1] == '$' {
+		j--
+	}
+	// The " (" before the amount is the last one (the amount holds no
+	// '('), and the name before it is not empty. A fourth digit (a stack
+	// of thousands) is not a '(' either: quickSeatAny reads it.
+	open := j - 2
+	if open <= colon+2 || line[j-1] != '(' || line[open] != ' ' {
+		return p.quickSeatAny(line)
+	}
+	// seat takes the first " in chips" for the stack's end. The amount
+	// and " (" hold none, so an earlier one can only be in the name.
+	name := line[colon+2 : open]
+	for k := 0; k+9 <= len(name); k++ { // names are short: a loop beats a search
+		if name[k] == ' ' && string(name[k:k+9]) == " in chips" {
+			return p.quickSeatAny(line)
+		}
+	}
+	w0, w1 := nameWords(name)
+	// A player seated twice is for seat to report. With no name of the
+	// same first byte (up to 64 names, see addSeat), there is none.
+	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
+		for k := range p.names {
+			if sn := &p.names[k]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
+				return p.quickSeatAny(line)
+			}
+		}
+	}
+	player := p.r.strs.internWords(name, w0, w1)
+	// As addSeat, but written field by field: one check of the write
+	// barrier, no copy of whole structs through the stack.
+	i, k := len(p.seats), len(p.names)
+	if i == cap(p.seats) || k == cap(p.names) {
+		p.growSeats()
+	}
+	p.seats, p.names = p.seats[:i+1], p.names[:k+1]
+	st, sn := &p.seats[i], &p.names[k]
+	st.Number, st.Player, st.Stack, st.SittingOut = number, player, hand.Amount(v), false
+	sn.name, sn.seat, sn.w0, sn.w1 = player, i, w0, w1
+	p.indexSeat(i, number, w0)
+	return true
+}
+
+// quickSeatAny reads the seat lines quickSeat does not, "Seat 3: NAME
+// ($10.50 in chips)" with a plain amount (see psPlainAmount), in order
+// after the seats before it, as seat does but with fewer searches. It
+// reports false, having changed nothing, for any other line: seat then
+// reads it.
+func (p *psParser) quickSeatAny(line []byte) bool {
 	colon := 5
 	for colon < len(line) && line[colon]-'0' <= 9 {
 		colon++

@@ -210,6 +210,35 @@ func TestPokerStarsQuickSeatNames(t *testing.T) {
 	}
 }
 
+// TestPokerStarsQuickSeatStacks reads hands whose seat lines have stacks,
+// seat numbers and names of every shape near the ones quickSeat reads
+// itself ($D to $DDD, $D.DD to $DDD.DD, seats 1 to 99, read backwards
+// from " in chips)"), in cash hands and chip hands, with the quick
+// readers and without: the same hands, stacks and errors either way.
+func TestPokerStarsQuickSeatStacks(t *testing.T) {
+	stacks := []string{"$1", "$12", "$123", "$1234", "$1.5", "$1.50", "$12.34", "$123.45", "$1234.56", "$.50",
+		"$1.234", "$1,234.56", "$1.", "$0", "$0.00", "$007.50", "1.50", "12", "1500", "$", "€1.50", "(1.50", "$1.5x",
+		"$12.50 ", "$1.50, $1 bounty"}
+	seats := []string{"Seat 2: ", "Seat 02: ", "Seat 0: ", "Seat 12: ", "Seat 99: ", "Seat 100: ", "Seat x: ", "Seat A: ", "Seat A1: ", "Seat 2:"}
+	names := []string{"Bo Bo", "", "B", "Bo", "Bo (x)", "Bo ($1"}
+	for _, header := range []string{"($0.05/$0.10 USD)", "(10/20)"} {
+		for _, stack := range stacks {
+			for _, seat := range seats {
+				for _, name := range names {
+					line := seat + name + " (" + stack + " in chips)"
+					in := strings.Replace(psBase, "Seat 2: Bo Bo ($12.50 in chips)", line, 1)
+					in = strings.ReplaceAll(in, "Bo Bo", name)
+					in = strings.Replace(in, "($0.05/$0.10 USD)", header, 1)
+					in = strings.Replace(in, "6-max", "9-max", 1)
+					if d := psQuickDiff(t, "stacks", []byte(in), Limits{}); d != "" {
+						t.Errorf("%q in %s: %s", line, header, d)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestPokerStarsNineDecimals reads chip hands whose stakes have nine
 // decimals, finer than a Scale holds: an error, never a panic, with the
 // quick readers and without.
