@@ -135,15 +135,6 @@ func (w *jsonWriter) endPlainStr() {
 	w.b = append(w.b, '"')
 }
 
-// kname writes the member k whose value is one of the reports' own
-// names, an enum's String: unescaped, as endPlainStr.
-func (w *jsonWriter) kname(k, name string) {
-	w.name(k)
-	w.b = append(w.b, '"')
-	w.b = append(w.b, name...)
-	w.b = append(w.b, '"')
-}
-
 // amtCur writes formatAmountCur(a, scale, cur) as a string.
 func (w *jsonWriter) amtCur(a hand.Amount, scale int64, cur string) {
 	at := w.beginStr()
