@@ -1072,20 +1072,7 @@ func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 	if k == cap(p.actions) {
 		return p.quickActionAny(text, n, whole) // appends, growing the actions
 	}
-	switch post {
-	case hand.PostSmallBlind: // as posted does
-		if p.sbPosted == 0 && !allIn {
-			p.sbPosted = amount
-		}
-	case hand.PostBigBlind:
-		if p.bbPosted == 0 && !allIn {
-			p.bbPosted = amount
-		}
-	case hand.PostAnte:
-		if amount > p.antes {
-			p.antes = amount
-		}
-	}
+	p.postedBlind(post, amount, allIn) // no straddles here: inlined, no call
 	// Every field set, one by one: zeroing the action first costs more.
 	// The two with pointers are set together, which takes one write
 	// barrier check.
@@ -1564,6 +1551,16 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 
 // posted notes a forced bet of v for the stakes (see fillStakes).
 func (p *psParser) posted(kind hand.PostKind, v hand.Amount, allIn bool) {
+	if kind == hand.PostStraddle {
+		p.h.Stakes.Straddles = append(p.h.Stakes.Straddles, v)
+		return
+	}
+	p.postedBlind(kind, v, allIn)
+}
+
+// postedBlind is posted for the blinds and antes: small enough to inline
+// where a call would cost more than it does (quickAction).
+func (p *psParser) postedBlind(kind hand.PostKind, v hand.Amount, allIn bool) {
 	switch kind {
 	case hand.PostSmallBlind:
 		if p.sbPosted == 0 && !allIn {
@@ -1577,8 +1574,6 @@ func (p *psParser) posted(kind hand.PostKind, v hand.Amount, allIn bool) {
 		if v > p.antes {
 			p.antes = v
 		}
-	case hand.PostStraddle:
-		p.h.Stakes.Straddles = append(p.h.Stakes.Straddles, v)
 	}
 }
 
@@ -2327,20 +2322,7 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return p.summarySeatAny(line, n)
 	}
 	rest := line[colon+2+l:]
-	for len(rest) > 2 && rest[1] == '(' {
-		switch {
-		case len(rest) >= 9 && string(rest[:9]) == " (button)":
-			rest = rest[9:]
-			continue
-		case len(rest) >= 14 && string(rest[:14]) == " (small blind)":
-			rest = rest[14:]
-			continue
-		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
-			rest = rest[12:]
-			continue
-		}
-		break
-	}
+	rest = psSkipPositions(rest)
 	if len(rest) < 8 || rest[0] != ' ' {
 		return p.summarySeatAny(line, n)
 	}
@@ -2433,20 +2415,7 @@ func (p *psParser) summarySeatAny(line []byte, n int) error {
 		return psErrorf("summary seat %d does not name its player %q", number, sn.name)
 	}
 	rest = rest[len(sn.name):]
-	for len(rest) > 2 && rest[1] == '(' {
-		switch {
-		case len(rest) >= 9 && string(rest[:9]) == " (button)":
-			rest = rest[9:]
-			continue
-		case len(rest) >= 14 && string(rest[:14]) == " (small blind)":
-			rest = rest[14:]
-			continue
-		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
-			rest = rest[12:]
-			continue
-		}
-		break
-	}
+	rest = psSkipPositions(rest)
 	if len(rest) < 2 || rest[0] != ' ' {
 		return psErrorf("cannot read the summary seat line")
 	}
@@ -2731,4 +2700,23 @@ func psLoc(abbr string) *time.Location {
 	}
 	psLocs.Store(abbr, loc)
 	return loc
+}
+
+// psSkipPositions returns rest past the positions a summary seat line
+// gives after the player's name: " (button)", " (small blind)", " (big
+// blind)", in any number.
+func psSkipPositions(rest []byte) []byte {
+	for len(rest) > 2 && rest[1] == '(' {
+		switch {
+		case len(rest) >= 9 && string(rest[:9]) == " (button)":
+			rest = rest[9:]
+		case len(rest) >= 14 && string(rest[:14]) == " (small blind)":
+			rest = rest[14:]
+		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
+			rest = rest[12:]
+		default:
+			return rest
+		}
+	}
+	return rest
 }
