@@ -329,18 +329,16 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 // once.
 type checkTally struct {
 	counts severityCounts
-	str    int // the ID in strs, -1 until a finding of the check is listed
-	rule   string
-	ruleN  int // rule's ID, if ruleOK
-	ruleOK bool
+	str    int    // the ID in strs, -1 until a finding of the check is listed
+	rule   lastID // in w.rules: a check mostly cites one rule
 }
 
-// ruleID is w.ruleID(rule): a check mostly cites one rule.
+// ruleID is w.ruleID(rule), remembered for the check's last rule.
 func (c *checkTally) ruleID(w *HTMLWriter, rule string) int {
-	if !c.ruleOK || rule != c.rule {
-		c.rule, c.ruleN, c.ruleOK = rule, w.ruleID(rule), true
+	if rule == "" {
+		return -1
 	}
-	return c.ruleN
+	return c.rule.id(&w.rules, text(rule))
 }
 
 // lastID interns strings, remembering the last one's ID.
