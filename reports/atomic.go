@@ -230,13 +230,7 @@ func (s *tempSpool) WriteString(str string) (int, error) { return s.w.WriteStrin
 
 // copyTo writes everything spooled so far to w and empties the spool.
 func (s *tempSpool) copyTo(w io.Writer) error {
-	if err := s.w.Flush(); err != nil {
-		return err
-	}
-	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	if _, err := io.Copy(w, s.f); err != nil {
+	if err := s.writeTo(w); err != nil {
 		return err
 	}
 	if err := s.f.Truncate(0); err != nil {
