@@ -125,10 +125,25 @@ func (s *hashSet) reserve(keys int64) {
 		if g := &s.segs[i]; g.n == 0 && len(g.slots.w) < per {
 			freeWords(g.slots.w, g.slots.mapped)
 			w, mapped := reserveWords(per, hashReserve*per)
+			touchPages(w)
 			g.slots = offheap{w, mapped}
 		}
 	}
 }
+
+// touchPages writes each page of new slots once, with the zero it already
+// holds. The set reads a slot before it writes it (peek, and the probe
+// that finds an empty slot), and a page first touched by a read is mapped
+// to the shared zero page: the write then faults again to replace it,
+// which also interrupts the other cores to flush their TLBs. Written
+// first, a page faults once.
+func touchPages(w []uint64) {
+	for i := 0; i < len(w); i += pageWords {
+		w[i] = 0
+	}
+}
+
+const pageWords = 4096 / 8
 
 // reserveMaxKeys caps reserve: 2M keys, about 20 MB of slots.
 const reserveMaxKeys = 2 << 20
@@ -167,10 +182,12 @@ func (g *hashSegment) grow(scratch *[]uint64) {
 		*scratch = keys
 		clear(old.w)
 		g.slots.w = old.w[:n]
+		touchPages(g.slots.w[len(old.w):])
 		g.insertAll(keys)
 		return
 	}
 	w, mapped := reserveWords(n, hashReserve*n)
+	touchPages(w)
 	g.slots = offheap{w, mapped}
 	g.insertAll(old.w)
 	freeWords(old.w, old.mapped)
