@@ -81,6 +81,14 @@ type batchEncoder[B tableBatch] interface {
 	Close() error
 }
 
+// prefault writes s's memory once, before the garbage collector reads it.
+// Memory fresh from the system is known to be zero, so the runtime does
+// not clear it, and a batch's pointer slots are then first touched by the
+// collector's scan: that maps each page to the shared zero page, and the
+// first row written to the page faults again to replace it, interrupting
+// the other cores to flush their TLBs. Written first, a page faults once.
+func prefault[T any](s []T) { clear(s) }
+
 // rowBatch is a batch of rows with the slab their nullable values point into.
 type rowBatch[T any] struct {
 	list []T
@@ -263,7 +271,9 @@ func (w *ParquetWriter) Open(dir string, info RunInfo) (err error) {
 	// enough for them. Every hand has a row in hands.parquet, which the
 	// column writer encodes at a fraction of the generic writer's cost.
 	newFindings := func() *rowBatch[FindingRow] {
-		return &rowBatch[FindingRow]{list: make([]FindingRow, 0, parquetBatchRows)}
+		list := make([]FindingRow, parquetBatchRows)
+		prefault(list)
+		return &rowBatch[FindingRow]{list: list[:0]}
 	}
 	findingsEncoder := func(f io.Writer) (batchEncoder[*rowBatch[FindingRow]], error) {
 		codec, err := newFindingsCodec()

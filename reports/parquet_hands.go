@@ -233,7 +233,13 @@ const (
 	handIntColumns    = 15
 )
 
-func newHandBatch() *handBatch { return new(handBatch) }
+func newHandBatch() *handBatch {
+	b := new(handBatch)
+	for i := range b.strs {
+		prefault(b.strs[i][:]) // the int columns are written before they are read
+	}
+	return b
+}
 
 func (b *handBatch) rows() int { return b.n }
 
