@@ -207,7 +207,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 				if c.audit && ctx.Err() == nil {
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
-							*r = auditHand(&cfg, pl.traceMem(), &runner, r.Input, r.Format, r.Hand)
+							auditHand(&cfg, pl.traceMem(), &runner, r)
 						}
 					}
 				}
@@ -765,7 +765,8 @@ func (c *collector) refresh(file int, r *Result) {
 		}
 		re.line = h.Pos.Line
 		if h.Pos.Line == r.Line {
-			full := auditHand(c.cfg, nil, nil, r.Input, r.Format, h)
+			full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
+			auditHand(c.cfg, nil, nil, &full)
 			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
 			return
 		}
@@ -839,24 +840,26 @@ func parseErrorResult(in *Input, f parser.Format, pe *parser.Error) Result {
 		Findings: []checks.Finding{checks.ParseErrorFinding(pe)}}
 }
 
-// auditHand replays and checks one hand, with runner's scratch space when
-// it is not nil. A panic in either becomes an internal.error finding on
-// this hand; the run goes on.
-func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, in *Input, format parser.Format, h *hand.Hand) (res Result) {
+// auditHand replays and checks the hand of r, a result as the reader made
+// it (no trace, no findings yet), and sets r's Trace and Findings, in place:
+// the result is not built anew and copied over. It uses runner's scratch
+// space when runner is not nil. A panic in either becomes an
+// internal.error finding on this hand; the run goes on.
+func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *Result) {
 	if runner == nil {
 		runner = new(checks.Runner)
 	}
-	res = Result{Input: in, Hand: h, Format: format, Line: h.Pos.Line}
+	h := r.Hand
 	defer func() {
 		if p := recover(); p != nil {
 			digest := stackDigest()
-			cfg.Logger.Error("internal error auditing hand", "file", in.Name, "line", h.Pos.Line,
+			cfg.Logger.Error("internal error auditing hand", "file", r.Input.Name, "line", h.Pos.Line,
 				"hand", h.ID, "panic", fmt.Sprint(p), "stack_digest", digest)
-			res.Trace = nil
-			res.Findings = []checks.Finding{internalErrorFinding(in.Name, h.Pos.Line,
+			r.Trace = nil
+			r.Findings = []checks.Finding{internalErrorFinding(r.Input.Name, h.Pos.Line,
 				fmt.Sprintf("internal error auditing hand %s (stack digest %s): %v", h.ID, digest, p))}
-			res.Findings[0].HandID = h.ID
-			res.Findings[0].Table = h.Table
+			r.Findings[0].HandID = h.ID
+			r.Findings[0].Table = h.Table
 		}
 	}()
 	if testHookAudit != nil {
@@ -875,18 +878,17 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, in 
 			// The writers read only a clean hand's totals: its steps go
 			// back now, to be reused while in this core's caches.
 			traces.Release(tr)
-			res.Trace = tr
-			return res
+			r.Trace = tr
+			return
 		}
 		traces.Put(tr)
 	}
-	res.Trace = replayHand(traces, h, cfg.Rules)
-	if msg := res.Trace.InternalError; msg != "" {
+	r.Trace = replayHand(traces, h, cfg.Rules)
+	if msg := r.Trace.InternalError; msg != "" {
 		// The engine recovered from its own bug: this hand was not audited.
 		panic("replay: " + msg)
 	}
-	res.Findings = runner.Run(h, res.Trace, cfg.Selection)
-	return res
+	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
 }
 
 // replayHand replays h, into a trace from traces when it is not nil; a
