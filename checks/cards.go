@@ -30,7 +30,9 @@ import (
 type cardWalk struct {
 	seen  uint64      // every known card dealt so far
 	seats []seatCards // per seat, indexed like Hand.Seats
-	// Cards dealt to each board, to tell a shared run-twice prefix.
+	// Cards dealt to each board, to tell a shared run-twice prefix: the
+	// second board's as they come, the first's gathered (by firstBoard)
+	// only when a second board is dealt, as it rarely is.
 	board [2][]cards.Card
 
 	counting bool    // a board game: the counts are checked
@@ -54,9 +56,8 @@ type seatCards struct {
 func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
-	w.seen = 0
-	clear(w.seats)
-	w.board[0], w.board[1] = w.board[0][:0], w.board[1][:0]
+	w.seen = 0 // and reset has cleared w.seats
+	w.board[1] = w.board[1][:0]
 	w.counting = h.Game.Variant.IsBoardGame()
 	if !w.counting {
 		return
@@ -147,11 +148,6 @@ func (c *Context) dealBoard(i int, a *hand.Action) {
 		return
 	}
 	w.seen |= mask
-	for _, card := range a.Cards {
-		if card.Known() {
-			w.board[0] = append(w.board[0], card)
-		}
-	}
 	w.counts[0] = before + k
 	w.lastDeal[0] = i
 }
@@ -187,6 +183,10 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 		}
 		return
 	}
+	var first []cards.Card // the first board, when this deals the second
+	if a.Kind == hand.DealBoard && a.Board == 1 {
+		first = c.firstBoard(i)
+	}
 	for _, card := range a.Cards {
 		if !card.Known() {
 			continue
@@ -194,16 +194,12 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 		bit := uint64(1) << card
 		switch a.Kind {
 		case hand.DealBoard:
-			b := a.Board
-			if b == 1 {
+			if a.Board == 1 {
 				k := len(w.board[1])
-				if w.seen&bit != 0 && k < len(w.board[0]) && w.board[0][k] == card {
-					w.board[1] = append(w.board[1], card) // shared with the first board
-					continue
+				w.board[1] = append(w.board[1], card)
+				if w.seen&bit != 0 && k < len(first) && first[k] == card {
+					continue // shared with the first board
 				}
-			}
-			if b == 0 || b == 1 {
-				w.board[b] = append(w.board[b], card)
 			}
 		case hand.Show, hand.Muck:
 			if a.Player >= 0 && a.Player < n && w.seats[a.Player].hole&bit != 0 {
@@ -246,13 +242,6 @@ func (c *Context) freshCards(a *hand.Action) bool {
 			return false
 		}
 		w.seen |= mask
-		if a.Board == 0 {
-			for _, card := range a.Cards {
-				if card.Known() {
-					w.board[0] = append(w.board[0], card)
-				}
-			}
-		}
 		return true
 	}
 	seated := a.Player >= 0 && a.Player < len(w.seats)
@@ -267,6 +256,26 @@ func (c *Context) freshCards(a *hand.Action) bool {
 		w.seats[a.Player].hole |= mask
 	}
 	return true
+}
+
+// firstBoard is the known cards dealt to the first board before action i,
+// in order. It reuses the card walk's scratch for them.
+func (c *Context) firstBoard(i int) []cards.Card {
+	w := &c.cards
+	b := w.board[0][:0]
+	for j := range c.H.Actions[:i] {
+		a := &c.H.Actions[j]
+		if a.Kind != hand.DealBoard || a.Board != 0 {
+			continue
+		}
+		for _, card := range a.Cards {
+			if card.Known() {
+				b = append(b, card)
+			}
+		}
+	}
+	w.board[0] = b
+	return b
 }
 
 func (c *Context) duplicateFinding(i int, a *hand.Action, card cards.Card) {

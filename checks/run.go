@@ -131,13 +131,13 @@ type Context struct {
 	// odd chips a split may move (oddChipOnly).
 	expRet, expGot, tol []hand.Amount
 
-	// The arrays the per-seat slices share, reused across hands. Each
-	// slice has a stretch of stride elements of its own, so that a hand
-	// with another number of seats (most hands, in a mixed stream) only
-	// changes their lengths.
+	// The per-seat slices are reused across hands. Each has a stretch of
+	// stride elements of its own in an array it shares with its kind (the
+	// amounts in seatAmounts, the flags in another), so that a hand with
+	// another number of seats (most hands, in a mixed stream) only changes
+	// their lengths.
 	stride      int
 	seatAmounts []hand.Amount // collects, returns, expRet, expGot, tol
-	seatFlags   []bool        // folded, showed
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
@@ -153,21 +153,25 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	clear(c.seatAmounts)
 	c.collects, c.returns = c.collects[:n], c.returns[:n]
 	c.expRet, c.expGot, c.tol = c.expRet[:n], c.expGot[:n], c.tol[:n]
-	// Every flag is written here: showed is cleared, and a player the
-	// record has sitting out is not dealt in, so he starts folded.
-	clear(c.seatFlags)
-	c.folded, c.showed = c.folded[:n], c.showed[:n]
-	folded, seats := c.folded, h.Seats[:n]
+	// The flags and card records are written in one pass over the seats
+	// (cheaper, for the few seats of a hand, than clearing them first): a
+	// player the record has sitting out is not dealt in, so he starts
+	// folded.
+	seats := h.Seats[:n]
+	folded, showed := c.folded[:n], c.showed[:n]
+	cardSeats := c.cards.seats[:n]
 	live := 0
-	for p := range folded {
+	for p := range seats {
 		out := seats[p].SittingOut
-		folded[p] = out
+		folded[p], showed[p] = out, false
+		cardSeats[p] = seatCards{}
 		if !out {
 			live++
 		}
 	}
 	c.live = live
-	c.cards.seats = c.cards.seats[:n]
+	c.folded, c.showed = folded, showed
+	c.cards.seats = cardSeats
 }
 
 // layout makes the shared arrays for up to stride seats and gives each
@@ -179,7 +183,6 @@ func (c *Context) layout(stride int) {
 	c.seatAmounts = a
 	c.collects, c.returns, c.expRet, c.expGot, c.tol = part(0), part(1), part(2), part(3), part(4)
 	f := make([]bool, 2*stride)
-	c.seatFlags = f
 	c.folded, c.showed = f[:0:stride], f[stride:stride]
 	c.cards.seats = make([]seatCards, 0, stride)
 }

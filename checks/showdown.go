@@ -20,8 +20,23 @@ func checkShowdown(c *Context) {
 	// Is one of them all-in after the last step that moved chips into the
 	// pot or was a betting decision?
 	lastBet, allIn := c.lastBet(), false
+	// The stacks after the last bet, which even a terse trace keeps (see
+	// stackBefore), are read here without a call for each player.
+	var stacks []hand.Amount
+	if lastBet >= 0 {
+		stacks = c.T.Steps[lastBet].Stacks
+	}
 	for p := 0; p < n; p++ {
-		if !out[p] && c.stackBefore(lastBet+1, p) == 0 {
+		if out[p] {
+			continue
+		}
+		var left hand.Amount
+		if p < len(stacks) {
+			left = stacks[p]
+		} else {
+			left = c.stackBefore(lastBet+1, p)
+		}
+		if left == 0 {
 			allIn = true
 			break
 		}
