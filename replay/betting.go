@@ -16,7 +16,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	// kept across them. (window reads none of these.)
 	m.seq++
 	m.lastStep = i
-	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
+	m.lastMove, m.returnsSinceMove = i, 0
 	if m.phase != phaseBetting {
 		if m.phase < phaseBetting {
 			m.phase = phaseBetting

@@ -46,7 +46,13 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 		return tr
 	}
 	m := mem.takeMachine()
-	m.reset(h, rs, tr)
+	if neg := m.reset(h, rs, tr); neg >= 0 {
+		// unsupported leaves this to reset, which reads the stacks anyway.
+		m.release()
+		mem.keepMachine(m, terse)
+		tr.Unsupported = negativeStack(h, neg)
+		return tr
+	}
 	m.run()
 	m.release()
 	mem.keepMachine(m, terse)
@@ -77,7 +83,9 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 	machinePool.Put(m)
 }
 
-// unsupported says why the engine cannot replay h, or "".
+// unsupported says why the engine cannot replay h, or "", but for a
+// negative starting stack, which reset finds as it reads the stacks
+// (negativeStack). Where both apply, the negative stack is the reason.
 func unsupported(h *hand.Hand) string {
 	switch h.Game.Variant {
 	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
@@ -100,15 +108,21 @@ func unsupported(h *hand.Hand) string {
 	if len(h.Seats) > maxSeats {
 		return "more than 64 seats"
 	}
-	for i := range h.Seats {
-		if h.Seats[i].Stack < 0 {
-			return fmt.Sprintf("seat %d has a negative starting stack", h.Seats[i].Number)
-		}
-	}
 	if h.Game.Structure == hand.FixedLimit && h.Stakes.SmallBet <= 0 && h.Stakes.BigBlind <= 0 {
+		for i := range h.Seats {
+			if h.Seats[i].Stack < 0 {
+				return negativeStack(h, i)
+			}
+		}
 		return "fixed-limit hand without a bet size (small bet or big blind)"
 	}
 	return ""
+}
+
+// negativeStack is why a hand whose seat i has a negative starting stack
+// is not replayed.
+func negativeStack(h *hand.Hand, i int) string {
+	return fmt.Sprintf("seat %d has a negative starting stack", h.Seats[i].Number)
 }
 
 // phase is the machine's phase, as in PokerKit's state: forced bets are
@@ -211,10 +225,10 @@ type machine struct {
 	topBet, secondBet hand.Amount
 	topBettor         int
 	// lastMove is the index of the last step that was a seated player's
-	// forced bet or betting action, and movedReturns the number of
-	// returns made before it: a terse trace keeps the stacks of that step
-	// only (Trace.Terse).
-	lastMove, movedReturns int
+	// forced bet or betting action, and returnsSinceMove the number of
+	// returns made after it (the last of Trace.Returns): a terse trace
+	// keeps the stacks of that step only (Trace.Terse).
+	lastMove, returnsSinceMove int
 
 	boards  [2][]cards.Card
 	txt     textBuf
@@ -244,7 +258,10 @@ func grow[T any](s []T, n int) []T {
 	return s
 }
 
-func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
+// reset sets m up to replay h into tr. It returns the index of the first
+// seat with a negative starting stack, having written nothing to tr, or
+// -1.
+func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
@@ -258,7 +275,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
-	m.lastStep, m.lastMove, m.movedReturns = -1, -1, 0
+	m.lastStep, m.lastMove, m.returnsSinceMove = -1, -1, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.aggressor, m.aggressorTo = [River + 1]int{-1, -1, -1, -1}, [River + 1]hand.Amount{}
 
@@ -285,14 +302,16 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 		m.stack[i] = stack
 		bit := uint64(1) << uint(i)
 		switch {
+		case stack > 0 && !h.Seats[i].SittingOut: // Active: the zero status clear left
+			active |= bit
+			inHand |= bit
+		case stack < 0:
+			return i
 		case h.Seats[i].SittingOut:
 			m.seats[i].status = SittingOut
 			sittingOut = true
-		case stack == 0:
+		default:
 			m.seats[i].status = AllIn
-			inHand |= bit
-		default: // Active: the zero status clear left
-			active |= bit
 			inHand |= bit
 		}
 	}
@@ -329,6 +348,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) {
 	m.fixedSize = m.betSize(Preflop)
 	m.button = m.findButton()
 	tr.Button = m.button
+	return -1
 }
 
 // release drops the references the pooled machine holds to the hand.
@@ -605,7 +625,7 @@ func (m *machine) finishSteps() {
 		// all-in at the showdown): since then only returned bets moved chips.
 		s := m.stackRest[:n:n]
 		copy(s, m.stack[:n])
-		for _, r := range tr.Returns[m.movedReturns:] {
+		for _, r := range tr.Returns[len(tr.Returns)-m.returnsSinceMove:] {
 			s[r.Player] -= r.Amount
 		}
 		tr.Steps[m.lastMove].Stacks = s
@@ -704,7 +724,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 		st.Note = "forced bet by no seated player: ignored"
 		return
 	}
-	m.lastMove, m.movedReturns = i, len(m.tr.Returns)
+	m.lastMove, m.returnsSinceMove = i, 0
 	if m.phase > phaseDealing {
 		st.Note = "forced bet after the betting began"
 	}
@@ -889,6 +909,7 @@ func (m *machine) returnUncalled() {
 		m.tr.Returns = m.tr.mem.returnsFor(1)
 	}
 	m.tr.Returns = append(m.tr.Returns, Return{Player: who, Amount: ret, Step: m.lastStep})
+	m.returnsSinceMove++
 }
 
 func (m *machine) showOrMuck(st *Step, a *hand.Action) {

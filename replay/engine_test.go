@@ -104,6 +104,36 @@ func TestUnsupported(t *testing.T) {
 	}
 }
 
+// TestUnsupportedNegativeStack: reset finds a negative starting stack (the
+// first such seat, sitting out or not, and before a fixed-limit hand's
+// missing bet size), in a pooled replay too, whose machine then replays
+// the next hand as usual.
+func TestUnsupportedNegativeStack(t *testing.T) {
+	var pool TracePool
+	for _, c := range []struct {
+		h    *hand.Hand
+		want string
+	}{
+		{nl(0, 100, -5, -7).h, "seat 2 has a negative starting stack"},
+		{func() *hand.Hand { h := nl(0, 100, 0, -7).h; h.Seats[2].SittingOut = true; return h }(), "seat 3 has a negative starting stack"},
+		{newHand(hand.Holdem, hand.FixedLimit, 0, 100, -1).h, "seat 2 has a negative starting stack"},
+		{newHand(hand.Holdem, hand.FixedLimit, 0, 100, 100).h, "fixed-limit hand without a bet size"},
+	} {
+		for _, tr := range []*Trace{Replay(c.h, nil), pool.ReplayTerse(c.h, nil)} {
+			if tr.Supported || tr.Unsupported != c.want && !strings.HasPrefix(tr.Unsupported, c.want) || tr.Button != -1 {
+				t.Errorf("Supported %v, %q, button %d; want unsupported: %q", tr.Supported, tr.Unsupported, tr.Button, c.want)
+			}
+			pool.Put(tr)
+		}
+		ok := nl(0, 100, 100).stakes(1, 2).sb(1, 1).bb(0, 2).h
+		tr := pool.ReplayTerse(ok, nil)
+		if !tr.Supported || tr.TotalPot != 2 || tr.Button != 0 {
+			t.Errorf("after an unsupported hand: Supported %v (%s), pot %d, button %d; want 2 (1 returned), 0", tr.Supported, tr.Unsupported, tr.TotalPot, tr.Button)
+		}
+		pool.Put(tr)
+	}
+}
+
 // TestReplayNeverPanics throws random, often senseless hands at the engine:
 // it must never panic (not even into its last-resort recover) and never
 // make or lose a chip.

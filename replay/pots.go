@@ -29,39 +29,37 @@ func SidePots(committed []hand.Amount, live []bool, dead hand.Amount) []Pot {
 }
 
 // singlePot is SidePots for the common hand without a side pot: every live
-// player put in the same live chips and no one more. Every layer then has
-// the same eligible players, so SidePots would merge them all into one pot
-// of every chip; singlePot builds it without sorting the levels. ok is
-// false for any other hand.
-func singlePot(committed []hand.Amount, live []bool, dead hand.Amount, mem *traceMem) (pots []Pot, ok bool) {
-	level, nLive := hand.Amount(-1), 0
-	for i, c := range committed {
-		if live[i] {
-			if nLive > 0 && c != level {
-				return nil, false
-			}
-			level = c
-			nLive++
+// player (live: bit i for seat i) put in the same live chips and no one
+// more. Every layer then has the same eligible players, so SidePots would
+// merge them all into one pot of every chip; singlePot builds it without
+// sorting the levels. ok is false for any other hand.
+func singlePot(committed []hand.Amount, live uint64, dead hand.Amount, mem *traceMem) (pots []Pot, ok bool) {
+	if live == 0 || bits.Len64(live) > len(committed) {
+		return nil, false
+	}
+	level := committed[bits.TrailingZeros64(live)]
+	if level < 0 {
+		return nil, false
+	}
+	for x := live; x != 0; x &= x - 1 {
+		if committed[bits.TrailingZeros64(x)] != level {
+			return nil, false
 		}
 	}
 	var amount hand.Amount
 	for _, c := range committed {
-		if c < 0 || c > level {
+		if uint64(c) > uint64(level) { // c < 0 or c > level (level >= 0)
 			return nil, false
 		}
 		amount += c
 	}
-	if nLive == 0 {
-		return nil, false
-	}
 	if level == 0 && dead == 0 {
 		return nil, true // no chips, no pot
 	}
+	nLive := bits.OnesCount64(live)
 	eligible := mem.eligibleFor(nLive)
-	for i := range committed {
-		if live[i] {
-			eligible = append(eligible, i)
-		}
+	for x := live; x != 0; x &= x - 1 {
+		eligible = append(eligible, bits.TrailingZeros64(x))
 	}
 	pots = mem.potsFor(1)
 	pots[0] = Pot{Amount: amount + dead, Level: level, Eligible: eligible[:nLive:nLive]}

@@ -34,8 +34,14 @@ func TestSinglePotSameAsSidePots(t *testing.T) {
 			}
 		}
 		dead := hand.Amount(r.IntN(3) * 10)
+		var liveMask uint64
+		for i, l := range live {
+			if l {
+				liveMask |= 1 << uint(i)
+			}
+		}
 		for _, m := range []*traceMem{nil, mem} {
-			got, ok := singlePot(committed, live, dead, m)
+			got, ok := singlePot(committed, liveMask, dead, m)
 			if !ok {
 				continue
 			}

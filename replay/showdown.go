@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/handaudit/handaudit/cards"
@@ -16,20 +17,23 @@ func (m *machine) settle() {
 	tr.Committed = m.amounts[:n:n]
 	// Pots are layered on the live chips; antes and dead blinds go to the
 	// main pot, which every live player contests.
-	live, liveChips := reuse(&m.liveBuf, n), reuse(&m.liveChips, n)
+	liveChips := reuse(&m.liveChips, n)
 	var total, dead hand.Amount
 	for i := range n {
 		s := &m.seats[i]
 		tr.Committed[i] = s.committed
-		live[i] = m.inHand&(1<<uint(i)) != 0 // Active or AllIn
 		liveChips[i] = s.committed - s.dead
 		total += s.committed
 		dead += s.dead
 	}
 	tr.TotalPot = total
-	if pots, ok := singlePot(liveChips, live, dead, tr.mem); ok {
+	if pots, ok := singlePot(liveChips, m.inHand, dead, tr.mem); ok { // inHand: Active or AllIn
 		tr.Pots = pots
 	} else {
+		live := reuse(&m.liveBuf, n)
+		for i := range live {
+			live[i] = m.inHand&(1<<uint(i)) != 0
+		}
 		m.layers = layers(liveChips, live, dead > 0, m.layers)
 		tr.Pots = buildPots(m.layers, dead, true, tr.mem)
 	}
@@ -160,11 +164,12 @@ func (m *machine) showdownOrder() {
 	tr.ShowdownReason = t.s("no bet on the ").s(final.String()).s(": the first seat left of the button shows first").str()
 }
 
-// activeWithChips counts live players who still have chips to bet.
+// activeWithChips counts live players who still have chips to bet: the
+// seats of the active set (status Active) with an effective stack.
 func (m *machine) activeWithChips() int {
 	c := 0
-	for i := range m.n {
-		if m.seats[i].status == Active && m.effStack(i) > 0 {
+	for x := m.active; x != 0; x &= x - 1 {
+		if m.effStack(bits.TrailingZeros64(x)) > 0 {
 			c++
 		}
 	}
