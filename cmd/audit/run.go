@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -59,13 +58,6 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	onProgress, done, err := progressPrinter(*progress, stderr)
 	if err != nil {
 		return err
-	}
-	if os.Getenv("GOGC") == "" {
-		// The pipeline's live heap is small and steady (bounded queues; the
-		// duplicate-ID set lives outside the heap): collecting at 50% growth
-		// instead of 100% lowers peak memory by about a fifth for about 8%
-		// more CPU. GOGC in the environment overrides it.
-		debug.SetGCPercent(50)
 	}
 	// The first SIGINT or SIGTERM stops the run cleanly (outputs removed);
 	// after it, the signals' default action is restored, so a second one
