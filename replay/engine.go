@@ -23,17 +23,14 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 		d := Default()
 		rs = &d
 	}
-	mem, pooled := tr.mem, tr.pooled
+	mem := tr.mem
 	tr.Hand, tr.Rules, tr.ShowdownFirst, tr.Button, tr.Terse = h, rs, -1, -1, terse
-	defer func() {
-		if r := recover(); r != nil {
-			mem.dropHands()
-			*tr = Trace{Hand: h, Rules: rs, ShowdownFirst: -1, Button: -1, Terse: terse, mem: mem, pooled: pooled,
-				Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
-				InternalError: fmt.Sprint(r)}
-			out = tr // a recovered panic would otherwise return nil
-		}
-	}()
+	// A panic in the engine (a bug in handaudit) is recovered and becomes
+	// Trace.InternalError (recoverEngine). The deferred call keeps two
+	// values, not the eight a closure captured and stored on every hand:
+	// recoverEngine reads the rest from tr, which holds them by now, and
+	// sets out, as a recovered panic would otherwise return nil.
+	defer recoverEngine(tr, &out)
 	if h == nil {
 		tr.Unsupported = "no hand"
 		return tr
@@ -58,6 +55,21 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 	mem.keepMachine(m, terse)
 	tr.Supported = true
 	return tr
+}
+
+// recoverEngine, deferred by replayInto, turns a panic in the engine into
+// a trace that says so (InternalError), keeping what replayInto set up from
+// its arguments (the engine never writes those fields), and makes it the
+// result, *out.
+func recoverEngine(tr *Trace, out **Trace) {
+	if r := recover(); r != nil {
+		mem := tr.mem
+		mem.dropHands()
+		*tr = Trace{Hand: tr.Hand, Rules: tr.Rules, ShowdownFirst: -1, Button: -1, Terse: tr.Terse, mem: mem, pooled: tr.pooled,
+			Unsupported:   fmt.Sprintf("internal error while replaying: %v", r),
+			InternalError: fmt.Sprint(r)}
+		*out = tr
+	}
 }
 
 // takeMachine returns the machine the pooled memory keeps, or one from
@@ -295,19 +307,19 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	// record has acting. A seat in the hand with no chips is all-in, for
 	// what the blinds put in, if anything. The seat sets are built here
 	// rather than by setStatus (one loop over the seats).
-	sittingOut := false
+	sittingOut, seats, stacks := false, h.Seats[:n], m.stack[:n] // n <= maxSeats: bounds checked once
 	var active, inHand uint64
-	for i := range h.Seats {
-		stack := h.Seats[i].Stack
-		m.stack[i] = stack
+	for i := range seats {
+		stack := seats[i].Stack
+		stacks[i] = stack
 		bit := uint64(1) << uint(i)
 		switch {
-		case stack > 0 && !h.Seats[i].SittingOut: // Active: the zero status clear left
+		case stack > 0 && !seats[i].SittingOut: // Active: the zero status clear left
 			active |= bit
 			inHand |= bit
 		case stack < 0:
 			return i
-		case h.Seats[i].SittingOut:
+		case seats[i].SittingOut:
 			m.seats[i].status = SittingOut
 			sittingOut = true
 		default:
@@ -861,9 +873,8 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 func (m *machine) startRound(s Street) {
 	m.street = s
 	m.closed = false
-	for i := range m.n {
-		m.seats[i].bet = 0
-		m.seats[i].acted = false
+	for i := range m.seats[:m.n] { // one bounds check, not one a seat
+		m.seats[i].bet, m.seats[i].acted = 0, false
 	}
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1

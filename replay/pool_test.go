@@ -149,6 +149,18 @@ func TestReplayRecoversItsOwnPanic(t *testing.T) {
 	if tr.Supported || tr.InternalError != "injected engine failure" {
 		t.Errorf("supported %v, internal error %q: want the recovered panic", tr.Supported, tr.InternalError)
 	}
+	// A pooled terse trace keeps what the replay was asked for.
+	var pool replay.TracePool
+	rs := replay.Default()
+	tr = pool.ReplayTerse(h, &rs)
+	if tr == nil {
+		t.Fatal("a recovered panic returned no trace")
+	}
+	if tr.InternalError != "injected engine failure" || tr.Hand != h || tr.Rules != &rs || !tr.Terse || tr.Button != -1 || tr.ShowdownFirst != -1 {
+		t.Errorf("internal error %q, hand kept %v, rules kept %v, terse %v, button %d, showdown first %d",
+			tr.InternalError, tr.Hand == h, tr.Rules == &rs, tr.Terse, tr.Button, tr.ShowdownFirst)
+	}
+	pool.Put(tr)
 }
 
 // untext returns a copy of tr without the engine's plain words, the

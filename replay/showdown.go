@@ -14,19 +14,19 @@ import (
 func (m *machine) settle() {
 	m.closeRound()
 	h, tr, n := m.h, m.tr, m.n
-	tr.Committed = m.amounts[:n:n]
+	committed := m.amounts[:n:n]
 	// Pots are layered on the live chips; antes and dead blinds go to the
 	// main pot, which every live player contests.
 	liveChips := reuse(&m.liveChips, n)
 	var total, dead hand.Amount
-	for i := range n {
+	for i := range m.seats[:n] { // bounds checked once
 		s := &m.seats[i]
-		tr.Committed[i] = s.committed
+		committed[i] = s.committed
 		liveChips[i] = s.committed - s.dead
 		total += s.committed
 		dead += s.dead
 	}
-	tr.TotalPot = total
+	tr.Committed, tr.TotalPot = committed, total
 	if pots, ok := singlePot(liveChips, m.inHand, dead, tr.mem); ok { // inHand: Active or AllIn
 		tr.Pots = pots
 	} else {
