@@ -22,20 +22,22 @@ import (
 //   - for a call, bet.exceeds-stack wins over bet.wrong-call-amount;
 //   - for a post, bet.exceeds-stack wins over blind.wrong-amount.
 
-// sound reports whether action a, whose step is st, is a post or a fold,
-// check or call that no action check below can fault: a post within what
-// the replay took and of what the stakes require, or a fold, check or call
-// by the active player due to act, a call of what was owed. Context.walk
-// tests it so that these, most of the actions, need no call to step.
-func sound(st *replay.Step, a *hand.Action) bool {
-	switch a.Kind {
-	case hand.Post:
-		return a.Amount <= st.Added && (!st.HasExpected || a.Amount == st.Expected)
-	case hand.Fold, hand.Check, hand.Call:
-		return st.StatusBefore == replay.Active && st.Window.ToAct == st.Player &&
-			(a.Kind != hand.Call || !a.HasAmount || a.Amount == st.Window.ToCall)
-	}
-	return false
+// soundPost, inTurn and soundCall are the tests most posts, folds, checks
+// and calls pass, after which no action check below can fault them: a post
+// within what the replay took and of what the stakes require; a fold,
+// check or call by the active player due to act; a call of what was owed.
+// Context.walkReplayed makes them, each kind in its own arm, so that these
+// actions, most of the record, need no call to step.
+func soundPost(st *replay.Step, a *hand.Action) bool {
+	return a.Amount <= st.Added && (!st.HasExpected || a.Amount == st.Expected)
+}
+
+func inTurn(st *replay.Step) bool {
+	return st.StatusBefore == replay.Active && st.Window.ToAct == st.Player
+}
+
+func soundCall(st *replay.Step, a *hand.Action) bool {
+	return !a.HasAmount || a.Amount == st.Window.ToCall
 }
 
 // step checks action i, a seated player's post or betting action, whose

@@ -50,6 +50,9 @@ type seatCards struct {
 	hole  uint64 // the known cards dealt to (or shown from) him
 	count int    // hole cards dealt to him (board games)
 	first int    // his first DealHole action plus one, or 0 (board games)
+	// showed: the record has him table his cards (set by walk, for the
+	// showdown checks).
+	showed bool
 }
 
 // startCards sets the card walk up for a new hand.
@@ -84,7 +87,8 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 func (c *Context) dealHole(i int, a *hand.Action) {
 	w := &c.cards
 	p := a.Player
-	if uint(p) >= uint(len(w.seats)) {
+	seats := w.seats
+	if uint(p) >= uint(len(seats)) {
 		c.dealCards(i, a)
 		return
 	}
@@ -94,7 +98,7 @@ func (c *Context) dealHole(i int, a *hand.Action) {
 		return
 	}
 	w.seen |= mask
-	s := &w.seats[p]
+	s := &seats[p]
 	s.hole |= mask
 	if w.counting {
 		k := s.count + len(a.Cards)

@@ -68,3 +68,25 @@ func TestRunTwiceSharedCards(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreplayedFoldEndsShowdown: on a hand the rules engine did not
+// replay, the card checks still follow the folds: a board of three cards
+// is short only if two players are left at the end.
+func TestUnreplayedFoldEndsShowdown(t *testing.T) {
+	for _, fold := range []bool{false, true} {
+		h := runTwice(t, "Kc")
+		h.Actions = h.Actions[:3] // the flop only
+		if fold {
+			h.Actions = append(h.Actions, hand.Action{Kind: hand.Fold, Player: 1})
+		}
+		short := 0
+		for _, f := range checks.Run(h, nil, checks.All()) {
+			if f.CheckID == "cards.wrong-count" && strings.Contains(f.Message, "showdown with 3 cards") {
+				short++
+			}
+		}
+		if want := map[bool]int{false: 1, true: 0}[fold]; short != want {
+			t.Errorf("fold %v: %d short-board findings, want %d", fold, short, want)
+		}
+	}
+}

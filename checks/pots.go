@@ -68,14 +68,6 @@ func checkPots(c *Context) {
 	for _, fee := range o.Fees {
 		recTake += fee.Amount
 	}
-	// The awards are a full account of the pot only if the replay could
-	// decide every pot; otherwise who got what is not judged.
-	var potRake hand.Amount
-	for k := range tr.Pots {
-		potRake += tr.Pots[k].Rake
-	}
-	complete := len(tr.Undecided) == 0 &&
-		(awarded+potRake == tr.TotalPot || awarded+tr.Rake == tr.TotalPot || awarded+recTake == tr.TotalPot)
 
 	// What the record gives each player; d is record minus rules, starting
 	// from the record's collects. off gathers (by OR) every nonzero d and,
@@ -159,12 +151,19 @@ func checkPots(c *Context) {
 	} else {
 		c.houseRake(tr.TotalPot, recTake)
 	}
-	if !complete || c.fouled || off == 0 {
+	if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
 		return // off == 0: d is all zero (nothing was unreturned to absorb)
 	}
 
-	// 4, 5. What is left of d. A deviation wholly explained by the
-	// accounting findings above lies with the winners and has one sign.
+	// 4, 5. What is left of d.
+	c.shares(d, expGot, tol, mode, !(unreturned != 0 || totalFired || rakeFired))
+}
+
+// shares is steps 4 and 5 of checkPots, on a hand whose d is not all
+// zero: it reports what is left of d. A deviation wholly explained by the
+// accounting findings (unexplained is false when there are some) lies
+// with the winners and has one sign.
+func (c *Context) shares(d, expGot, tol []hand.Amount, mode payoutMode, unexplained bool) {
 	var sum hand.Amount
 	mixed := false
 	sign := 0
@@ -186,7 +185,7 @@ func checkPots(c *Context) {
 	if sign == 0 {
 		return
 	}
-	if !mixed && (unreturned != 0 || totalFired || rakeFired) {
+	if !mixed && !unexplained {
 		return
 	}
 	if sum == 0 && c.oddChipOnly(d, tol) {
@@ -194,6 +193,20 @@ func checkPots(c *Context) {
 		return
 	}
 	c.awardFinding(d, expGot, mode)
+}
+
+// awardsComplete reports whether the replay's awards are a full account
+// of the pot: only if the replay could decide every pot; otherwise who got
+// what is not judged.
+func awardsComplete(tr *replay.Trace, awarded, recTake hand.Amount) bool {
+	if len(tr.Undecided) != 0 {
+		return false
+	}
+	var potRake hand.Amount
+	for k := range tr.Pots {
+		potRake += tr.Pots[k].Rake
+	}
+	return awarded+potRake == tr.TotalPot || awarded+tr.Rake == tr.TotalPot || awarded+recTake == tr.TotalPot
 }
 
 type payoutMode uint8
@@ -354,10 +367,12 @@ func (c *Context) houseRake(pot, rake hand.Amount) {
 	if rs == nil || !c.T.HasExpectedRake || !c.H.Outcome.HasRake {
 		return
 	}
-	want := c.T.ExpectedRake
-	if rake == want {
-		return
+	if want := c.T.ExpectedRake; rake != want {
+		c.houseRakeFinding(pot, rake, want, rs)
 	}
+}
+
+func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset) {
 	f := c.atOutcome(checkRake)
 	expect(&f, want, rake)
 	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
@@ -375,26 +390,30 @@ func (c *Context) houseRake(pot, rake hand.Amount) {
 // sidePots compares the pots the record lists with the replay's. Rooms
 // list pots after rake, so a listed pot may be short of the computed one
 // by its share of the rake, as long as the shares add up to the rake.
+// The findings are made apart, so that this test stays small where
+// checkPots inlines it.
 func (c *Context) sidePots(take hand.Amount) {
 	rec := c.H.Outcome.Pots
 	comp := c.T.Pots
 	if len(rec) == 0 {
 		return
 	}
-	var rs, cs hand.Amount
-	for _, x := range rec {
-		rs += x
-	}
-	for _, p := range comp {
-		cs += p.Amount
-	}
 	if len(rec) != len(comp) {
-		f := c.atOutcome(checkSidePots)
-		expect(&f, hand.Amount(len(comp)), hand.Amount(len(rec)))
-		f.HasExpected, f.HasRecorded = false, false
-		f.Message = fmt.Sprintf("The record lists %s; the players' contributions make %s.",
-			c.potList(rec), c.potList(potAmounts(comp)))
-		c.emit(checkSidePots, f)
+		c.potCountFinding(rec, comp)
+		return
+	}
+	// One pass sums both lists and finds whether any pot is other than
+	// the replay's, before or after its rake, as none nearly always is.
+	var rs, cs hand.Amount
+	off := false
+	comp = comp[:len(rec)]
+	for k, x := range rec {
+		want := comp[k].Amount
+		rs += x
+		cs += want
+		off = off || (x != want && x != want-comp[k].Rake)
+	}
+	if !off {
 		return
 	}
 	afterRake := rs != cs && take > 0 && cs-rs == take
@@ -403,18 +422,36 @@ func (c *Context) sidePots(take hand.Amount) {
 		if rec[k] == want || rec[k] == want-comp[k].Rake || (afterRake && rec[k] < want) {
 			continue
 		}
-		f := c.atOutcome(checkSidePots)
-		expect(&f, want, rec[k])
-		name := potName(k)
-		if afterRake {
-			f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s, and after its share of the %s rake it cannot be more.",
-				name, money(c.H, rec[k]), money(c.H, want), money(c.H, take))
-		} else {
-			f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s.",
-				name, money(c.H, rec[k]), money(c.H, want), c.eligibleText(comp[k].Eligible))
-		}
-		c.emit(checkSidePots, f)
+		c.sidePotFinding(k, rec[k], &comp[k], afterRake, take)
 	}
+}
+
+// potCountFinding: the record lists another number of pots than the
+// players' contributions make.
+func (c *Context) potCountFinding(rec []hand.Amount, comp []replay.Pot) {
+	f := c.atOutcome(checkSidePots)
+	expect(&f, hand.Amount(len(comp)), hand.Amount(len(rec)))
+	f.HasExpected, f.HasRecorded = false, false
+	f.Message = fmt.Sprintf("The record lists %s; the players' contributions make %s.",
+		c.potList(rec), c.potList(potAmounts(comp)))
+	c.emit(checkSidePots, f)
+}
+
+// sidePotFinding: the record lists pot k as rec, and the replay computed
+// comp.
+func (c *Context) sidePotFinding(k int, rec hand.Amount, comp *replay.Pot, afterRake bool, take hand.Amount) {
+	want := comp.Amount
+	f := c.atOutcome(checkSidePots)
+	expect(&f, want, rec)
+	name := potName(k)
+	if afterRake {
+		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s, and after its share of the %s rake it cannot be more.",
+			name, money(c.H, rec), money(c.H, want), money(c.H, take))
+	} else {
+		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s.",
+			name, money(c.H, rec), money(c.H, want), c.eligibleText(comp.Eligible))
+	}
+	c.emit(checkSidePots, f)
 }
 
 func potAmounts(ps []replay.Pot) []hand.Amount {

@@ -108,7 +108,6 @@ type Context struct {
 	// takes every seated fold as a betting action, and has not dealt in
 	// just the seats the record sits out.
 	folded   []bool
-	showed   []bool        // the record has the player table his cards
 	collects []hand.Amount // what the record's collects give the player
 	returns  []hand.Amount // what the record returns to the player as uncalled
 	// and for the hand:
@@ -116,6 +115,7 @@ type Context struct {
 	collect   bool        // the record has a collect
 	firstShow int         // the first Show action, or -1
 	muck      bool        // the record has a Muck action
+	lastBet   int         // the last seated post or betting action, or -1 (replayed hands)
 	cards     cardWalk
 
 	// full is a full replay of a hand whose trace is terse, made when a
@@ -142,7 +142,7 @@ type Context struct {
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.full = h, tr, sel, nil, false, 0, nil
-	c.collected, c.collect, c.firstShow, c.muck = 0, false, -1, false
+	c.collected, c.collect, c.firstShow, c.lastBet, c.muck = 0, false, -1, -1, false
 	if h == nil {
 		return
 	}
@@ -158,19 +158,19 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	// player the record has sitting out is not dealt in, so he starts
 	// folded.
 	seats := h.Seats[:n]
-	folded, showed := c.folded[:n], c.showed[:n]
+	folded := c.folded[:n]
 	cardSeats := c.cards.seats[:n]
 	live := 0
 	for p := range seats {
 		out := seats[p].SittingOut
-		folded[p], showed[p] = out, false
+		folded[p] = out
 		cardSeats[p] = seatCards{}
 		if !out {
 			live++
 		}
 	}
 	c.live = live
-	c.folded, c.showed = folded, showed
+	c.folded = folded
 	c.cards.seats = cardSeats
 }
 
@@ -182,44 +182,83 @@ func (c *Context) layout(stride int) {
 	part := func(k int) []hand.Amount { return a[k*stride : k*stride : (k+1)*stride] }
 	c.seatAmounts = a
 	c.collects, c.returns, c.expRet, c.expGot, c.tol = part(0), part(1), part(2), part(3), part(4)
-	f := make([]bool, 2*stride)
-	c.folded, c.showed = f[:0:stride], f[stride:stride]
+	c.folded = make([]bool, 0, stride)
 	c.cards.seats = make([]seatCards, 0, stride)
 }
 
 // walk goes through the record once, action by action: it runs the card
 // checks and, on a replayed hand, the action checks, and gathers what the
 // pot and showdown checks read.
+func (c *Context) walk(replayed bool) {
+	c.startCards()
+	if replayed {
+		c.walkReplayed()
+	} else {
+		c.walkRecord()
+	}
+	c.finishCards()
+}
+
+// walkReplayed is walk for a replayed hand, whose steps match its actions
+// one for one.
 //
 // The loop keeps few values live and calls out only for what is less
-// usual than a sound fold, check, call or post (see sound), so that the
+// usual than a sound fold, check, call or post (see soundPost), so that the
 // compiler keeps its values in registers.
-func (c *Context) walk(replayed bool) {
+func (c *Context) walkReplayed() {
 	h := c.H
 	actions := h.Actions
-	var steps []replay.Step // none when the hand was not replayed
-	if replayed {
-		steps = c.T.Steps[:len(actions)]
-	}
-	n := uint(len(h.Seats))
-	folded := c.folded
-	c.startCards()
+	steps := c.T.Steps[:len(actions)]
+	n := len(h.Seats)
+	folded := c.folded[:n]
 	for i := range actions {
 		a := &actions[i]
 		p := a.Player
-		seated := uint(p) < n
+		seated := uint(p) < uint(n)
 		switch a.Kind {
-		case hand.Post, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-			// Only posts and betting actions have checks of their own.
+		// Only posts and betting actions have checks of their own, and the
+		// replay takes each of a seated player as a post or a betting
+		// action. Each kind's arm makes the tests most of them pass (see
+		// soundPost) and calls step only for the rest.
+		case 0:
+			// No action has kind 0; this arm starts the jump table at 0,
+			// so that it takes the kind as it is.
+		case hand.Post:
+			if seated {
+				c.lastBet = i
+				if st := &steps[i]; !soundPost(st, a) {
+					c.step(i, st, a)
+				}
+			}
+		case hand.Fold:
 			if !seated {
 				continue
 			}
-			if a.Kind == hand.Fold && !folded[p] {
+			c.lastBet = i
+			if !folded[p] {
 				folded[p] = true
 				c.live--
 			}
-			// The replay takes each as a post or a betting action.
-			if i < len(steps) && !sound(&steps[i], a) {
+			if st := &steps[i]; !inTurn(st) {
+				c.step(i, st, a)
+			}
+		case hand.Check:
+			if seated {
+				c.lastBet = i
+				if st := &steps[i]; !inTurn(st) {
+					c.step(i, st, a)
+				}
+			}
+		case hand.Call:
+			if seated {
+				c.lastBet = i
+				if st := &steps[i]; !inTurn(st) || !soundCall(st, a) {
+					c.step(i, st, a)
+				}
+			}
+		case hand.Bet, hand.Raise, hand.BringIn:
+			if seated {
+				c.lastBet = i
 				c.step(i, &steps[i], a)
 			}
 		case hand.DealHole:
@@ -234,7 +273,7 @@ func (c *Context) walk(replayed bool) {
 				c.firstShow = i
 			}
 			if seated {
-				c.showed[p] = true
+				c.cards.seats[p].showed = true
 			}
 		case hand.Muck:
 			c.dealCards(i, a)
@@ -251,7 +290,31 @@ func (c *Context) walk(replayed bool) {
 			}
 		}
 	}
-	c.finishCards()
+}
+
+// walkRecord is walk for a hand that was not replayed: only the card
+// checks run after it, and of the rest they need only who folded.
+func (c *Context) walkRecord() {
+	actions := c.H.Actions
+	folded := c.folded
+	for i := range actions {
+		a := &actions[i]
+		switch a.Kind {
+		case hand.Fold:
+			if p := a.Player; uint(p) < uint(len(folded)) && !folded[p] {
+				folded[p] = true
+				c.live--
+			}
+		case hand.DealHole:
+			c.dealHole(i, a)
+		case hand.DealBoard:
+			c.dealBoard(i, a)
+		case hand.Show:
+			c.showCards(i, a)
+		case hand.Discard, hand.Muck:
+			c.dealCards(i, a)
+		}
+	}
 }
 
 // rules is the ruleset of the replay, or nil.

@@ -19,7 +19,7 @@ func checkShowdown(c *Context) {
 	}
 	// Is one of them all-in after the last step that moved chips into the
 	// pot or was a betting decision?
-	lastBet, allIn := c.lastBet(), false
+	lastBet, allIn := c.lastBet, false
 	// The stacks after the last bet, which even a terse trace keeps (see
 	// stackBefore), are read here without a call for each player.
 	var stacks []hand.Amount
@@ -48,24 +48,6 @@ func checkShowdown(c *Context) {
 	c.showdownOrder()
 }
 
-// lastBet is the last step that moved chips into the pot or was a betting
-// decision: a seated player's post or betting action. It is -1 if there is
-// none.
-func (c *Context) lastBet() int {
-	actions := c.H.Actions
-	n := len(c.H.Seats)
-	for i := len(actions) - 1; i >= 0; i-- {
-		a := &actions[i]
-		switch a.Kind {
-		case hand.Post, hand.Fold, hand.Check, hand.Call, hand.Bet, hand.Raise, hand.BringIn:
-			if a.Player >= 0 && a.Player < n {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 // allInTabled: at an all-in showdown every player still in must table (TDA 16).
 func (c *Context) allInTabled(out []bool) {
 	if !c.muck {
@@ -76,7 +58,7 @@ func (c *Context) allInTabled(out []bool) {
 		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(out) || out[a.Player] {
 			continue
 		}
-		if c.showed[a.Player] {
+		if c.cards.seats[a.Player].showed {
 			continue // tabled, then the record also says mucked
 		}
 		f := c.atAction(checkAllInNotTabled, i)
@@ -100,7 +82,7 @@ func (c *Context) showdownOrder() {
 	if first < 0 || first >= len(c.H.Seats) {
 		return
 	}
-	if c.firstShow < 0 || !c.showed[first] {
+	if c.firstShow < 0 || !c.cards.seats[first].showed {
 		return // no one tabled, or the player due to table first did not
 	}
 	shown := -1
