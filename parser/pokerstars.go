@@ -277,6 +277,21 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 					continue
 				}
 			}
+			// So is a usual section line (see psMarkerLen), if marker
+			// reads it; else the way below reads it again, as it would.
+			if quick && data[0] == '*' {
+				if k := psMarkerLen(data); k > 0 && k <= in.maxLine && size+k+1 <= r.maxHand && p.marker(data[:k], in.line+1) == nil {
+					line, size = data[:k], size+k+1
+					in.start += k + 1
+					in.line++
+					quick = p.state <= psShowdown // and not noQuick, as quick was
+					if p.keepLast(line, in.line); len(p.actions) > r.maxActions {
+						r.dropTooManyActions(in.line, line)
+						break
+					}
+					continue
+				}
+			}
 			if k := bytes.IndexByte(data, '\n'); k >= 0 && k <= in.maxLine {
 				line, whole = data[:k], true
 				in.start += k + 1
@@ -763,6 +778,11 @@ func (p *psParser) line(line []byte, n int) error {
 		}
 		p.seatsDone()
 		p.state = psPreDeal
+		// The first line after the seats is nearly always a post, which
+		// quickAction reads as readHand would have, in the betting states.
+		if line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0 {
+			return nil
+		}
 	case psSummary:
 		return p.summaryLine(line, n)
 	}
@@ -1814,6 +1834,42 @@ func (p *psParser) marker(line []byte, n int) error {
 		return nil
 	}
 	return psErrorf("unknown section line")
+}
+
+// psMarkerLen returns the length of the usual section line that may
+// start text, told from the first letters of its name, if an LF follows
+// it there, else 0: "*** HOLE CARDS ***", "*** FLOP *** [Ah Kd 2c]",
+// "*** TURN *** [Ah Kd 2c] [3s]", "*** RIVER *** [Ah Kd 2c 3s] [4h]",
+// "*** SHOW DOWN ***" or "*** SUMMARY ***". If marker reads text that
+// long without an error, it is that line and holds no LF: it compares
+// the names whole, and a street's cards, ending the line, letter by
+// letter.
+func psMarkerLen(text []byte) int {
+	if len(text) < 33 || string(text[:4]) != "*** " {
+		return 0
+	}
+	n := 0
+	switch text[4] {
+	case 'H':
+		n = len("*** HOLE CARDS ***")
+	case 'S':
+		n = len("*** SUMMARY ***")
+		if text[5] == 'H' {
+			n = len("*** SHOW DOWN ***")
+		}
+	case 'F':
+		n = len("*** FLOP *** [Ah Kd 2c]")
+	case 'T':
+		n = len("*** TURN *** [Ah Kd 2c] [3s]")
+	case 'R':
+		n = len("*** RIVER *** [Ah Kd 2c 3s] [4h]")
+	default:
+		return 0
+	}
+	if text[n] != '\n' || text[n-1] != ']' && text[n-1] != '*' {
+		return 0
+	}
+	return n
 }
 
 // psSectionEnd is bytes.Index(b, []byte(" ***")) for the few bytes of a

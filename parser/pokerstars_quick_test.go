@@ -330,3 +330,48 @@ func TestPokerStarsQuickCollectAmounts(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsQuickMarkers reads hands whose section lines are the
+// usual ones and near misses of the lengths readHand takes them at
+// straight from the buffer (see psMarkerLen): an LF inside, a note, blanks
+// or other text after, other cards, misplaced sections. They must read
+// as the general code reads them, under the default limits and small ones.
+func TestPokerStarsQuickMarkers(t *testing.T) {
+	variants := [][2]string{
+		{"", ""},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c 7d Jx]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c 7d\nJh]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c7d Jh] "},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c 7d Jh]{}"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c] {\nxyz}"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLIP *** [2c 7d Jh]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [4s] {\nabcdefg}"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh] [4s4]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh [4s]]"},
+		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [9h] {\nabcdefghi}"},
+		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4s][9h]x"},
+		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4s] [Jh]"},
+		{"*** HOLE CARDS ***", "*** HOLE CARDS **\n"},
+		{"*** HOLE CARDS ***", "*** HOLE\nCARDS ***"},
+		{"*** HOLE CARDS ***", "*** HOLE CARDS *** "},
+		{"*** SHOW DOWN ***", "*** SHOW\nDOWN ***"},
+		{"*** SHOW DOWN ***", "*** SH0W DOWN ***"},
+		{"*** SHOW DOWN ***", "*** SUMMARY ***"},
+		{"*** SUMMARY ***", "*** SUMMARY **x"},
+		{"*** SUMMARY ***", "*** SUMM\nRY ***"},
+		{"*** SUMMARY ***", "*** SHOW DOWN ***"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\n*** SUMMARY ***\n"},
+		{"Ann: calls $0.10\n", "Ann: calls $0.10\n*** HOLE CARDS ***\n"},
+	}
+	for _, v := range variants {
+		data := []byte(psShowdownHand + "\n" + psBase)
+		if v[0] != "" {
+			data = bytes.ReplaceAll(data, []byte(v[0]), []byte(v[1]))
+		}
+		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 20, MaxActions: 12}} {
+			if d := psQuickDiff(t, "markers", data, lim); d != "" {
+				t.Errorf("%q as %q (limits %+v): %s", v[0], v[1], lim, d)
+			}
+		}
+	}
+}
