@@ -25,6 +25,12 @@ func handKey(h *hand.Hand, file int) (uint64, bool) {
 	if h == nil || h.ID == "" {
 		return 0, false
 	}
+	return mix64(fnvString(namespaceHash(h, file), h.ID)), true
+}
+
+// namespaceHash is the hash of a hand's namespace, that handKey goes on
+// with the hand's ID.
+func namespaceHash(h *hand.Hand, file int) uint64 {
 	k := fnvOffset
 	if h.Site != "" {
 		k = fnvString(k, "site\x00")
@@ -36,9 +42,29 @@ func handKey(h *hand.Hand, file int) (uint64, bool) {
 		k = fnvString(k, "\x00")
 		k = fnvString(k, h.Format)
 	}
-	k = fnvString(k, "\x00")
-	k = fnvString(k, h.ID)
-	return mix64(k), true
+	return fnvString(k, "\x00")
+}
+
+// handKeys is handKey remembering the last namespace's hash: the hands of
+// a run nearly all name the same site (or come from the same input), and
+// hashing the namespace byte by byte was half the work of a key.
+type handKeys struct {
+	set    bool
+	site   string // the namespace hashed: a site, or
+	file   int    // an input and format when the site is ""
+	format string
+	hash   uint64
+}
+
+// key is handKey(h, file).
+func (ks *handKeys) key(h *hand.Hand, file int) (uint64, bool) {
+	if h == nil || h.ID == "" {
+		return 0, false
+	}
+	if !ks.set || h.Site != ks.site || (h.Site == "" && (file != ks.file || h.Format != ks.format)) {
+		*ks = handKeys{set: true, site: h.Site, file: file, format: h.Format, hash: namespaceHash(h, file)}
+	}
+	return mix64(fnvString(ks.hash, h.ID)), true
 }
 
 const (

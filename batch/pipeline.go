@@ -176,7 +176,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	var bytesRead atomic.Int64
 	var pl *pools
 	if cfg.Reuse {
-		pl = new(pools)
+		pl = newPools()
 	}
 
 	go func() {
@@ -194,7 +194,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			rd := &reader{cfg: &cfg, ctx: ctx, gate: g, jobs: jobs, out: out, bytes: &bytesRead, pools: pl}
+			rd := &reader{cfg: &cfg, ctx: ctx, gate: g, jobs: jobs, out: out, bytes: &bytesRead, pools: pl.local()}
 			for i := range files {
 				rd.read(i)
 			}
@@ -203,11 +203,12 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		go func() {
 			defer auditors.Done()
 			var runner checks.Runner // scratch space of the checks, this worker's own
+			traces := pl.local().traceMem()
 			for c := range jobs {
 				if c.audit && ctx.Err() == nil {
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
-							auditHand(&cfg, pl.traceMem(), &runner, r)
+							auditHand(&cfg, traces, &runner, r)
 						}
 					}
 				}
@@ -226,7 +227,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	}()
 
 	col := newCollector(&cfg, emit)
-	col.pools = pl
+	col.pools = pl.local()
 	for c := range out {
 		if col.err != nil || ctx.Err() != nil {
 			continue // drain so readers and workers can finish
@@ -521,6 +522,7 @@ type collector struct {
 	seqs    map[int]int // next chunk expected per input
 	dups    hashSet
 	dupOn   bool
+	keyer   handKeys    // computes the hands' duplicate-ID keys
 	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
 	keyed   []bool      // whether each hand of the chunk has a key
 	firsts  []firstSeen // for each hand of the chunk, where its key was first seen
@@ -659,7 +661,7 @@ type firstSeen struct {
 func (c *collector) keyChunk(ch *chunk) {
 	c.keys, c.keyed = c.keys[:0], c.keyed[:0]
 	for k := range ch.results {
-		key, ok := handKey(ch.results[k].Hand, ch.file)
+		key, ok := c.keyer.key(ch.results[k].Hand, ch.file)
 		c.keys, c.keyed = append(c.keys, key), append(c.keyed, ok)
 	}
 	var sum uint64
@@ -906,13 +908,28 @@ var replayTerse = func(traces *replay.TracePool, h *hand.Hand, rs *replay.Rulese
 	return traces.ReplayTerse(h, rs)
 }
 
-// pools are the hands and traces a run reuses (Config.Reuse). Workers
-// take from them; the collector gives every result back once emitted.
-// A nil *pools reuses nothing.
+// pools are the hands and traces a run reuses (Config.Reuse). Readers
+// and workers take from them; the collector gives every result back once
+// emitted. Each goroutine works through pools of its own (local), which
+// take and give the run's hands and traces a batch at a time. A nil
+// *pools reuses nothing.
 type pools struct {
-	hands  hand.Pool
-	traces replay.TracePool
-	chunks sync.Pool // of *[]Result with room for chunkHands
+	hands  *hand.Pool
+	traces *replay.TracePool
+	chunks *sync.Pool // of *[]Result with room for chunkHands
+}
+
+// newPools returns a run's shared pools.
+func newPools() *pools {
+	return &pools{hands: new(hand.Pool), traces: new(replay.TracePool), chunks: new(sync.Pool)}
+}
+
+// local returns pools for one goroutine in front of p's shared ones.
+func (p *pools) local() *pools {
+	if p == nil {
+		return nil
+	}
+	return &pools{hands: p.hands.Local(), traces: p.traces.Local(), chunks: p.chunks}
 }
 
 // results returns an empty slice of results with room for a chunk.
@@ -929,14 +946,14 @@ func (p *pools) handMem() *hand.Pool {
 	if p == nil {
 		return nil
 	}
-	return &p.hands
+	return p.hands
 }
 
 func (p *pools) traceMem() *replay.TracePool {
 	if p == nil {
 		return nil
 	}
-	return &p.traces
+	return p.traces
 }
 
 // recycle gives back the hands and traces of emitted results. Each result

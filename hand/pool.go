@@ -1,9 +1,8 @@
 package hand
 
 import (
-	"sync"
-
 	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/internal/batchpool"
 )
 
 // A Pool recycles hands, so that a long run does not allocate every hand's
@@ -16,10 +15,32 @@ import (
 // are never reused and stay valid. A caller that cannot be sure nothing
 // refers to a hand any more simply does not put it back.
 //
+// Hands are kept in batches (see batchpool): a goroutine that gets or puts
+// many hands does it through a pool of its own from Local, which takes and
+// gives them a whole batch at a time.
+//
 // A nil *Pool is valid: Get allocates and Put does nothing. A Pool is safe
-// for concurrent use; the zero Pool is ready to use.
-type Pool struct {
-	p sync.Pool
+// for concurrent use, but one from Local is not; the zero Pool is ready to
+// use.
+type Pool batchpool.Pool[Hand]
+
+// PoolBatch is the most hands a Pool keeps in one batch, and so the most a
+// pool from Local holds back from the others.
+const PoolBatch = batchpool.Batch
+
+// hands returns p as the batch pool it is.
+func (p *Pool) hands() *batchpool.Pool[Hand] {
+	return (*batchpool.Pool[Hand])(p)
+}
+
+// Local returns a pool for one goroutine in front of p (or in front of the
+// pool p is in front of): it holds at most PoolBatch hands of its own, and
+// must not be used by two goroutines at once. Local of a nil pool is nil.
+func (p *Pool) Local() *Pool {
+	if p == nil {
+		return nil
+	}
+	return (*Pool)(p.hands().Local())
 }
 
 // Get returns an empty hand (as after Reset), reusing one given back with
@@ -28,7 +49,7 @@ func (p *Pool) Get() *Hand {
 	if p == nil {
 		return new(Hand)
 	}
-	if h, _ := p.p.Get().(*Hand); h != nil {
+	if h := p.hands().Get(); h != nil {
 		return h
 	}
 	return new(Hand)
@@ -41,7 +62,7 @@ func (p *Pool) Put(h *Hand) {
 		return
 	}
 	h.Reset()
-	p.p.Put(h)
+	p.hands().Put(h)
 }
 
 // Reset empties h so that another hand can be read into it, keeping the

@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/handaudit/handaudit/cards"
@@ -91,5 +92,35 @@ func TestPoolGetPut(t *testing.T) {
 	g := p.Get()
 	if g.ID != "" || len(g.Seats) != 0 {
 		t.Fatalf("Get returned a used hand: %+v", g)
+	}
+}
+
+// TestLocalPool: a pool from Local (of a local pool, even) gives back the
+// hands put into it, reset, each once, and new ones when it has none left.
+// A batch's worth stays with the local pool, so no sync.Pool is in between.
+func TestLocalPool(t *testing.T) {
+	var shared Pool
+	local := shared.Local().Local()
+	put := map[*Hand]bool{}
+	for i := range PoolBatch {
+		h := &Hand{ID: fmt.Sprint(i), Seats: []Seat{{Player: "a"}}}
+		local.Put(h)
+		put[h] = true
+	}
+	for range PoolBatch {
+		h := local.Get()
+		if !put[h] {
+			t.Fatal("the local pool handed out a hand not put back, or one twice")
+		}
+		if h.ID != "" || len(h.Seats) != 0 || cap(h.Seats) == 0 {
+			t.Fatalf("Get returned a hand not reset: %+v", h)
+		}
+		delete(put, h)
+	}
+	if h := local.Get(); h == nil || h.ID != "" || cap(h.Seats) != 0 {
+		t.Fatalf("an empty local pool returned %+v, want a new hand", h)
+	}
+	if (*Pool)(nil).Local() != nil {
+		t.Fatal("Local of a nil pool is not nil")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/batchpool"
 )
 
 // A TracePool recycles the memory of traces, so that a long run does not
@@ -30,18 +31,60 @@ import (
 // memory back early with Release, and the trace itself later with Put. A
 // TracePool is safe for concurrent use (workers replay while a writer puts
 // traces back); the zero TracePool is ready to use.
+//
+// Traces are kept in batches (see batchpool). A goroutine that replays or
+// puts back many traces does it through a pool of its own from Local,
+// which takes and gives them a whole batch at a time, and keeps the memory
+// last given back for its next replay: a worker that releases a clean
+// hand's trace reuses that memory at once, with no sync.Pool operation at
+// all.
 type TracePool struct {
-	traces sync.Pool // of *Trace, zero, from this pool
-	mems   sync.Pool // of *traceMem
+	traces batchpool.Pool[Trace] // zero traces of this pool
+	mems   sync.Pool             // of *traceMem
+
+	// Set on a pool from Local: the pool it is in front of (whose mems it
+	// shares), its own batches of traces, and the memory last given back.
+	src   *TracePool
+	local *batchpool.Pool[Trace]
+	mem   *traceMem
+}
+
+// Local returns a pool for one goroutine in front of p (or in front of the
+// pool p is in front of): it holds at most hand.PoolBatch traces and one
+// trace's memory of its own, and must not be used by two goroutines at
+// once. Its traces are p's: a trace from one of p's pools may be put back
+// into any other.
+func (p *TracePool) Local() *TracePool {
+	shared := p.shared()
+	return &TracePool{src: shared, local: shared.traces.Local()}
+}
+
+// shared returns the pool shared by all goroutines: p, or the one p is
+// in front of.
+func (p *TracePool) shared() *TracePool {
+	if p.src != nil {
+		return p.src
+	}
+	return p
+}
+
+// batches returns the pool of traces p takes from and gives to.
+func (p *TracePool) batches() *batchpool.Pool[Trace] {
+	if p.local != nil {
+		return p.local
+	}
+	return &p.traces
 }
 
 // get returns a zero trace of the pool with memory to reuse.
 func (p *TracePool) get() *Trace {
-	tr, _ := p.traces.Get().(*Trace)
+	tr := p.batches().Get()
 	if tr == nil {
 		tr = &Trace{pooled: true}
 	}
-	if tr.mem, _ = p.mems.Get().(*traceMem); tr.mem == nil {
+	if p.mem != nil {
+		tr.mem, p.mem = p.mem, nil
+	} else if tr.mem, _ = p.shared().mems.Get().(*traceMem); tr.mem == nil {
 		tr.mem = new(traceMem)
 	}
 	return tr
@@ -77,7 +120,7 @@ func (p *TracePool) Put(tr *Trace) {
 	}
 	p.giveMem(tr) // and the slices go with the rest:
 	*tr = Trace{pooled: true}
-	p.traces.Put(tr)
+	p.batches().Put(tr)
 }
 
 // Release gives tr's memory back to the pool now, and keeps the trace's
@@ -111,7 +154,11 @@ func (p *TracePool) giveMem(tr *Trace) bool {
 	// dropHands after a failed replay.
 	clear(tr.Shown)
 	clear(tr.Boards)
-	p.mems.Put(mem)
+	if p.src != nil && p.mem == nil {
+		p.mem = mem // for this goroutine's next replay
+	} else {
+		p.shared().mems.Put(mem)
+	}
 	return true
 }
 

@@ -86,41 +86,6 @@ func TestTracePoolSameAsReplay(t *testing.T) {
 	}
 }
 
-// TestTracePoolConcurrent replays on several goroutines while the traces
-// are put back from another, as a pipeline's writer does, and checks each
-// trace against Replay's before it is put back.
-func TestTracePoolConcurrent(t *testing.T) {
-	hs := poolHands(t)
-	rs := replay.Default()
-	var pool replay.TracePool
-	type done struct {
-		want, got *replay.Trace
-	}
-	out := make(chan done, 64)
-	var wg sync.WaitGroup
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for k := w; k < len(hs); k += 4 {
-				out <- done{replay.Replay(hs[k], &rs), pool.Replay(hs[k], &rs)}
-			}
-		}(w)
-	}
-	go func() { wg.Wait(); close(out) }()
-	n := 0
-	for d := range out {
-		if diff := sameTrace(d.want, d.got); diff != "" {
-			t.Fatalf("hand %s: the pooled trace differs from Replay's:\n%s", d.want.Hand.ID, diff)
-		}
-		pool.Put(d.got)
-		n++
-	}
-	if n != len(hs) {
-		t.Fatalf("%d traces for %d hands", n, len(hs))
-	}
-}
-
 // TestTracePoolPutIgnoresOthers: Put ignores nil and a trace from Replay,
 // which has no pooled memory to give.
 func TestTracePoolPutIgnoresOthers(t *testing.T) {
@@ -327,5 +292,72 @@ func TestTraceRelease(t *testing.T) {
 		if tr.Hand != nil || tr.Supported || tr.TotalPot != 0 {
 			t.Fatalf("hand %s: Put left the trace %+v", hs[i].ID, *tr)
 		}
+	}
+}
+
+// TestTracePoolConcurrent replays on several goroutines (a third of the
+// hands tersely, released at once, as the pipeline's workers do with clean
+// hands) while one more puts every trace back, as a pipeline's writer
+// does: every trace equals Replay's when it is handed over, so no two
+// hands ever share a trace or its memory. Each goroutine works through the
+// pool itself, or through a pool of its own from Local, however the
+// batches then move.
+func TestTracePoolConcurrent(t *testing.T) {
+	hs := poolHands(t)
+	rs := replay.Default()
+	for _, local := range []bool{false, true} {
+		t.Run(fmt.Sprintf("local=%v", local), func(t *testing.T) {
+			var pool replay.TracePool
+			own := func() *replay.TracePool {
+				if local {
+					return pool.Local()
+				}
+				return &pool
+			}
+			type done struct {
+				want, got *replay.Trace
+				released  bool
+			}
+			out := make(chan done, 64)
+			var wg sync.WaitGroup
+			for w := 0; w < 4; w++ {
+				wg.Add(1)
+				go func(w int) {
+					defer wg.Done()
+					p := own()
+					for pass := 0; pass < 3; pass++ {
+						for k := w; k < len(hs); k += 4 {
+							h := hs[k]
+							if k%3 != 0 {
+								out <- done{replay.Replay(h, &rs), p.Replay(h, &rs), false}
+								continue
+							}
+							tr := p.ReplayTerse(h, &rs)
+							want := new(replay.TracePool).ReplayTerse(h, &rs).Totals() // from memory never used
+							p.Release(tr)
+							if got := tr.Totals(); !reflect.DeepEqual(got, want) || replay.Pooled(tr) {
+								t.Errorf("hand %s: a released terse trace's totals differ from a fresh one's", h.ID)
+							}
+							out <- done{got: tr, released: true}
+						}
+					}
+				}(w)
+			}
+			go func() { wg.Wait(); close(out) }()
+			writer := own()
+			n := 0
+			for d := range out {
+				if !d.released {
+					if diff := sameTrace(d.want, d.got); diff != "" {
+						t.Fatalf("hand %s: the pooled trace differs from Replay's:\n%s", d.want.Hand.ID, diff)
+					}
+				}
+				writer.Put(d.got)
+				n++
+			}
+			if n != 3*len(hs) {
+				t.Fatalf("%d traces for %d hands", n, 3*len(hs))
+			}
+		})
 	}
 }
