@@ -1036,6 +1036,10 @@ func (c *pqColumn) addInts(values []int64, nulls []uint16, noNulls bool) {
 func (c *pqColumn) addStrings(values []string) {
 	n := len(values)
 	c.rows += n
+	if c.kind == colDict && !c.plain {
+		c.addIndexes(values)
+		return
+	}
 	if c.optional {
 		c.defs = reserve(c.defs, n)
 		defs := c.defs[len(c.defs) : len(c.defs)+n]
@@ -1043,10 +1047,6 @@ func (c *pqColumn) addStrings(values []string) {
 			defs[i] = present(len(s))
 		}
 		c.defs = c.defs[:len(c.defs)+n]
-	}
-	if c.kind == colDict && !c.plain {
-		c.addIndexes(values)
-		return
 	}
 	c.offsets = reserve(c.offsets, n)
 	for _, s := range values {
@@ -1083,45 +1083,116 @@ func present(n int) byte {
 	return 1
 }
 
-// addIndexes appends the dictionary indexes of values, but nulls.
+// addIndexes appends the dictionary indexes of values, but nulls, and
+// their definition levels.
 func (c *pqColumn) addIndexes(values []string) {
-	c.idx = reserve(c.idx, len(values))
-	idx := c.idx[len(c.idx) : len(c.idx)+len(values)]
+	n := len(values)
+	c.idx = reserve(c.idx, n)
+	c.defs = reserve(c.defs, n)
+	idx := c.idx[len(c.idx) : len(c.idx)+n]
+	// A required column's levels are written too, past the end of its
+	// defs, and left there: that costs less than testing for it.
+	defs := c.defs[len(c.defs) : len(c.defs)+n]
 	k := 0
 	last, lastIdx, optional := c.last, c.lastIdx, c.optional
-	for _, s := range values {
-		// Most rows repeat the previous row's value, mostly of up to 16
-		// bytes: those are compared inline, as their first and last eight
-		// bytes (or four, or the first, middle and last), which overlap
-		// and cover them all, without the call the compiler makes for ==.
-		if n := len(s); n == len(last) && lastIdx >= 0 { // never "" in an optional column
-			var same bool
+	for i := 0; i < n; i++ {
+		// Most rows repeat the previous row's value: a loop for each
+		// length of it stores its index for the rows that repeat it,
+		// keeping its bytes in registers, and comparing eight bytes at a
+		// time (or four, or the first, middle and last byte), the last
+		// word overlapping the one before, without a call (the == of
+		// strings makes one). lastIdx is -1 until a value is looked up
+		// in the page (in an optional column, "" never is).
+		if m := len(last); lastIdx >= 0 {
 			switch {
-			case n > 16 || n == 0:
-				same = s == last
-			case n >= 8:
-				same = word(s) == word(last) && word(s[n-8:]) == word(last[n-8:])
-			case n >= 4:
-				same = word4(s) == word4(last) && word4(s[n-4:]) == word4(last[n-4:])
+			case m > 16:
+				head, tail := word(last[:8]), word(last[m-8:m])
+			long:
+				for ; i < n; i++ {
+					s := values[i]
+					if len(s) != m || word(s[:8]) != head || word(s[m-8:m]) != tail {
+						break
+					}
+					for j := 8; j < m-8; j += 8 {
+						if word(s[j:j+8]) != word(last[j:j+8]) {
+							break long
+						}
+					}
+					idx[k], defs[i] = lastIdx, 1
+					k++
+				}
+			case m >= 8:
+				head, tail := word(last[:8]), word(last[m-8:m])
+				for ; i < n; i++ {
+					if s := values[i]; len(s) != m || word(s[:8]) != head || word(s[m-8:m]) != tail {
+						break
+					}
+					idx[k], defs[i] = lastIdx, 1
+					k++
+				}
+			case m >= 4:
+				head, tail := word4(last[:4]), word4(last[m-4:m])
+				for ; i < n; i++ {
+					if s := values[i]; len(s) != m || word4(s[:4]) != head || word4(s[m-4:m]) != tail {
+						break
+					}
+					idx[k], defs[i] = lastIdx, 1
+					k++
+				}
+			case m > 0:
+				first, middle, end := last[0], last[m/2], last[m-1]
+				for ; i < n; i++ {
+					if s := values[i]; len(s) != m || s[0] != first || s[m/2] != middle || s[m-1] != end {
+						break
+					}
+					idx[k], defs[i] = lastIdx, 1
+					k++
+				}
 			default:
-				same = s[0] == last[0] && s[n/2] == last[n/2] && s[n-1] == last[n-1]
+				for ; i < n && len(values[i]) == 0; i++ {
+					idx[k], defs[i] = lastIdx, 1
+					k++
+				}
 			}
-			if same {
-				idx[k] = lastIdx
-				k++
-				continue
+			if i == n {
+				break
 			}
 		}
+		s := values[i]
 		if s == "" && optional {
+			defs[i] = 0
 			continue
 		}
-		last, lastIdx = s, c.index(s)
-		idx[k] = lastIdx
+		// A new value: most are among the recent values (see index), found
+		// here without a call.
+		m := len(s)
+		var h, t uint64 // ends(s), inlined
+		switch {
+		case m >= 8:
+			h, t = word(s[:8]), word(s[m-8:m])
+		case m >= 4:
+			h, t = uint64(word4(s[:4])), uint64(word4(s[m-4:m]))
+		case m > 0:
+			h, t = uint64(s[0])|uint64(s[m/2])<<8, uint64(s[m-1])
+		}
+		last = s
+		if r := &c.recent[endsSlot(h, t, m)]; r.entry > 0 && len(r.value) == m && r.head == h && r.tail == t && m <= 16 {
+			lastIdx = r.entry - 1
+			if c.entryMarks[lastIdx] != c.pageMark {
+				c.mark(lastIdx)
+			}
+		} else {
+			lastIdx = c.index(s)
+		}
+		idx[k], defs[i] = lastIdx, 1
 		k++
 	}
 	c.last, c.lastIdx = last, lastIdx
 	c.idx = c.idx[:len(c.idx)+k]
 	c.vals = len(c.idx)
+	if optional {
+		c.defs = c.defs[:len(c.defs)+n]
+	}
 }
 
 // addIntIndexes appends the dictionary indexes of values, null where their
@@ -1218,30 +1289,48 @@ func (d *intDictionary) reset() {
 func (c *pqColumn) index(s string) int32 {
 	// Rows often alternate between a few values (tables, games, stakes):
 	// values recently looked up are found by a cheap hash of their ends,
-	// and compared without hashing them whole. They are the rows' own
-	// strings, which the parsers intern: mostly the very string of an
-	// earlier row.
-	var recent *recentValue
-	if len(s) > 0 {
-		recent = &c.recent[recentSlot(s)]
-		if recent.entry > 0 && recent.value == s {
-			return c.mark(recent.entry - 1)
-		}
+	// and compared without hashing them whole.
+	h, t := ends(s)
+	recent := &c.recent[endsSlot(h, t, len(s))]
+	if recent.entry > 0 && recent.value == s {
+		return c.mark(recent.entry - 1)
 	}
 	entry := s
 	if c.text {
 		entry = text(s)
 	}
 	i := c.lookup(entry)
-	if recent != nil {
-		*recent = recentValue{s, i + 1}
-	}
+	*recent = recentValue{s, h, t, i + 1}
 	return c.mark(i)
 }
 
-// recentSlot is where s (not empty) goes in pqColumn.recent: a hash of
-// its first and last eight bytes (or four, or one), which tell apart the
-// values that share a length and an end ("0.01/0.02 USD", "0.25/0.50 USD").
+// ends are the first and last eight bytes of s, little-endian (four if
+// it is shorter; its first and middle byte and its last if shorter still;
+// zeros if empty): they overlap, and two strings of the same length up to
+// 16 bytes are equal if their ends are.
+func ends(s string) (head, tail uint64) {
+	switch n := len(s); {
+	case n >= 8:
+		return word(s[:8]), word(s[n-8 : n])
+	case n >= 4:
+		return uint64(word4(s[:4])), uint64(word4(s[n-4 : n]))
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<8, uint64(s[n-1])
+	}
+	return 0, 0
+}
+
+// endsSlot is where a value of length n and ends head and tail goes in
+// pqColumn.recent: both ends tell apart the values that share a length
+// and an end ("0.01/0.02 USD", "0.25/0.50 USD").
+func endsSlot(head, tail uint64, n int) int {
+	x := (head ^ tail<<1 ^ uint64(n)) * 0x9E3779B97F4A7C15
+	return int(x >> (64 - recentBits))
+}
+
+// recentSlot is where s (not empty) goes in a cache of 1<<recentBits
+// recent strings: a hash of its first and last eight bytes (or four, or
+// one).
 func recentSlot(s string) int {
 	n := len(s)
 	var x uint64
@@ -1257,13 +1346,15 @@ func recentSlot(s string) int {
 	return int(x >> (64 - recentBits))
 }
 
-// recentBits is log2 of the length of pqColumn.recent.
+// recentBits is log2 of the length of pqColumn.recent (and of interner.recent).
 const recentBits = 6
 
-// recentValue is a value index looked up, and its entry (+1, 0 for none).
+// recentValue is a value looked up (a row's string), its ends, and its
+// entry (+1, 0 for none).
 type recentValue struct {
-	value string
-	entry int32
+	value      string
+	head, tail uint64
+	entry      int32
 }
 
 // lookup returns the index of s in the dictionary, adding it if new.

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -547,5 +548,69 @@ func TestIntDictionary(t *testing.T) {
 		}
 		d.reset()
 		clear(want)
+	}
+}
+
+// TestAddIndexesRepeats: the dictionary indexes and definition levels the
+// column stores are those of a plain lookup of every row, for values of
+// every length the comparison of repeated values treats apart (empty, up
+// to 3, 4 to 7, 8 to 16, longer), values of the same length and ends that
+// differ only between them, and nulls, in runs and alternating, over
+// chunks of every size.
+func TestAddIndexesRepeats(t *testing.T) {
+	long := strings.Repeat("x", 40)
+	pool := []string{"", "a", "ab", "abc", "abd", "acb", "abcd", "abce", "abcdefg", "abcdefgh", "abcdefgi",
+		"0.01/0.02 USD", "0.25/0.50 USD", "0123456789abcdef", "0123456789abcdeg",
+		long, long[:20] + "y" + long[21:], long[:9] + "y" + long[10:], long + "z", "x" + long}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, optional := range []bool{true, false} {
+		values := make([]string, 5000)
+		for i := range values {
+			switch {
+			case i > 0 && rng.IntN(3) > 0: // runs
+				values[i] = values[i-1]
+			default:
+				values[i] = pool[rng.IntN(len(pool))]
+			}
+			values[i] = strings.Clone(values[i]) // equal, never the same bytes
+		}
+		var c pqColumn
+		c.kind, c.optional, c.dict = colDict, optional, map[string]int32{}
+		c.resetPage()
+		for start := 0; start < len(values); {
+			n := min(len(values)-start, 1+rng.IntN(70))
+			c.addStrings(values[start : start+n])
+			start += n
+		}
+		ref := map[string]int32{}
+		var wantIdx []int32
+		var wantDefs []byte
+		for _, s := range values {
+			if s == "" && optional {
+				wantDefs = append(wantDefs, 0)
+				continue
+			}
+			wantDefs = append(wantDefs, 1)
+			i, ok := ref[s]
+			if !ok {
+				i = int32(len(ref))
+				ref[s] = i
+			}
+			wantIdx = append(wantIdx, i)
+		}
+		if !slices.Equal(c.idx, wantIdx) {
+			t.Fatalf("optional %v: indexes differ from a plain lookup's", optional)
+		}
+		if optional && !slices.Equal(c.defs, wantDefs) {
+			t.Fatalf("optional %v: definition levels differ", optional)
+		}
+		if len(c.dictValues) != len(ref) || c.rows != len(values) || c.vals != len(wantIdx) {
+			t.Fatalf("optional %v: %d entries, %d rows, %d values; want %d, %d, %d",
+				optional, len(c.dictValues), c.rows, c.vals, len(ref), len(values), len(wantIdx))
+		}
+		// Every entry used is recorded once for the page's bounds.
+		if got := slices.Sorted(slices.Values(c.pageEntries)); !slices.Equal(got, slices.Sorted(maps.Values(ref))) {
+			t.Fatalf("optional %v: page entries %v", optional, got)
+		}
 	}
 }
