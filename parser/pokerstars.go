@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -223,7 +224,8 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 	p := &r.p
 	p.reset(num, r.index)
 	r.index++
-	p.keepLast(header, num)
+	p.r.in.hold(header) // perhaps not in the input's buffer
+	p.lastLine = num
 	if !partsOK {
 		parts, partsOK = psSplitHeaderAt(header)
 	}
@@ -240,8 +242,15 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		}
 		return nil, p.err
 	}
-	size := len(header) + 1 // bytes of the hand so far, line ends counted as one
-	quick := false          // quickAction may read the next line (see the loop); p.line changes the state
+	// The hand's size, its bytes so far with line ends counted as one, is
+	// kept as sizeEnd, where the input's buffer position passes the
+	// limit: a line read straight from the buffer with its LF moves both
+	// alike, so only other lines (blanks trimmed, a CR, the buffer
+	// moved) change sizeEnd. (The limit is kept far from overflow; no
+	// input is long enough to tell.)
+	limit := min(r.maxHand, math.MaxInt/4)
+	sizeEnd := r.in.start + limit - (len(header) + 1)
+	quick := false // quickAction may read the next line (see the loop); p.line changes the state
 	for {
 		// Nothing is pending inside a hand: the lines come from the input.
 		// Most are whole in its buffer, before any CR, and are taken
@@ -263,15 +272,16 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 					window = window[:in.maxLine+1] // a line too long holds no LF here
 				}
 				if k := p.quickAction(window, in.line+1, false); k > 0 {
-					line = data[:k]
-					in.start += k + 1
+					at := in.start
+					in.start = at + k + 1
+					in.holdAt(at, k) // kept as keepLast would
 					in.line++
-					if size += k + 1; size > r.maxHand {
+					if in.start > sizeEnd {
 						r.dropTooLarge(num)
 						break
 					}
-					if p.keepLast(line, in.line); len(p.actions) > r.maxActions {
-						r.dropTooManyActions(in.line, line)
+					if p.lastLine = in.line; len(p.actions) > r.maxActions {
+						r.dropTooManyActions(in.line, in.heldLine())
 						break
 					}
 					continue
@@ -280,13 +290,14 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 			// So is a usual section line (see psMarkerLen), if marker
 			// reads it; else the way below reads it again, as it would.
 			if quick && data[0] == '*' {
-				if k := psMarkerLen(data); k > 0 && k <= in.maxLine && size+k+1 <= r.maxHand && p.marker(data[:k], in.line+1) == nil {
-					line, size = data[:k], size+k+1
-					in.start += k + 1
+				if k := psMarkerLen(data); k > 0 && k <= in.maxLine && in.start+k+1 <= sizeEnd && p.quickMarker(data[:k], in.line+1) {
+					at := in.start
+					in.start = at + k + 1
+					in.holdAt(at, k)
 					in.line++
 					quick = p.state <= psShowdown // and not noQuick, as quick was
-					if p.keepLast(line, in.line); len(p.actions) > r.maxActions {
-						r.dropTooManyActions(in.line, line)
+					if p.lastLine = in.line; len(p.actions) > r.maxActions {
+						r.dropTooManyActions(in.line, in.heldLine())
 						break
 					}
 					continue
@@ -298,19 +309,26 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 				in.line++
 			}
 		}
+		// The line and an LF count: sizeEnd moves by what else was
+		// read, or as the buffer moved.
 		n := r.in.line
 		if !whole {
+			room := sizeEnd - r.in.start
 			var stop bool
 			if line, n, stop = r.slowLine(); stop {
 				break
 			}
+			sizeEnd = r.in.start + room - (len(line) + 1)
 		} else if psNeedsTrim(line) {
+			k := len(line)
 			line = psTrim(line)
+			sizeEnd += k - len(line)
 		}
 		if len(line) == 0 {
+			sizeEnd++ // an empty line counts for nothing
 			continue
 		}
-		if size += len(line) + 1; size > r.maxHand {
+		if r.in.start > sizeEnd {
 			r.dropTooLarge(num)
 			break
 		}
@@ -607,7 +625,7 @@ type psParser struct {
 	bbPosted hand.Amount
 	antes    hand.Amount // largest ante posted
 
-	lastLine int // the last line read, for errors about the hand's end; its text is r.in.held
+	lastLine int // the last line read, for errors about the hand's end; its text is r.in.heldLine()
 
 	scratch psScratch // where the parts are built without a pool
 
@@ -744,10 +762,12 @@ func (p *psParser) abandon() {
 	p.h = nil
 }
 
-// keepLast keeps the line just read (without copying it) for errors
-// about the hand's end.
+// keepLast keeps line n, just read from the input's buffer, without
+// copying it, for errors about the hand's end: its place in the buffer
+// (see holdAt), told from its capacity, as it runs to the buffer's end.
 func (p *psParser) keepLast(line []byte, n int) {
-	p.r.in.hold(line)
+	in := &p.r.in
+	in.holdAt(cap(in.buf)-cap(line), len(line))
 	p.lastLine = n
 }
 
@@ -1836,6 +1856,92 @@ func (p *psParser) marker(line []byte, n int) error {
 	return psErrorf("unknown section line")
 }
 
+// quickMarker reads line, a usual section line of the length psMarkerLen
+// gave, as marker would, if it is one of the betting states may read
+// without an error, and reports whether it did; else it changes nothing,
+// and the general way reads the line again. psMarkerLen's length tells
+// the name, compared whole here: marker need not look for it.
+func (p *psParser) quickMarker(line []byte, n int) bool {
+	switch len(line) {
+	case len("*** HOLE CARDS ***"):
+		if string(line) != "*** HOLE CARDS ***" || p.state != psPreDeal {
+			return false
+		}
+		p.state = psBetting
+		p.dealHoles(n)
+	case len("*** FLOP *** [Ah Kd 2c]"):
+		if string(line[:12]) != "*** FLOP ***" || p.state != psBetting {
+			return false
+		}
+		return p.quickStreet(line[4:8], line[12:], 0, 3, n)
+	case len("*** TURN *** [Ah Kd 2c] [3s]"):
+		if string(line[:12]) != "*** TURN ***" || p.state != psBetting {
+			return false
+		}
+		return p.quickStreet(line[4:8], line[12:], 3, 1, n)
+	case len("*** RIVER *** [Ah Kd 2c 3s] [4h]"):
+		if string(line[:13]) != "*** RIVER ***" || p.state != psBetting {
+			return false
+		}
+		return p.quickStreet(line[4:9], line[13:], 4, 1, n)
+	case len("*** SHOW DOWN ***"):
+		if string(line) != "*** SHOW DOWN ***" || p.state != psBetting {
+			return false
+		}
+		p.state, p.showdown = psShowdown, 0
+	case len("*** SUMMARY ***"):
+		// The betting states are past psPreDeal: marker's test of
+		// the state holds.
+		if string(line) != "*** SUMMARY ***" {
+			return false
+		}
+		p.state, p.summary = psSummary, true
+	default:
+		return false
+	}
+	return true
+}
+
+// quickStreet reads tail, what follows the name of a street line of the
+// length psMarkerLen gave: " [Ah Kd 2c]" for the flop (before, the cards
+// dealt so far, 0), else " [the board so far] [4h]" (want, the cards it
+// adds, 1). The usual cards are read here, at the places they are at, as
+// street reads them; anything else is left to street, and reported as
+// quickMarker reports it.
+func (p *psParser) quickStreet(name, tail []byte, before, want, n int) bool {
+	cur := &p.boards[0]
+	at := 2 // the first card added
+	if before > 0 {
+		at = p.shownIs(*cur, tail[1:]) + 3 // 0 if they differ
+	}
+	if len(*cur) != before || at+3*want != len(tail) || tail[0] != ' ' || tail[at-1] != '[' || tail[at-2] != ' ' {
+		return p.street(name, 0, tail, n) == nil
+	}
+	// Each card with a space after it, a bracket after the last.
+	var bad uint8
+	for k := range want {
+		i := at + 3*k
+		r, s := psRank4[tail[i]]-1, psSuit[tail[i+1]]-1
+		sep := byte(' ')
+		if k == want-1 {
+			sep = ']'
+		}
+		if tail[i+2] != sep {
+			bad = 0x80
+		}
+		bad |= r | s
+	}
+	if bad >= 0x80 {
+		return p.street(name, 0, tail, n) == nil
+	}
+	added := p.h.NewCards(want)
+	for k := range added {
+		i := at + 3*k
+		added[k] = cards.Card(psRank4[tail[i]] - 1 + psSuit[tail[i+1]] - 1)
+	}
+	return p.streetDealt(name, 0, want, added, nil, n) == nil
+}
+
 // psMarkerLen returns the length of the usual section line that may
 // start text, told from the first letters of its name, if an LF follows
 // it there, else 0: "*** HOLE CARDS ***", "*** FLOP *** [Ah Kd 2c]",
@@ -2659,14 +2765,14 @@ func (p *psParser) finish() (*hand.Hand, error) {
 	case p.cancel > 0:
 		p.fail(p.cancel, []byte("Hand cancelled"), "hand was cancelled: nothing was played")
 	case p.state < psSummary:
-		p.fail(p.lastLine, p.r.in.held, "hand ends without a *** SUMMARY ***: the record is cut short")
+		p.fail(p.lastLine, p.r.in.heldLine(), "hand ends without a *** SUMMARY ***: the record is cut short")
 	case !p.sawTotal:
-		p.fail(p.lastLine, p.r.in.held, "summary has no Total pot line: the record is cut short")
+		p.fail(p.lastLine, p.r.in.heldLine(), "summary has no Total pot line: the record is cut short")
 	case len(p.seats) == 0:
 		p.fail(h.Pos.Line, nil, "hand has no seats")
 	}
 	if most := p.r.maxActions; most > 0 && len(p.actions) > most {
-		p.fail(p.lastLine, p.r.in.held, fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
+		p.fail(p.lastLine, p.r.in.heldLine(), fmt.Sprintf("hand has more than %d actions, the limit; skipped", most))
 	}
 	if p.scale >= len(psPow10) {
 		// Chips whose stakes have more decimals than a Scale can hold.

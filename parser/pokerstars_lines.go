@@ -19,16 +19,31 @@ type psLineReader struct {
 	dropping   bool  // inside an over-long line, dropping bytes to its end
 	maxLine    int   // longest line kept (Limits.MaxLineBytes; 0: the default)
 
-	// held is a line returned earlier that must stay readable after later
-	// calls (see hold); fill copies it to heldCopy before it moves the
+	// The held line, returned earlier, must stay readable after later
+	// calls (see hold and holdAt): it is buf[heldAt:heldAt+heldLen], or
+	// held if heldAt < 0. fill copies it to heldCopy before it moves the
 	// buffer, so keeping a line costs a copy per fill, not per line.
-	held     []byte
-	heldCopy []byte
+	held            []byte
+	heldAt, heldLen int
+	heldCopy        []byte
 }
 
 // hold keeps b, a line returned by next or any other byte slice, readable
-// as l.held until the next hold, whatever next does meanwhile.
-func (l *psLineReader) hold(b []byte) { l.held = b }
+// as heldLine until the next hold or holdAt, whatever next does meanwhile.
+func (l *psLineReader) hold(b []byte) { l.held, l.heldAt = b, -1 }
+
+// holdAt is hold(buf[at:at+n]), for a line in the buffer: two numbers
+// stored, not a slice with the garbage collector's write barrier, as the
+// lines of a hand are kept one by one.
+func (l *psLineReader) holdAt(at, n int) { l.heldAt, l.heldLen = at, n }
+
+// heldLine returns the line held.
+func (l *psLineReader) heldLine() []byte {
+	if l.heldAt < 0 {
+		return l.held
+	}
+	return l.buf[l.heldAt : l.heldAt+l.heldLen]
+}
 
 const psBufSize = 64 << 10
 
@@ -148,9 +163,9 @@ func (l *psLineReader) fill() {
 	if l.buf == nil {
 		l.buf = make([]byte, psBufSize)
 	}
-	if l.held != nil {
-		l.heldCopy = append(l.heldCopy[:0], l.held...)
-		l.held = l.heldCopy
+	if held := l.heldLine(); held != nil {
+		l.heldCopy = append(l.heldCopy[:0], held...)
+		l.held, l.heldAt = l.heldCopy, -1
 	}
 	if l.start > 0 {
 		l.end = copy(l.buf, l.buf[l.start:l.end])

@@ -3,7 +3,9 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -351,6 +353,18 @@ func TestPokerStarsQuickMarkers(t *testing.T) {
 		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [9h] {\nabcdefghi}"},
 		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4s][9h]x"},
 		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4s] [Jh]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c,7d Jh]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c 7d Jh*"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP ***  2c 7d Jh]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP ***[[2c 7d Jh]"},
+		{"*** FLOP *** [2c 7d Jh]", "*** FLOP *** [2c 7d 1h]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Js] [4s]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh]  4s]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh]x[4s]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh] [4S]"},
+		{"*** TURN *** [2c 7d Jh] [4s]", "*** TURN *** [2c 7d Jh] [4s*"},
+		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4s] [Xh]"},
+		{"*** RIVER *** [2c 7d Jh 4s] [9h]", "*** RIVER *** [2c 7d Jh 4c] [9h]"},
 		{"*** HOLE CARDS ***", "*** HOLE CARDS **\n"},
 		{"*** HOLE CARDS ***", "*** HOLE\nCARDS ***"},
 		{"*** HOLE CARDS ***", "*** HOLE CARDS *** "},
@@ -371,6 +385,50 @@ func TestPokerStarsQuickMarkers(t *testing.T) {
 		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 20, MaxActions: 12}} {
 			if d := psQuickDiff(t, "markers", data, lim); d != "" {
 				t.Errorf("%q as %q (limits %+v): %s", v[0], v[1], lim, d)
+			}
+		}
+	}
+}
+
+// TestPokerStarsCutShortQuotesLastLine cuts a hand short after lines read
+// each way (an action or a section line straight from the buffer, a line
+// read the general way, one with blanks to trim), then ends it with blank
+// lines and the input's end or the next hand, in reads of several sizes:
+// the error quotes the last line kept, trimmed, at its number, though
+// the buffer moved after it.
+func TestPokerStarsCutShortQuotesLastLine(t *testing.T) {
+	lines := strings.SplitAfter(psBase, "\n")
+	for _, c := range []struct {
+		after int    // lines kept
+		last  string // the line before them replaced (if not ""), as read
+		want  string
+	}{
+		{11, "", "Bo Bo: folds"},
+		{13, "", "*** FLOP *** [2c 7d Jh]"},
+		{17, "", "Uncalled bet ($0.40) returned to Ann"},
+		{18, "", "Ann collected $0.62 from pot"},
+		{11, " \tBo Bo: folds  \n", "Bo Bo: folds"},
+		{9, "Dealt to Ann [Ah Kd]\r\n", "Dealt to Ann [Ah Kd]"},
+	} {
+		kept := slices.Clone(lines[:c.after])
+		if c.last != "" {
+			kept[c.after-1] = c.last
+		}
+		for _, next := range []string{"", psBase} {
+			data := []byte(strings.Join(kept, "") + "\n  \n\n" + next)
+			for _, n := range []int{0, 1, 7, 61} {
+				var r io.Reader = bytes.NewReader(data)
+				if n > 0 {
+					r = &psChunkReader{data: data, n: n}
+				}
+				res := psNextAll(t, newPokerStarsReader(r, "cut", Limits{}), "cut")
+				if len(res) == 0 || res[0].err == nil {
+					t.Fatalf("cut after line %d, reads of %d: no error", c.after, n)
+				}
+				if e := res[0].err; e.Line != c.after || e.Text != c.want || !strings.Contains(e.Msg, "without a *** SUMMARY ***") {
+					t.Errorf("cut after line %d, reads of %d: error at line %d %q (%s), want line %d %q",
+						c.after, n, e.Line, e.Text, e.Msg, c.after, c.want)
+				}
 			}
 		}
 	}
