@@ -637,8 +637,10 @@ func (m *machine) finishSteps() {
 		// all-in at the showdown): since then only returned bets moved chips.
 		s := m.stackRest[:n:n]
 		copy(s, m.stack[:n])
-		for _, r := range tr.Returns[len(tr.Returns)-m.returnsSinceMove:] {
-			s[r.Player] -= r.Amount
+		if k := m.returnsSinceMove; k > 0 {
+			for _, r := range tr.Returns[len(tr.Returns)-k:] {
+				s[r.Player] -= r.Amount
+			}
 		}
 		tr.Steps[m.lastMove].Stacks = s
 	}
@@ -890,20 +892,25 @@ func (m *machine) startRound(s Street) {
 }
 
 // closeRound ends the betting round: the part of the highest bet no one
-// matched goes back to the bettor.
+// matched goes back to the bettor. With no bet on the street (level 0) or
+// the top bet matched, there is nothing to return.
 func (m *machine) closeRound() {
 	if !m.closed {
-		m.returnUncalled()
+		m.closed = true
+		if m.level != 0 && m.topBet > m.secondBet {
+			m.returnUncalled()
+		}
 	}
 }
 
+// returnUncalled gives back the top bettor's uncalled chips (closeRound
+// has found some). It is kept out of line so that closeRound, at every
+// board dealt, show, muck and push, inlines to a few tests.
+//
+//go:noinline
 func (m *machine) returnUncalled() {
-	m.closed = true
-	if m.level == 0 {
-		return // no bet on this street (no one's bet is above the level)
-	}
 	top, second, who := m.topBet, m.secondBet, m.topBettor
-	if who < 0 || top <= second {
+	if who < 0 {
 		return
 	}
 	ret := top - second

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -240,5 +241,38 @@ func TestBigBlindAnteIsDeadMoney(t *testing.T) {
 		if c := Cite(nil, a.Rule); strings.Contains(c.Title, "unknown") {
 			t.Errorf("award rule %q is not in the citation table", a.Rule)
 		}
+	}
+}
+
+// TestHoleCardsOverSeveralDeals: hole cards dealt over two actions are one
+// hand, and a deal of no cards before the real one does not hide it.
+func TestHoleCardsOverSeveralDeals(t *testing.T) {
+	b := nl(0, 100, 100).stakes(1, 2).sb(0, 1).bb(1, 2)
+	b.deal(0, "As").deal(0, "Ah")
+	b.add(hand.Action{Kind: hand.DealHole, Player: 1})
+	b.deal(1, "Kc Kd")
+	b.cc(0).check(1).board("2c 3d 7h").check(1).check(0).board("9s").check(1).check(0).board("Jc").check(1).check(0)
+	tr := b.replayed(t, nil)
+	if len(tr.Shown) != 2 {
+		t.Fatalf("shown hands: %+v, want both", tr.Shown)
+	}
+	for _, s := range tr.Shown {
+		want := map[int]string{0: "AsAh", 1: "KcKd"}[s.Player]
+		if got := cards.FormatList(s.Cards); got != want {
+			t.Errorf("player %d shows %q, want %q", s.Player, got, want)
+		}
+	}
+	if got := awardsBy(tr); got[0] != 4 || got[1] != 0 {
+		t.Errorf("awards %v, want the pot of 4 to player 0", got)
+	}
+}
+
+// TestAwardFieldsWrittenInPlace guards give, which writes a single
+// winner's award field by field into memory a pooled trace may have used:
+// a field added to Award must be written there too, or it would keep an
+// earlier hand's value.
+func TestAwardFieldsWrittenInPlace(t *testing.T) {
+	if n := reflect.TypeFor[Award]().NumField(); n != 9 {
+		t.Fatalf("Award has %d fields, give writes 9: write the new ones in give, then update this test", n)
 	}
 }

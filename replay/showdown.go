@@ -50,11 +50,13 @@ func (m *machine) settle() {
 	m.showdownOrder()
 	m.pushChips()
 
-	tr.FinishingStacks = m.amounts[n : 2*n : 2*n]
-	copy(tr.FinishingStacks, m.stack[:n])
-	for _, a := range tr.Awards {
-		tr.FinishingStacks[a.Player] += a.Amount
+	finishing := m.amounts[n : 2*n : 2*n]
+	copy(finishing, m.stack[:n])
+	for i := range tr.Awards { // by index: an Award is 88 bytes
+		a := &tr.Awards[i]
+		finishing[a.Player] += a.Amount
 	}
+	tr.FinishingStacks = finishing
 }
 
 // setBoards fixes the boards the showdown uses: the record's boards, else
@@ -229,13 +231,22 @@ func (m *machine) pushChips() {
 		if net <= 0 {
 			continue
 		}
-		alive := m.aliveBuf[:0]
+		// The contenders who did not muck, in a buffer as long as
+		// Eligible: each is written, and kept by counting it.
+		alive := m.aliveBuf
+		if cap(alive) < len(pot.Eligible) {
+			alive = make([]int, len(pot.Eligible))
+			m.aliveBuf = alive
+		}
+		alive = alive[:len(pot.Eligible)]
+		j := 0
 		for _, p := range pot.Eligible {
-			if !m.seats[p].mucked {
-				alive = append(alive, p)
+			alive[j] = p
+			if !m.seats[p&63].mucked { // a seat index: p < n <= 64
+				j++
 			}
 		}
-		m.aliveBuf = alive
+		alive = alive[:j]
 		// Split the pot between the runs, the odd chip to the first run.
 		unit := m.chipUnit()
 		units, sub := net/unit, net%unit
@@ -378,8 +389,19 @@ func bestWord(winners int) string {
 func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
 	unit := m.chipUnit()
 	if len(winners) == 1 && unit == 1 {
-		// Most pots: one winner and no odd chip.
-		m.tr.Awards = append(m.tr.Awards, Award{Pot: k, Board: b, Half: half, Player: winners[0], Amount: amount, Reason: reason, Rule: rule})
+		// Most pots: one winner and no odd chip. The award is written in
+		// place, every field (the memory may be a pooled trace's), rather
+		// than built aside and copied in.
+		awards := m.tr.Awards
+		if len(awards) < cap(awards) {
+			awards = awards[:len(awards)+1]
+		} else {
+			awards = append(awards, Award{})
+		}
+		w := &awards[len(awards)-1]
+		w.Pot, w.Board, w.Half, w.Player, w.Amount, w.OddChip = k, b, half, winners[0], amount, 0
+		w.Reason, w.FromRecord, w.Rule = reason, false, rule
+		m.tr.Awards = awards
 		return
 	}
 	ws := m.winBuf[:0]
