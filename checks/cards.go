@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/handaudit/handaudit/cards"
@@ -28,8 +29,7 @@ import (
 
 // cardWalk is the card checks' state as the walk goes through the record.
 type cardWalk struct {
-	seen  uint64      // every known card dealt so far
-	seats []seatCards // per seat, indexed like Hand.Seats
+	seen uint64 // every known card dealt so far; per seat, Context.seats
 	// Cards dealt to each board, to tell a shared run-twice prefix: the
 	// second board's as they come, the first's gathered (by firstBoard)
 	// only when a second board is dealt, as it rarely is.
@@ -42,26 +42,40 @@ type cardWalk struct {
 	counts   [2]int  // cards dealt to each board
 	bad      [2]bool // a wrong deal on this board was reported
 	lastDeal [2]int  // each board's last DealBoard action, or -1
+
+	// Two tests of the state above, each made one comparison for the
+	// usual case: showLimit, the most cards a tabled hand may have before
+	// it sets shownBad (want, while counting with want known and shownBad
+	// unset; else no limit); flopNext, the cards a right deal to the first
+	// board has next while nothing is wrong with it (three, then one, then
+	// one; else -1, as when not counting: see setFlopNext).
+	showLimit int
+	flopNext  int
 }
 
-// seatCards is what the card walk knows of one player's cards, together so
-// that a deal to him is checked against one bound.
-type seatCards struct {
-	hole  uint64 // the known cards dealt to (or shown from) him
-	count int    // hole cards dealt to him (board games)
-	first int    // his first DealHole action plus one, or 0 (board games)
-	// showed: the record has him table his cards (set by walk, for the
-	// showdown checks).
-	showed bool
+// setFlopNext sets flopNext after the first board's count or bad flag
+// changed.
+func (w *cardWalk) setFlopNext() {
+	switch before := w.counts[0]; {
+	case !w.counting || w.bad[0]:
+		w.flopNext = -1
+	case before == 0:
+		w.flopNext = 3
+	case before >= 3 && before < 5:
+		w.flopNext = 1
+	default:
+		w.flopNext = -1
+	}
 }
 
 // startCards sets the card walk up for a new hand.
 func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
-	w.seen = 0 // and reset has cleared w.seats
+	w.seen = 0 // and reset has cleared c.seats
 	w.board[1] = w.board[1][:0]
 	w.counting = h.Game.Variant.IsBoardGame()
+	w.showLimit, w.flopNext = math.MaxInt, -1
 	if !w.counting {
 		return
 	}
@@ -69,7 +83,17 @@ func (c *Context) startCards() {
 	w.uneven = false
 	w.shownBad = -1
 	w.counts, w.bad, w.lastDeal = [2]int{}, [2]bool{}, [2]int{-1, -1}
+	if w.want > 0 {
+		w.showLimit = w.want
+	}
+	w.flopNext = 3
 }
+
+// dealCardsAt is dealCards for action i. It is not inlined so that its
+// caller, walk, keeps nothing of action i but i across the call before.
+//
+//go:noinline
+func (c *Context) dealCardsAt(i int) { c.dealCards(i, &c.H.Actions[i]) }
 
 // dealCards takes action i, which deals, shows, mucks or discards cards.
 func (c *Context) dealCards(i int, a *hand.Action) {
@@ -81,21 +105,22 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 	}
 }
 
-// dealHole is dealCards for a DealHole action, the commonest card action,
-// with the usual case (a seated player dealt cards not seen before) taken
-// here and anything else left to dealCards.
-func (c *Context) dealHole(i int, a *hand.Action) {
+// dealHole, showCards and dealBoard take the usual case of the commonest
+// card actions, and report whether they did: the caller passes anything
+// else to dealCards. They call nothing, so that they need no frame.
+
+// dealHole takes a DealHole action in the usual case: a seated player
+// dealt cards not seen before.
+func (c *Context) dealHole(a *hand.Action) bool {
 	w := &c.cards
 	p := a.Player
-	seats := w.seats
+	seats := c.seats
 	if uint(p) >= uint(len(seats)) {
-		c.dealCards(i, a)
-		return
+		return false
 	}
 	mask, ok := cardMask(a.Cards)
 	if !ok || mask&w.seen != 0 {
-		c.dealCards(i, a)
-		return
+		return false
 	}
 	w.seen |= mask
 	s := &seats[p]
@@ -106,54 +131,53 @@ func (c *Context) dealHole(i int, a *hand.Action) {
 		if k != w.want {
 			w.uneven = true
 		}
-		if s.first == 0 {
-			s.first = i + 1
-		}
 	}
+	return true
 }
 
-// showCards is dealCards for a Show action, with the usual case (a seated
-// player tabling his own cards or cards not seen before) taken here and
-// anything else left to dealCards.
-func (c *Context) showCards(i int, a *hand.Action) {
+// showCards takes Show action i in the usual case: a seated player
+// tabling his own cards or cards not seen before.
+func (c *Context) showCards(i int, a *hand.Action) bool {
 	w := &c.cards
 	p := a.Player
 	mask, ok := cardMask(a.Cards)
-	if uint(p) >= uint(len(w.seats)) || !ok {
-		c.dealCards(i, a)
-		return
+	if uint(p) >= uint(len(c.seats)) || !ok {
+		return false
 	}
-	s := &w.seats[p]
+	s := &c.seats[p]
 	mask &^= s.hole // his own cards
 	if mask&w.seen != 0 {
-		c.dealCards(i, a)
-		return
+		return false
 	}
 	w.seen |= mask
 	s.hole |= mask
-	if w.counting && w.shownBad < 0 && w.want > 0 && len(a.Cards) > w.want {
-		w.shownBad = i // as countCards
+	if len(a.Cards) > w.showLimit {
+		w.shownBad, w.showLimit = i, math.MaxInt // as countCards
 	}
+	return true
 }
 
-// dealBoard is dealCards for a DealBoard action, with the usual case (new
-// cards to the first board, the flop or one more card) taken here and
-// anything else left to dealCards.
-func (c *Context) dealBoard(i int, a *hand.Action) {
+// dealBoard takes DealBoard action i in the usual case: new cards to the
+// first board, the flop or one more card.
+func (c *Context) dealBoard(i int, a *hand.Action) bool {
 	w := &c.cards
-	if a.Board != 0 || !w.counting {
-		c.dealCards(i, a)
-		return
+	k := len(a.Cards)
+	if a.Board != 0 || k != w.flopNext {
+		return false
 	}
 	mask, ok := cardMask(a.Cards)
-	before, k := w.counts[0], len(a.Cards)
-	if !ok || mask&w.seen != 0 || w.bad[0] || !((before == 0 && k == 3) || (before >= 3 && before < 5 && k == 1)) {
-		c.dealCards(i, a)
-		return
+	if !ok || mask&w.seen != 0 {
+		return false
 	}
 	w.seen |= mask
-	w.counts[0] = before + k
+	got := w.counts[0] + k
+	w.counts[0] = got
 	w.lastDeal[0] = i
+	w.flopNext = 1 // after the flop or the turn (setFlopNext)
+	if got == 5 {
+		w.flopNext = -1
+	}
+	return true
 }
 
 // cardMask is the set of cs's known cards; ok is false when one is there
@@ -175,14 +199,14 @@ func cardMask(cs []cards.Card) (mask uint64, ok bool) {
 // cards.duplicate above.
 func (c *Context) duplicateCards(i int, a *hand.Action) {
 	w := &c.cards
-	n := len(w.seats)
+	n := len(c.seats)
 	if a.Kind == hand.Discard {
 		// Draw games: discards go to the muck, which may be reshuffled
 		// and dealt again when the stub runs out.
 		for _, card := range a.Cards {
 			if card.Known() && a.Player >= 0 && a.Player < n {
 				w.seen &^= uint64(1) << card
-				w.seats[a.Player].hole &^= uint64(1) << card
+				c.seats[a.Player].hole &^= uint64(1) << card
 			}
 		}
 		return
@@ -206,7 +230,7 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 				}
 			}
 		case hand.Show, hand.Muck:
-			if a.Player >= 0 && a.Player < n && w.seats[a.Player].hole&bit != 0 {
+			if a.Player >= 0 && a.Player < n && c.seats[a.Player].hole&bit != 0 {
 				continue // his own card
 			}
 		}
@@ -216,7 +240,7 @@ func (c *Context) duplicateCards(i int, a *hand.Action) {
 		}
 		w.seen |= bit
 		if a.Player >= 0 && a.Player < n && a.Kind != hand.DealBoard {
-			w.seats[a.Player].hole |= bit
+			c.seats[a.Player].hole |= bit
 		}
 	}
 }
@@ -248,16 +272,16 @@ func (c *Context) freshCards(a *hand.Action) bool {
 		w.seen |= mask
 		return true
 	}
-	seated := a.Player >= 0 && a.Player < len(w.seats)
+	seated := a.Player >= 0 && a.Player < len(c.seats)
 	if seated && a.Kind != hand.DealHole {
-		mask &^= w.seats[a.Player].hole // his own cards
+		mask &^= c.seats[a.Player].hole // his own cards
 	}
 	if mask&w.seen != 0 {
 		return false
 	}
 	w.seen |= mask
 	if seated {
-		w.seats[a.Player].hole |= mask
+		c.seats[a.Player].hole |= mask
 	}
 	return true
 }
@@ -344,17 +368,14 @@ func holeCards(g hand.Game) int {
 // reporting a wrong deal to a board at once.
 func (c *Context) countCards(i int, a *hand.Action) {
 	w := &c.cards
-	n := len(w.seats)
+	n := len(c.seats)
 	switch a.Kind {
 	case hand.DealHole:
 		if a.Player >= 0 && a.Player < n {
-			s := &w.seats[a.Player]
+			s := &c.seats[a.Player]
 			s.count += len(a.Cards)
 			if s.count != w.want {
 				w.uneven = true
-			}
-			if s.first == 0 {
-				s.first = i + 1
 			}
 		}
 	case hand.Show:
@@ -362,8 +383,8 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		// players' cards. More cards than the game deals is impossible;
 		// fewer is a partial show (a loser may table one card and muck,
 		// as PokerStars logs show), which is no misdeal.
-		if w.shownBad < 0 && w.want > 0 && len(a.Cards) > w.want {
-			w.shownBad = i
+		if len(a.Cards) > w.showLimit { // shownBad unset, want known
+			w.shownBad, w.showLimit = i, math.MaxInt
 		}
 	case hand.DealBoard:
 		b := 0
@@ -373,13 +394,17 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		before := w.counts[b]
 		w.counts[b] += len(a.Cards)
 		w.lastDeal[b] = i
-		if b == 1 || w.bad[b] {
+		if b == 1 {
 			return // a second run-out may or may not repeat the shared cards
 		}
-		if (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1) {
+		right := w.bad[b] || (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1)
+		if !right {
+			w.bad[b] = true
+		}
+		w.setFlopNext()
+		if right {
 			return
 		}
-		w.bad[b] = true
 		f := c.atAction(checkCardCount, i)
 		if before == 0 {
 			f.Message = fmt.Sprintf("The flop was dealt with %d cards (%s); a flop is three cards.",
@@ -395,12 +420,16 @@ func (c *Context) countCards(i int, a *hand.Action) {
 // holeCounts reports each player dealt other than the variant's hole cards.
 func (c *Context) holeCounts() {
 	w, h := &c.cards, c.H
-	for p := range w.seats {
-		s := &w.seats[p]
-		if s.first == 0 || s.count == w.want {
+	for p := range c.seats {
+		s := &c.seats[p]
+		if s.count == w.want {
 			continue
 		}
-		f := c.atAction(checkCardCount, s.first-1)
+		first := c.firstAction(p, hand.DealHole)
+		if first < 0 {
+			continue // not dealt to
+		}
+		f := c.atAction(checkCardCount, first)
 		f.Street = "preflop"
 		f.Message = fmt.Sprintf("%s was dealt %d hole cards; %s deals %d.",
 			playerName(h, p), s.count, gameName(h.Game), w.want)
@@ -426,7 +455,7 @@ func (c *Context) finishCards() {
 	}
 	if w.shownBad >= 0 {
 		a := &h.Actions[w.shownBad]
-		if p := a.Player; p >= 0 && p < len(w.seats) && (w.seats[p].first == 0 || w.seats[p].count == want) { // a wrong deal was reported above
+		if p := a.Player; p >= 0 && p < len(c.seats) && (c.seats[p].count == want || c.firstAction(p, hand.DealHole) < 0) { // else a wrong deal was reported above
 			f := c.atAction(checkCardCount, w.shownBad)
 			f.Message = fmt.Sprintf("%s tabled %d cards (%s) at the showdown; %s deals %d hole cards.",
 				playerName(h, p), len(a.Cards), cardList(a.Cards), gameName(h.Game), want)

@@ -45,22 +45,6 @@ func checkPots(c *Context) {
 	}
 	o := &h.Outcome
 
-	// expRet: uncalled bets the rules return; expGot: pot shares the rules
-	// award; tol: the odd chips a split may move (oddChipOnly).
-	expRet, expGot, tol := c.expRet, c.expGot, c.tol
-	for _, r := range tr.Returns {
-		if r.Player >= 0 && r.Player < n {
-			expRet[r.Player] += r.Amount
-		}
-	}
-	var awarded hand.Amount
-	for i := range tr.Awards {
-		aw := &tr.Awards[i]
-		if aw.Player >= 0 && aw.Player < n {
-			expGot[aw.Player] += aw.Amount
-			awarded += aw.Amount
-		}
-	}
 	var recTake hand.Amount // rake and fees the record says the house took
 	if o.HasRake {
 		recTake = o.Rake
@@ -69,56 +53,80 @@ func checkPots(c *Context) {
 		recTake += fee.Amount
 	}
 
-	// What the record gives each player; d is record minus rules, starting
-	// from the record's collects. off gathers (by OR) every nonzero d and,
-	// for collects, every return that is not the rules': when it is zero,
-	// as on nearly every hand, there is nothing for steps 1, 4 and 5.
-	d := c.collects
+	// How far what the record gives each player is from what the rules
+	// give him: off gathers (by OR) each player's record less rules. When
+	// it is zero, as on nearly every hand, there is nothing for steps 1, 4
+	// and 5, and the per-seat amounts those read (payouts) are not needed.
+	seats := c.seats[:n]
 	mode := payoutNone
 	var collected hand.Amount // what the record says winners collected
+	var awarded hand.Amount   // what the rules award seated players
 	var off hand.Amount
 	switch {
 	case c.collect:
 		mode = payoutCollects
 		collected = c.collected
-		recRet, expRet, expGot := c.returns[:len(d)], expRet[:len(d)], expGot[:len(d)]
-		for p := range d {
-			x := d[p] - expGot[p]
-			d[p] = x
-			off |= x | (recRet[p] ^ expRet[p])
+		// The rules' awards and returns come off the record's collects
+		// and returns, which leaves each seat's record less rules.
+		for i := range tr.Awards {
+			aw := &tr.Awards[i]
+			if p := aw.Player; uint(p) < uint(n) {
+				seats[p].collect -= aw.Amount
+				awarded += aw.Amount
+			}
+		}
+		for _, r := range tr.Returns {
+			if p := r.Player; uint(p) < uint(n) {
+				seats[p].ret -= r.Amount
+			}
+		}
+		for p := range seats {
+			off |= seats[p].collect | seats[p].ret
 		}
 	case o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
 		mode = payoutFinishing
-		// Finishing stacks net returns and collections: sum(d) is what was
-		// collected beyond the awards, less what was not returned.
+		awarded = seatedAwards(tr, n)
+		// Finishing stacks net returns and collections: the sum of record
+		// less rules is what was collected beyond the awards, less what
+		// was not returned.
 		collected = awarded
-		recStacks, ruleStacks := o.FinishingStacks[:len(d)], tr.FinishingStacks[:len(d)]
-		for p := range d {
+		recStacks, ruleStacks := o.FinishingStacks[:n], tr.FinishingStacks[:n]
+		for p := range recStacks {
 			x := recStacks[p] - ruleStacks[p]
-			d[p] = x
 			collected += x
 			off |= x
 		}
 	case o.HasWinnings && len(o.Winnings) == n:
 		mode = payoutWinnings
-		for p := range d {
-			x := o.Winnings[p] - expGot[p]
-			d[p] = x
-			collected += o.Winnings[p]
-			off |= x
+		awarded = seatedAwards(tr, n)
+		for _, x := range o.Winnings {
+			collected += x
+		}
+		off = 1 // to be found by payouts
+	}
+	var pay *payouts // made only when off
+	if off != 0 {
+		pay = c.payouts(mode)
+		if mode == payoutWinnings {
+			off = 0
+			for _, x := range pay.d {
+				off |= x
+			}
 		}
 	}
 
 	// 1. Uncalled bets. unreturned is what the record left in the pot.
 	var unreturned hand.Amount
 	if off != 0 {
-		unreturned = c.uncalledBets(d, expRet, mode)
+		unreturned = c.uncalledBets(pay.d, pay.recRet, pay.expRet, mode)
 	}
 	if mode == payoutFinishing {
 		collected += unreturned
 	}
 	// The chips a bettor did not get back went to whoever collected the pot.
-	absorb(d, unreturned)
+	if unreturned != 0 {
+		absorb(pay.d, unreturned)
+	}
 
 	// 2. The total pot. Left-over uncalled chips may be counted in it or
 	// not: either way that is the uncalled-bet fault, already reported.
@@ -156,7 +164,69 @@ func checkPots(c *Context) {
 	}
 
 	// 4, 5. What is left of d.
-	c.shares(d, expGot, tol, mode, !(unreturned != 0 || totalFired || rakeFired))
+	c.shares(pay.d, pay.expGot, pay.tol, mode, !(unreturned != 0 || totalFired || rakeFired))
+}
+
+// seatedAwards is what the rules award seated players.
+func seatedAwards(tr *replay.Trace, n int) (awarded hand.Amount) {
+	for i := range tr.Awards {
+		if aw := &tr.Awards[i]; uint(aw.Player) < uint(n) {
+			awarded += aw.Amount
+		}
+	}
+	return awarded
+}
+
+// payouts is the per-seat amounts of checkPots' steps 1, 4 and 5, made
+// only for a hand whose payout is off: d, what the record gives each
+// player less what the rules give him; recRet, what the record returns to
+// him as uncalled (collects only); expRet, the uncalled bets the rules
+// return; expGot, the pot shares they award; and tol, zeroed, for the odd
+// chips a split may move (oddChipOnly).
+type payouts struct {
+	d, recRet, expRet, expGot, tol []hand.Amount
+	mem                            []hand.Amount // reused across hands
+}
+
+// payouts makes c.pay for the hand, under mode.
+func (c *Context) payouts(mode payoutMode) *payouts {
+	h, tr, seats, pay := c.H, c.T, c.seats, &c.pay
+	n := len(seats)
+	if cap(pay.mem) < 5*n {
+		pay.mem = make([]hand.Amount, 5*n)
+	}
+	a := pay.mem[:5*n]
+	clear(a)
+	d, recRet, expRet, expGot := a[:n], a[n:2*n], a[2*n:3*n], a[3*n:4*n]
+	pay.d, pay.recRet, pay.expRet, pay.expGot, pay.tol = d, recRet, expRet, expGot, a[4*n:]
+	for _, r := range tr.Returns {
+		if uint(r.Player) < uint(n) {
+			expRet[r.Player] += r.Amount
+		}
+	}
+	for i := range tr.Awards {
+		if aw := &tr.Awards[i]; uint(aw.Player) < uint(n) {
+			expGot[aw.Player] += aw.Amount
+		}
+	}
+	o := &h.Outcome
+	switch mode {
+	case payoutCollects:
+		// checkPots took the rules' off the record's.
+		for p := range seats {
+			d[p] = seats[p].collect
+			recRet[p] = seats[p].ret + expRet[p]
+		}
+	case payoutFinishing:
+		for p := range d {
+			d[p] = o.FinishingStacks[p] - tr.FinishingStacks[p]
+		}
+	case payoutWinnings:
+		for p := range d {
+			d[p] = o.Winnings[p] - expGot[p]
+		}
+	}
+	return pay
 }
 
 // shares is steps 4 and 5 of checkPots, on a hand whose d is not all
@@ -223,8 +293,7 @@ const (
 // record left in the pot. With finishing stacks a player short by exactly
 // his uncalled bet did not get it back; his d is cleared, as that is the
 // uncalled-bet fault.
-func (c *Context) uncalledBets(d, expRet []hand.Amount, mode payoutMode) (unreturned hand.Amount) {
-	recRet := c.returns
+func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode) (unreturned hand.Amount) {
 	for p := range d {
 		var rec hand.Amount
 		switch mode {

@@ -213,6 +213,66 @@ func TestFinishingStacksUncalled(t *testing.T) {
 	assertFindings(t, run(t, h, tr), found{"pot.uncalled-not-returned", 3, 200, 0})
 }
 
+func TestWinnings(t *testing.T) {
+	// PHH winnings: right, to the wrong player, and split by a wrong odd
+	// chip.
+	h, tr := headsUp()
+	h.Outcome.Winnings, h.Outcome.HasWinnings = []hand.Amount{200, 0}, true
+	assertFindings(t, run(t, h, tr))
+
+	h, tr = headsUp()
+	h.Outcome.Winnings, h.Outcome.HasWinnings = []hand.Amount{0, 200}, true
+	assertFindings(t, run(t, h, tr), found{"pot.award-mismatch", -1, 200, 0})
+
+	h, tr = split()
+	h.Outcome.Winnings, h.Outcome.HasWinnings = []hand.Amount{150, 151}, true
+	assertFindings(t, run(t, h, tr), found{"pot.odd-chip", -1, 151, 150})
+}
+
+func TestRunnerReusedAcrossPayouts(t *testing.T) {
+	// A Runner keeps its per-seat state between hands: a wrong payout
+	// must not leak into the next hand, nor a clean one hide the next
+	// fault.
+	hands := []func() (*hand.Hand, *replay.Trace){
+		func() (*hand.Hand, *replay.Trace) { // award to the wrong player
+			h, tr := headsUp()
+			addReturn(h, 0, 200)
+			addCollect(h, 1, 200)
+			return h, tr
+		},
+		func() (*hand.Hand, *replay.Trace) { // clean
+			h, tr := headsUp()
+			addReturn(h, 0, 200)
+			addCollect(h, 0, 200)
+			return h, tr
+		},
+		func() (*hand.Hand, *replay.Trace) { // odd chip, by finishing stacks
+			h, tr := split()
+			h.Outcome.FinishingStacks, h.Outcome.HasFinishingStacks = []hand.Amount{10000, 10000}, true
+			return h, tr
+		},
+		func() (*hand.Hand, *replay.Trace) { // uncalled bet kept
+			h, tr := headsUp()
+			addCollect(h, 0, 400)
+			return h, tr
+		},
+	}
+	want := [][]found{
+		{{"pot.award-mismatch", 5, 200, 0}},
+		nil,
+		{{"pot.odd-chip", -1, 151, 150}},
+		{{"pot.uncalled-not-returned", 3, 200, 0}},
+	}
+	var r checks.Runner
+	for round := 0; round < 2; round++ {
+		for k, mk := range hands {
+			h, tr := mk()
+			syncSteps(h, tr)
+			assertFindings(t, r.Run(h, tr, checks.All()), want[k]...)
+		}
+	}
+}
+
 func TestHouseRake(t *testing.T) {
 	h, tr := headsUp()
 	addReturn(h, 0, 200)

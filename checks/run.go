@@ -102,15 +102,9 @@ type Context struct {
 	callSkew hand.Amount
 
 	// What walk gathers from the record for the checks after it, so that
-	// none of them walks the record again. Per seat, indexed like Hand.Seats:
-	// folded: not dealt in, or the record has the player fold. On a
-	// replayed hand this is also who the replay has out of the hand: it
-	// takes every seated fold as a betting action, and has not dealt in
-	// just the seats the record sits out.
-	folded   []bool
-	collects []hand.Amount // what the record's collects give the player
-	returns  []hand.Amount // what the record returns to the player as uncalled
-	// and for the hand:
+	// none of them walks the record again: per seat, indexed like
+	// Hand.Seats, in seats (with the card walk's), and for the hand:
+	seats     []seatState
 	collected hand.Amount // the sum of collects
 	collect   bool        // the record has a collect
 	firstShow int         // the first Show action, or -1
@@ -119,71 +113,66 @@ type Context struct {
 	cards     cardWalk
 
 	// full is a full replay of a hand whose trace is terse, made when a
-	// check needs stacks the terse trace does not keep.
-	full *replay.Trace
+	// check needs stacks the terse trace does not keep, from fullPool,
+	// which takes it back at the next hand (only stacks are read of it).
+	full     *replay.Trace
+	fullPool replay.TracePool
 
 	// live: the players dealt in who have not folded, for the card and
 	// showdown checks: counted by reset, less each fold walk meets.
 	live int
 
-	// Scratch per seat for the pot checks, zeroed for each hand: the
-	// uncalled bets the rules return, the pot shares they award, and the
-	// odd chips a split may move (oddChipOnly).
-	expRet, expGot, tol []hand.Amount
+	// pay is the pot checks' amounts per seat, for the few hands whose
+	// payout is off.
+	pay payouts
+}
 
-	// The per-seat slices are reused across hands. Each has a stretch of
-	// stride elements of its own in an array it shares with its kind (the
-	// amounts in seatAmounts, the flags in another), so that a hand with
-	// another number of seats (most hands, in a mixed stream) only changes
-	// their lengths.
-	stride      int
-	seatAmounts []hand.Amount // collects, returns, expRet, expGot, tol
+// seatState is what walk gathers of one seat, in one piece so that reset
+// writes it in one pass.
+type seatState struct {
+	// The card walk's (see cardWalk):
+	hole  uint64 // the known cards dealt to (or shown from) him
+	count int    // hole cards dealt to him (board games)
+	// What the record's collects give him, and what it returns to him as
+	// uncalled. checkPots takes the rules' off both.
+	collect, ret hand.Amount
+	// folded: not dealt in, or the record has him fold. On a replayed hand
+	// this is also who the replay has out of the hand: it takes every
+	// seated fold as a betting action, and has not dealt in just the seats
+	// the record sits out.
+	folded bool
+	// showed: the record has him table his cards (for the showdown checks).
+	showed bool
 }
 
 func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
+	if c.full != nil {
+		c.fullPool.Put(c.full)
+	}
 	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.full = h, tr, sel, nil, false, 0, nil
 	c.collected, c.collect, c.firstShow, c.lastBet, c.muck = 0, false, -1, -1, false
 	if h == nil {
 		return
 	}
-	n := len(h.Seats)
-	if n > c.stride {
-		c.layout(max(n, 10))
+	// The per-seat state is written in one pass over the seats (cheaper,
+	// for the few seats of a hand, than clearing it first): a player the
+	// record has sitting out is not dealt in, so he starts folded.
+	seats := h.Seats
+	n := len(seats)
+	if n > cap(c.seats) {
+		c.seats = make([]seatState, n, max(n, 10))
 	}
-	clear(c.seatAmounts)
-	c.collects, c.returns = c.collects[:n], c.returns[:n]
-	c.expRet, c.expGot, c.tol = c.expRet[:n], c.expGot[:n], c.tol[:n]
-	// The flags and card records are written in one pass over the seats
-	// (cheaper, for the few seats of a hand, than clearing them first): a
-	// player the record has sitting out is not dealt in, so he starts
-	// folded.
-	seats := h.Seats[:n]
-	folded := c.folded[:n]
-	cardSeats := c.cards.seats[:n]
+	c.seats = c.seats[:n] // (a slice of itself: only the length is written)
+	state := c.seats[:n]
 	live := 0
-	for p := range seats {
+	for p := range state {
 		out := seats[p].SittingOut
-		folded[p] = out
-		cardSeats[p] = seatCards{}
+		state[p] = seatState{folded: out}
 		if !out {
 			live++
 		}
 	}
 	c.live = live
-	c.folded = folded
-	c.cards.seats = cardSeats
-}
-
-// layout makes the shared arrays for up to stride seats and gives each
-// per-seat slice its stretch of them (with length 0: reset sets it).
-func (c *Context) layout(stride int) {
-	c.stride = stride
-	a := make([]hand.Amount, 5*stride)
-	part := func(k int) []hand.Amount { return a[k*stride : k*stride : (k+1)*stride] }
-	c.seatAmounts = a
-	c.collects, c.returns, c.expRet, c.expGot, c.tol = part(0), part(1), part(2), part(3), part(4)
-	c.folded = make([]bool, 0, stride)
-	c.cards.seats = make([]seatCards, 0, stride)
 }
 
 // walk goes through the record once, action by action: it runs the card
@@ -210,7 +199,7 @@ func (c *Context) walkReplayed() {
 	actions := h.Actions
 	steps := c.T.Steps[:len(actions)]
 	n := len(h.Seats)
-	folded := c.folded[:n]
+	seats := c.seats[:n]
 	for i := range actions {
 		a := &actions[i]
 		p := a.Player
@@ -235,8 +224,8 @@ func (c *Context) walkReplayed() {
 				continue
 			}
 			c.lastBet = i
-			if !folded[p] {
-				folded[p] = true
+			if s := &seats[p]; !s.folded {
+				s.folded = true
 				c.live--
 			}
 			if st := &steps[i]; !inTurn(st) {
@@ -261,19 +250,27 @@ func (c *Context) walkReplayed() {
 				c.lastBet = i
 				c.step(i, &steps[i], a)
 			}
+		// The card arms call dealCardsAt, not dealCards, after a fast path
+		// that failed, so that a need not be kept across the first call.
 		case hand.DealHole:
-			c.dealHole(i, a)
+			if !c.dealHole(a) {
+				c.dealCardsAt(i)
+			}
 		case hand.DealBoard:
-			c.dealBoard(i, a)
+			if !c.dealBoard(i, a) {
+				c.dealCardsAt(i)
+			}
 		case hand.Discard:
 			c.dealCards(i, a)
 		case hand.Show:
-			c.showCards(i, a)
+			if !c.showCards(i, a) {
+				c.dealCardsAt(i)
+			}
 			if c.firstShow < 0 {
 				c.firstShow = i
 			}
 			if seated {
-				c.cards.seats[p].showed = true
+				seats[p].showed = true
 			}
 		case hand.Muck:
 			c.dealCards(i, a)
@@ -281,12 +278,12 @@ func (c *Context) walkReplayed() {
 		case hand.Collect:
 			if seated {
 				c.collect = true
-				c.collects[p] += a.Amount
+				seats[p].collect += a.Amount
 				c.collected += a.Amount
 			}
 		case hand.UncalledReturn:
 			if seated {
-				c.returns[p] += a.Amount
+				seats[p].ret += a.Amount
 			}
 		}
 	}
@@ -296,21 +293,27 @@ func (c *Context) walkReplayed() {
 // checks run after it, and of the rest they need only who folded.
 func (c *Context) walkRecord() {
 	actions := c.H.Actions
-	folded := c.folded
+	seats := c.seats
 	for i := range actions {
 		a := &actions[i]
 		switch a.Kind {
 		case hand.Fold:
-			if p := a.Player; uint(p) < uint(len(folded)) && !folded[p] {
-				folded[p] = true
+			if p := a.Player; uint(p) < uint(len(seats)) && !seats[p].folded {
+				seats[p].folded = true
 				c.live--
 			}
 		case hand.DealHole:
-			c.dealHole(i, a)
+			if !c.dealHole(a) {
+				c.dealCards(i, a)
+			}
 		case hand.DealBoard:
-			c.dealBoard(i, a)
+			if !c.dealBoard(i, a) {
+				c.dealCards(i, a)
+			}
 		case hand.Show:
-			c.showCards(i, a)
+			if !c.showCards(i, a) {
+				c.dealCards(i, a)
+			}
 		case hand.Discard, hand.Muck:
 			c.dealCards(i, a)
 		}
@@ -413,7 +416,7 @@ func (c *Context) stackBefore(i, p int) hand.Amount {
 // fullSteps returns the steps of a full replay of the hand (made once).
 func (c *Context) fullSteps() []replay.Step {
 	if c.full == nil {
-		c.full = replay.Replay(c.H, c.T.Rules)
+		c.full = c.fullPool.Replay(c.H, c.T.Rules)
 	}
 	return c.full.Steps
 }

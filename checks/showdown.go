@@ -12,8 +12,7 @@ import (
 // every hand tabled face up and the order does not matter; otherwise TDA 17
 // sets the order.
 func checkShowdown(c *Context) {
-	n := len(c.H.Seats)
-	out := c.folded // out of the hand: folded or not dealt in
+	seats := c.seats
 	if c.live < 2 {
 		return
 	}
@@ -26,9 +25,9 @@ func checkShowdown(c *Context) {
 	if lastBet >= 0 {
 		stacks = c.T.Steps[lastBet].Stacks
 	}
-	for p := 0; p < n; p++ {
-		if out[p] {
-			continue
+	for p := range seats {
+		if seats[p].folded {
+			continue // out of the hand, or not dealt in
 		}
 		var left hand.Amount
 		if p < len(stacks) {
@@ -42,23 +41,23 @@ func checkShowdown(c *Context) {
 		}
 	}
 	if allIn {
-		c.allInTabled(out)
+		c.allInTabled()
 		return
 	}
 	c.showdownOrder()
 }
 
 // allInTabled: at an all-in showdown every player still in must table (TDA 16).
-func (c *Context) allInTabled(out []bool) {
+func (c *Context) allInTabled() {
 	if !c.muck {
 		return
 	}
 	for i := range c.H.Actions {
 		a := &c.H.Actions[i]
-		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(out) || out[a.Player] {
+		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(c.seats) || c.seats[a.Player].folded {
 			continue
 		}
-		if c.cards.seats[a.Player].showed {
+		if c.seats[a.Player].showed {
 			continue // tabled, then the record also says mucked
 		}
 		f := c.atAction(checkAllInNotTabled, i)
@@ -82,7 +81,7 @@ func (c *Context) showdownOrder() {
 	if first < 0 || first >= len(c.H.Seats) {
 		return
 	}
-	if c.firstShow < 0 || !c.cards.seats[first].showed {
+	if c.firstShow < 0 || !c.seats[first].showed {
 		return // no one tabled, or the player due to table first did not
 	}
 	shown := -1
@@ -119,7 +118,7 @@ func (c *Context) placed(i int) bool {
 	a := &c.H.Actions[i]
 	for j := i + 1; j < len(c.H.Actions); j++ {
 		b := &c.H.Actions[j]
-		if b.Pos.File == a.Pos.File && b.Pos.Line > 0 && b.Pos.Line < a.Pos.Line {
+		if b.Pos.Line > 0 && b.Pos.Line < a.Pos.Line && b.Pos.File == a.Pos.File { // lines first: cheaper
 			return true
 		}
 	}
