@@ -250,7 +250,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 	// input is long enough to tell.)
 	limit := min(r.maxHand, math.MaxInt/4)
 	sizeEnd := r.in.start + limit - (len(header) + 1)
-	quick := false // quickAction may read the next line (see the loop); p.line changes the state
+	mode := psReadGeneral // which lines the loop reads straight from the buffer; p.line changes the state
 	for {
 		// Nothing is pending inside a hand: the lines come from the input.
 		// Most are whole in its buffer, before any CR, and are taken
@@ -266,40 +266,53 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 			// quickAction finds where it ends, without a search for its
 			// end. The lines it may not read as lines (a header, a
 			// section, blanks to trim) are left to the way below.
-			if quick && psQuickFirst[data[0]] {
-				window := data
-				if len(window) > in.maxLine {
-					window = window[:in.maxLine+1] // a line too long holds no LF here
-				}
-				if k := p.quickAction(window, in.line+1, false); k > 0 {
-					at := in.start
-					in.start = at + k + 1
-					in.holdAt(at, k) // kept as keepLast would
-					in.line++
-					if in.start > sizeEnd {
-						r.dropTooLarge(num)
-						break
+			if mode == psReadActions {
+				if psQuickFirst[data[0]] {
+					window := data
+					if len(window) > in.maxLine {
+						window = window[:in.maxLine+1] // a line too long holds no LF here
 					}
-					if p.lastLine = in.line; len(p.actions) > r.maxActions {
-						r.dropTooManyActions(in.line, in.heldLine())
-						break
+					if k := p.quickAction(window, in.line+1, false); k > 0 {
+						at := in.start
+						in.start = at + k + 1
+						in.holdAt(at, k) // kept as keepLast would
+						in.line++
+						if in.start > sizeEnd {
+							r.dropTooLarge(num)
+							break
+						}
+						if p.lastLine = in.line; len(p.actions) > r.maxActions {
+							r.dropTooManyActions(in.line, in.heldLine())
+							break
+						}
+						continue
 					}
-					continue
 				}
-			}
-			// So is a usual section line (see psMarkerLen), if marker
-			// reads it; else the way below reads it again, as it would.
-			if quick && data[0] == '*' {
-				if k := psMarkerLen(data); k > 0 && k <= in.maxLine && in.start+k+1 <= sizeEnd && p.quickMarker(data[:k], in.line+1) {
+				// So is a usual section line (see psMarkerLen), if marker
+				// reads it; else the way below reads it again, as it would.
+				if data[0] == '*' {
+					if k := psMarkerLen(data); k > 0 && k <= in.maxLine && in.start+k+1 <= sizeEnd && p.quickMarker(data[:k], in.line+1) {
+						at := in.start
+						in.start = at + k + 1
+						in.holdAt(at, k)
+						in.line++
+						mode = psReadModes[p.state] // and not noQuick, as before
+						if p.lastLine = in.line; len(p.actions) > r.maxActions {
+							r.dropTooManyActions(in.line, in.heldLine())
+							break
+						}
+						continue
+					}
+				}
+			} else if mode == psReadSeats && data[0] == 'S' {
+				// So is a usual seat line, if quickSeatLine reads it
+				// within the limits (no actions yet: none to count).
+				if k := p.quickSeatLine(data, min(in.maxLine, sizeEnd-in.start-1)); k > 0 {
 					at := in.start
 					in.start = at + k + 1
 					in.holdAt(at, k)
 					in.line++
-					quick = p.state <= psShowdown // and not noQuick, as quick was
-					if p.lastLine = in.line; len(p.actions) > r.maxActions {
-						r.dropTooManyActions(in.line, in.heldLine())
-						break
-					}
+					p.lastLine = in.line
 					continue
 				}
 			}
@@ -351,7 +364,9 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		case p.state >= psPreDeal && line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0:
 		default:
 			err = p.line(line, n)
-			quick = p.state >= psPreDeal && p.state <= psShowdown && !p.noQuick
+			if mode = psReadModes[p.state]; p.noQuick {
+				mode = psReadGeneral
+			}
 		}
 		if err != nil {
 			r.lineFailed(err, line, n)
@@ -368,6 +383,25 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		return nil, r.err
 	}
 	return p.finish()
+}
+
+// How readHand reads the lines straight from the input's buffer, by the
+// parser's state (see psReadModes): not at all, seat lines (quickSeatLine),
+// or action and section lines (quickAction, quickMarker).
+const (
+	psReadGeneral uint8 = iota
+	psReadSeats
+	psReadActions
+)
+
+// psReadModes is readHand's way of reading lines in each state.
+var psReadModes = [...]uint8{
+	psWantTable: psReadGeneral,
+	psSeats:     psReadSeats,
+	psPreDeal:   psReadActions,
+	psBetting:   psReadActions,
+	psShowdown:  psReadActions,
+	psSummary:   psReadGeneral,
 }
 
 // dropTooLarge fails the hand starting at line num for its size: it is

@@ -841,6 +841,126 @@ func (p *psParser) quickSeat(line []byte) bool {
 	return true
 }
 
+// quickSeatLine reads the usual seat line, "Seat 3: NAME ($10.50 in
+// chips)", at the start of text, straight from the input's buffer: text
+// holds no CR, and the line ends at its first LF, which the reading finds
+// (see readHand). It returns the line's length, or 0, having changed
+// nothing, for any other line, any line longer than room, and any line
+// quickSeat might read in some other way: the general way then reads it.
+// What it reads, it reads as quickSeat: forwards, a name of up to 15
+// bytes up to the first '(', then the stack and " in chips)".
+func (p *psParser) quickSeatLine(text []byte, room int) int {
+	// "Seat N: " or "Seat NN: ". The usual line is read from the first
+	// 64 bytes of text's capacity (a line lies in a larger buffer), with
+	// no bounds to check: the bytes past text's end may be anything,
+	// and the line read must end before it.
+	if len(text) < 10 || cap(text) < 64 || string(text[:5]) != "Seat " {
+		return 0
+	}
+	line := text[:64:64]
+	d, colon := line[5]-'0', 6
+	number := int(d)
+	if d2 := line[6] - '0'; d2 <= 9 {
+		number, colon = number*10+int(d2), 7
+	}
+	if d > 9 || number == 0 || line[colon] != ':' || line[colon+1] != ' ' {
+		return 0
+	}
+	if max := p.h.MaxSeats; max > 0 && number > max {
+		return 0
+	}
+	if last := len(p.seats) - 1; last >= 0 && p.seats[last].Number >= number {
+		return 0
+	}
+	// The name ends at the first '(' (or LF: then this is not the
+	// line) of its 16 bytes or the one after them, with a blank before
+	// it; a '(' further on, or one in the name, is for the general way.
+	start := colon + 2
+	w0, w1 := binary.LittleEndian.Uint64(line[start:]), binary.LittleEndian.Uint64(line[start+8:])
+	q := psOpenOrLF(w0)
+	if q == 8 {
+		q += psOpenOrLF(w1)
+	}
+	open := start + q // the '(', if any: q is 16 if none of the 16 is
+	if q < 2 || line[open] != '(' || line[open-1] != ' ' {
+		return 0
+	}
+	// The stack: "$" or not, one to three digits, then ".DD" or nothing
+	// in a hand of cents (scale 2), nothing in a hand of chips (scale 0).
+	i := open + 1
+	if line[i] == '$' {
+		i++
+	}
+	if d = line[i] - '0'; d > 9 {
+		return 0
+	}
+	v := int64(d)
+	if d = line[i+1] - '0'; d <= 9 {
+		v, i = v*10+int64(d), i+1
+		if d = line[i+1] - '0'; d <= 9 {
+			v, i = v*10+int64(d), i+1
+		}
+	}
+	i++
+	switch p.scale {
+	case 2:
+		v *= 100
+		if d1, d2 := line[i+1]-'0', line[i+2]-'0'; line[i] == '.' && d1 <= 9 && d2 <= 9 {
+			v, i = v+int64(d1)*10+int64(d2), i+3
+		}
+	case 0:
+	default:
+		return 0
+	}
+	end := i + 10 // the line's length
+	if end >= len(text) || end > room || string(line[i:end]) != " in chips)" || line[end] != '\n' {
+		return 0
+	}
+	// seat takes the first " in chips" for the stack's end. The amount
+	// and " (" hold none, so an earlier one can only be in the name.
+	l := q - 1
+	name := text[start : start+l]
+	for k := 0; k+9 <= len(name); k++ { // names are short: a loop beats a search
+		if name[k] == ' ' && string(name[k:k+9]) == " in chips" {
+			return 0
+		}
+	}
+	w0, w1 = w0&psMask0[l], w1&psMask1[l] // nameWords(name)
+	// A player seated twice is for seat to report. With no name of the
+	// same first byte (up to 64 names, see addSeat), there is none.
+	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
+		for k := range p.names {
+			if sn := &p.names[k]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
+				return 0
+			}
+		}
+	}
+	player := p.r.strs.internWords(name, w0, w1)
+	// As quickSeat stores the seat.
+	si, k := len(p.seats), len(p.names)
+	if si == cap(p.seats) || k == cap(p.names) {
+		p.growSeats()
+	}
+	p.seats, p.names = p.seats[:si+1], p.names[:k+1]
+	st, sn := &p.seats[si], &p.names[k]
+	st.Number, st.Player, st.Stack, st.SittingOut = number, player, hand.Amount(v), false
+	sn.name, sn.seat, sn.w0, sn.w1 = player, si, w0, w1
+	p.indexSeat(si, number, w0)
+	return end
+}
+
+// psOpenOrLF returns the index of the first '(' or LF among the eight
+// bytes of w (little-endian), 8 if there is none. The usual test for a
+// zero byte, on w with each of them made zero: it may mark a byte above a
+// zero byte wrongly (a borrow), never one below, so the lowest mark is
+// right.
+func psOpenOrLF(w uint64) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x, y := w^(ones*'('), w^(ones*'\n')
+	marks := ((x-ones)&^x | (y-ones)&^y) & highs
+	return bits.TrailingZeros64(marks) >> 3
+}
+
 // quickSeatAny reads the seat lines quickSeat does not, "Seat 3: NAME
 // ($10.50 in chips)" with a plain amount (see psPlainAmount), in order
 // after the seats before it, as seat does but with fewer searches. It

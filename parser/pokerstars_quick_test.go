@@ -153,8 +153,19 @@ func psQuickInputs(t *testing.T) map[string][]byte {
 // and reports the first difference between the results.
 func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
 	t.Helper()
+	return psQuickDiffReads(t, name, data, lim, 0)
+}
+
+// psQuickDiffReads is psQuickDiff with the input read chunk bytes at a
+// time (0: all at once), so that lines lie across the buffer's end.
+func psQuickDiffReads(t *testing.T, name string, data []byte, lim Limits, chunk int) string {
+	t.Helper()
 	read := func(noQuick bool) []readResult {
-		r := newPokerStarsReader(bytes.NewReader(data), name, lim)
+		var in io.Reader = bytes.NewReader(data)
+		if chunk > 0 {
+			in = &psChunkReader{data: data, n: chunk}
+		}
+		r := newPokerStarsReader(in, name, lim)
 		r.p.noQuick = noQuick
 		return psNextAll(t, r, name)
 	}
@@ -236,6 +247,107 @@ func TestPokerStarsQuickSeatStacks(t *testing.T) {
 						t.Errorf("%q in %s: %s", line, header, d)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestPokerStarsQuickSeatLines reads hands whose seat lines are the usual
+// ones and near misses of those readHand takes straight from the buffer
+// (see quickSeatLine): an LF or a CR inside, names of 13 to 17 bytes
+// (the name's end is looked for in its first 16), a '(' in the name,
+// blanks or text after, seats out of order or twice. Each is read whole,
+// in reads of a few sizes (lines across the buffer's end), and under
+// line and hand limits that fall at every place around the seat lines:
+// the same hands and errors as the general code's.
+func TestPokerStarsQuickSeatLines(t *testing.T) {
+	const seat = "Seat 2: Bo Bo ($12.50 in chips)"
+	variants := []string{
+		seat,
+		"Seat 2: Bo\nBo ($12.50 in chips)",
+		"Seat 2: Bo Bo \n($12.50 in chips)",
+		"Seat 2: Bo Bo ($12.50\n in chips)",
+		"Seat 2: Bo Bo ($12.50 in chips\n)",
+		"Seat 2: Bo Bo ($12.50 in chips)\r",
+		"Seat 2: Bo Bo\r ($12.50 in chips)",
+		"Seat 2: Bo Bo ($12.50 in chips) ",
+		"Seat 2: Bo Bo ($12.50 in chips)x",
+		"Seat 2: Bo Bo ($12.50 in chips, $1 bounty)",
+		"Seat 2: Bo Bo ($12.50 in chips) is sitting out",
+		"Seat 2: Bo Bo ($12.50 in chip)",
+		"Seat 2: Bo Bo ($12.50 in chips))",
+		"Seat 2: Bo Bo ( $12.50 in chips)",
+		"Seat 2: Bo Bo  ($12.50 in chips)",
+		"Seat 2: Bo Bo($12.50 in chips)",
+		"Seat 2: (Bo ($12.50 in chips)",
+		"Seat 2: Bo (2) ($12.50 in chips)",
+		"Seat 2: Bo ( ($12.50 in chips)",
+		"Seat 2:  ($12.50 in chips)",
+		"Seat 2: B ($12.50 in chips)",
+		"Seat 2: abcdefghijklm ($12.50 in chips)",
+		"Seat 2: abcdefghijklmn ($12.50 in chips)",
+		"Seat 2: abcdefghijklmno ($12.50 in chips)",
+		"Seat 2: abcdefghijklmnop ($12.50 in chips)",
+		"Seat 2: abcdefghijklmnopq ($12.50 in chips)",
+		"Seat 2: abcdefg\nijklmno ($12.50 in chips)",
+		"Seat 2: abcdefgh\njklmno ($12.50 in chips)",
+		"Seat 2: Ann ($12.50 in chips)",
+		"Seat 1: Bo Bo ($12.50 in chips)",
+		"Seat 3: Bo Bo ($12.50 in chips)",
+		"Seat 7: Bo Bo ($12.50 in chips)",
+		"Seat 02: Bo Bo ($12.50 in chips)",
+		"Seat 2: Bo Bo ($1250.00 in chips)",
+		"Seat 2: Bo Bo ($.50 in chips)",
+		"Seat 2: Bo Bo ($1 in chips)",
+		"Seat 2: Bo Bo (1 in chips)",
+		"Seat 2: Bo Bo ($$1 in chips)",
+		"Seat 2: Bo Bo ($1.5 in chips)",
+		"Seat 2: Bo Bo ($1.505 in chips)",
+		"Seat 2: Bo Bo ($1,250 in chips)",
+	}
+	base := psBase + "\n" + psShowdownHand
+	for _, v := range variants {
+		for _, header := range []string{"($0.05/$0.10 USD)", "(10/20)", "(0.5/1)"} {
+			in := strings.Replace(base, seat, v, 1)
+			in = strings.Replace(in, "($0.05/$0.10 USD)", header, 1)
+			data := []byte(in)
+			for _, chunk := range []int{0, 1, 7, 61} {
+				if d := psQuickDiffReads(t, "seats", data, Limits{}, chunk); d != "" {
+					t.Errorf("%q in %s, reads of %d: %s", v, header, chunk, d)
+				}
+			}
+			for n := 20; n <= 45; n++ {
+				if d := psQuickDiff(t, "seats", data, Limits{MaxLineBytes: n}); d != "" {
+					t.Errorf("%q in %s, lines of at most %d bytes: %s", v, header, n, d)
+				}
+			}
+			for n := 150; n <= 270; n++ {
+				if d := psQuickDiff(t, "seats", data, Limits{MaxHandBytes: n}); d != "" {
+					t.Errorf("%q in %s, hands of at most %d bytes: %s", v, header, n, d)
+				}
+			}
+		}
+	}
+}
+
+// TestPokerStarsQuickSeatLineRoom checks that quickSeatLine reads a seat
+// line only if it fits in the room it is given (the line and hand limits),
+// and changes nothing when it does not.
+func TestPokerStarsQuickSeatLineRoom(t *testing.T) {
+	for _, line := range []string{"Seat 2: Bo Bo ($12.50 in chips)", "Seat 9: abcdefghijklmno ($1 in chips)"} {
+		buf := make([]byte, 100)
+		text := buf[:copy(buf, line+"\nSeat 3: Ann ($1 in chips)\n")]
+		for room := len(line) - 2; room <= len(line)+1; room++ {
+			r := newPokerStarsReader(strings.NewReader(""), "room", Limits{})
+			r.p.reset(1, 0)
+			r.p.scale, r.p.state = 2, psSeats
+			k := r.p.quickSeatLine(text, room)
+			want := 0
+			if room >= len(line) {
+				want = len(line)
+			}
+			if k != want || len(r.p.seats) != min(k, 1) || len(r.p.names) != min(k, 1) {
+				t.Errorf("%q in room %d: read %d bytes, %d seats, want %d bytes", line, room, k, len(r.p.seats), want)
 			}
 		}
 	}
@@ -404,6 +516,8 @@ func TestPokerStarsCutShortQuotesLastLine(t *testing.T) {
 		want  string
 	}{
 		{11, "", "Bo Bo: folds"},
+		{4, "", "Seat 2: Bo Bo ($12.50 in chips)"},
+		{5, "", "Seat 3: Çé:ñ ($8 in chips)"},
 		{13, "", "*** FLOP *** [2c 7d Jh]"},
 		{17, "", "Uncalled bet ($0.40) returned to Ann"},
 		{18, "", "Ann collected $0.62 from pot"},
