@@ -308,7 +308,12 @@ func (w *ParquetWriter) WriteHand(r *HandResult) (err error) {
 		}
 	}
 	w.hands.cur.addResult(r, &w.handMem)
-	return w.hands.added()
+	// As added does, without its call through the generic table's
+	// dictionary for the batch's length.
+	if w.hands.cur.n < parquetBatchRows {
+		return nil
+	}
+	return w.hands.flush()
 }
 
 // Close writes the footers and renames both files into place.

@@ -419,9 +419,17 @@ func (h *handsWriter) encode(b *handBatch) error {
 // appendColumn appends rows [start, end) of b to col's page, checking
 // whether the page is full every pageRowStride rows of the row group.
 func (h *handsWriter) appendColumn(col *pqColumn, b *handBatch, start, end int) error {
+	rowBytes := col.maxRowBytes()
 	for i := start; i < end; {
 		done := h.rgRows + int64(i-start) // rows of the row group before row i
 		next := min(end, i+pageRowStride-int(done%pageRowStride))
+		// A column whose page grows by at most rowBytes a row cannot be
+		// full before it has grown by room: the checks until then would
+		// all fail, and the rows before it are appended at once.
+		check := true
+		if room := h.pageLimit - col.size(); rowBytes > 0 && (room-1)/rowBytes > int64(next-i) {
+			next, check = min(end, i+int((room-1)/rowBytes)), false
+		}
 		switch {
 		case col.kind == colIntDict && !col.plain:
 			col.addIntIndexes(b.ints[col.slot][i:next], b.nulls[i:next], b.anyNull>>col.slot&1 == 0)
@@ -430,10 +438,11 @@ func (h *handsWriter) appendColumn(col *pqColumn, b *handBatch, start, end int) 
 		default:
 			col.addStrings(b.strs[col.slot][i:next])
 		}
-		if (done+int64(next-i))%pageRowStride == 0 && col.size() >= h.pageLimit {
+		if check && (done+int64(next-i))%pageRowStride == 0 && col.size() >= h.pageLimit {
 			if err := h.flushPage(col); err != nil {
 				return err
 			}
+			rowBytes = col.maxRowBytes() // a dictionary may have given way to PLAIN
 		}
 		i = next
 	}
@@ -559,14 +568,27 @@ func (b *pageBuffers) deltaByteArray(dst, src []byte, offsets []uint32) ([]byte,
 
 // commonPrefix is the length of the longest common prefix of a and b.
 func commonPrefix(a, b []byte) int {
+	m := min(len(a), len(b))
+	a, b = a[:m], b[:m]
 	n := 0
-	for len(a)-n >= 8 && len(b)-n >= 8 {
+	for ; m-n >= 8; n += 8 {
 		if x := word(a[n:]) ^ word(b[n:]); x != 0 {
 			return n + bits.TrailingZeros64(x)/8
 		}
-		n += 8
 	}
-	for n < len(a) && n < len(b) && a[n] == b[n] {
+	if n == m {
+		return m
+	}
+	if m >= 8 {
+		// The last eight bytes, overlapping the equal ones before n (hand
+		// IDs are 12 digits or so): the first that differs is one of the
+		// rest.
+		if x := word(a[m-8:]) ^ word(b[m-8:]); x != 0 {
+			return m - 8 + bits.TrailingZeros64(x)/8
+		}
+		return m
+	}
+	for n < m && a[n] == b[n] {
 		n++
 	}
 	return n
@@ -949,9 +971,11 @@ type pqColumn struct {
 	dictBytes  int64         // length of the entries, as parquet-go measures the dictionary
 	plain      bool          // the dictionary filled up: PLAIN until the end of the row group
 
-	// The last value looked up, and its index: rows often repeat the
-	// previous row's. Forgotten at each page, whose entries it records.
+	// The last value looked up (last in colDict, lastInt in colIntDict),
+	// and its index: rows often repeat the previous row's. Forgotten at
+	// each page (lastIdx -1), whose entries it records.
 	last    string
+	lastInt int64
 	lastIdx int32
 
 	// The column chunk of the row group.
@@ -1072,8 +1096,9 @@ func appendPresent(defs []byte, n int) []byte {
 }
 
 // presentLevels are definition levels of present values, copied at once
-// (most columns never have a null).
-var presentLevels = bytes.Repeat([]byte{1}, pageRowStride)
+// (most columns never have a null): a batch's worth, which appendColumn
+// may append in one go.
+var presentLevels = bytes.Repeat([]byte{1}, parquetBatchRows)
 
 // present is the definition level of a string of length n.
 func present(n int) byte {
@@ -1215,23 +1240,41 @@ func (c *pqColumn) addIntIndexes(values []int64, nulls []uint16, noNulls bool) {
 			c.defs = c.defs[:len(c.defs)+n]
 		}
 	}
+	// Rows often repeat the previous row's value, whose index is kept
+	// (lastIdx, -1 until a value is looked up in the page): the others
+	// are looked up without a call.
+	d := &c.intDict
+	if len(d.slots) == 0 {
+		d.grow() // find needs a table
+	}
 	k := 0
 	slot := uint(c.slot) & 15
+	last, lastIdx := c.lastInt, c.lastIdx
 	for i, v := range values {
 		if !noNulls && nulls[i]>>slot&1 != 0 {
 			continue
 		}
-		e, added := c.intDict.index(v)
-		if added {
-			c.entryMarks = append(c.entryMarks, 0)
-			c.dictPage = binary.LittleEndian.AppendUint64(c.dictPage, uint64(v))
-			c.dictBytes += 8
+		if v != last || lastIdx < 0 {
+			e := d.find(v)
+			if e < 0 {
+				e = c.addIntEntry(v)
+			}
+			last, lastIdx = v, c.mark(e)
 		}
-		idx[k] = c.mark(e)
+		idx[k] = lastIdx
 		k++
 	}
+	c.lastInt, c.lastIdx = last, lastIdx
 	c.idx = c.idx[:len(c.idx)+k]
 	c.vals = len(c.idx)
+}
+
+// addIntEntry adds v, not in the dictionary, and returns its index.
+func (c *pqColumn) addIntEntry(v int64) int32 {
+	c.entryMarks = append(c.entryMarks, 0)
+	c.dictPage = binary.LittleEndian.AppendUint64(c.dictPage, uint64(v))
+	c.dictBytes += 8
+	return c.intDict.add(v)
 }
 
 // intDictionary is the dictionary of an INT64 column: its values in order
@@ -1246,21 +1289,40 @@ type intDictionary struct {
 
 // index returns the index of v, adding it if new (added).
 func (d *intDictionary) index(v int64) (i int32, added bool) {
-	if 2*len(d.values) >= len(d.slots) {
+	if len(d.slots) == 0 {
+		d.grow()
+	}
+	if i := d.find(v); i >= 0 {
+		return i, false
+	}
+	return d.add(v), true
+}
+
+// find returns the index of v, -1 if it is not in the dictionary. The
+// table must have slots (grow makes them).
+func (d *intDictionary) find(v int64) int32 {
+	mask := len(d.slots) - 1
+	for j := int(uint64(v) * 0x9E3779B97F4A7C15 >> d.shift); ; j = (j + 1) & mask {
+		if e := d.slots[j]; e == 0 || d.values[e-1] == v {
+			return e - 1
+		}
+	}
+}
+
+// add adds v, not in the dictionary, and returns its index, growing the
+// table to keep it at most half full.
+func (d *intDictionary) add(v int64) int32 {
+	if 2*(len(d.values)+1) > len(d.slots) {
 		d.grow()
 	}
 	mask := len(d.slots) - 1
-	for j := int(uint64(v) * 0x9E3779B97F4A7C15 >> d.shift); ; j = (j + 1) & mask {
-		e := d.slots[j]
-		if e == 0 {
-			d.values = append(d.values, v)
-			d.slots[j] = int32(len(d.values))
-			return int32(len(d.values) - 1), true
-		}
-		if d.values[e-1] == v {
-			return e - 1, false
-		}
+	j := int(uint64(v) * 0x9E3779B97F4A7C15 >> d.shift)
+	for d.slots[j] != 0 {
+		j = (j + 1) & mask
 	}
+	d.values = append(d.values, v)
+	d.slots[j] = int32(len(d.values))
+	return int32(len(d.values) - 1)
 }
 
 // grow doubles the table (at least 64 slots) and puts the values back.
@@ -1426,6 +1488,24 @@ func (c *pqColumn) size() int64 {
 	}
 	if c.optional {
 		n += 5 * int64(c.rows) // a row index and a definition level per row
+	}
+	return n
+}
+
+// maxRowBytes is the most a row adds to size, 0 if that has no bound
+// (byte array values).
+func (c *pqColumn) maxRowBytes() int64 {
+	var n int64
+	switch {
+	case c.isDict() && !c.plain:
+		n = 4
+	case c.isInt():
+		n = 8
+	default:
+		return 0
+	}
+	if c.optional {
+		n += 5
 	}
 	return n
 }

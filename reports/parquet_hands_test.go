@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -335,6 +336,39 @@ func TestStakesMemo(t *testing.T) {
 	}
 }
 
+// TestStakesMemoLast: a hand whose stakes differ from the previous
+// hand's in one thing only (any amount, the scale, the currency, a
+// straddle), or have no text, does not get the previous hand's text.
+func TestStakesMemoLast(t *testing.T) {
+	var mem rowMem
+	base := hand.Hand{Scale: 100, Currency: "USD"}
+	base.Stakes = hand.Stakes{SmallBlind: 1, BigBlind: 2, SmallBet: 3, BigBet: 4, Ante: 5, BringIn: 6}
+	changes := []func(h *hand.Hand){
+		func(h *hand.Hand) { h.Stakes.SmallBlind = 7 },
+		func(h *hand.Hand) { h.Stakes.BigBlind = 7 },
+		func(h *hand.Hand) { h.Stakes.SmallBlind, h.Stakes.BigBlind, h.Stakes.SmallBet = 0, 0, 7 },
+		func(h *hand.Hand) { h.Stakes.SmallBlind, h.Stakes.BigBlind, h.Stakes.BigBet = 0, 0, 7 },
+		func(h *hand.Hand) { h.Stakes.Ante = 7 },
+		func(h *hand.Hand) { h.Stakes.BringIn = 7 },
+		func(h *hand.Hand) { h.Scale = 1 },
+		func(h *hand.Hand) { h.Currency = "EUR" },
+		func(h *hand.Hand) { h.Currency = "" },
+		func(h *hand.Hand) { h.Stakes.Straddles = []hand.Amount{8} },
+		func(h *hand.Hand) { h.Stakes = hand.Stakes{} }, // no text
+	}
+	for round := range 2 { // the second finds every text in the table
+		for i, change := range changes {
+			h := base
+			change(&h)
+			for j, x := range []*hand.Hand{&base, &h, &h, &base} {
+				if got, want := mem.stakes(x), stakesString(x); got != want {
+					t.Fatalf("round %d, change %d, hand %d: stakes %q, want %q", round, i, j, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestStakesMemoMany: with more distinct stakes than the memo keeps, the
 // texts are still stakesString's, and the memo stays bounded.
 func TestStakesMemoMany(t *testing.T) {
@@ -611,6 +645,89 @@ func TestAddIndexesRepeats(t *testing.T) {
 		// Every entry used is recorded once for the page's bounds.
 		if got := slices.Sorted(slices.Values(c.pageEntries)); !slices.Equal(got, slices.Sorted(maps.Values(ref))) {
 			t.Fatalf("optional %v: page entries %v", optional, got)
+		}
+	}
+}
+
+// TestAddIntIndexesRepeats: the indexes, definition levels and page
+// entries an INT64 dictionary column stores, skipping the lookup of a
+// value that repeats the previous row's, are those of a plain lookup of
+// every row: for runs, alternating values, nulls between repeats, chunks
+// of every size with and without nulls, and pages cut mid-run (a repeat
+// after the cut must record its entry for the new page).
+func TestAddIntIndexesRepeats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 6))
+	pool := []int64{0, 1, -1, 2, 100, 1 << 40, math.MinInt64, math.MaxInt64}
+	const slot = 3
+	for _, optional := range []bool{true, false} {
+		n := 20000
+		values := make([]int64, n)
+		nulls := make([]uint16, n)
+		for i := range values {
+			switch {
+			case i > 0 && rng.IntN(4) > 0: // runs
+				values[i] = values[i-1]
+			case rng.IntN(3) == 0: // many distinct values: the table grows
+				values[i] = rng.Int64N(1 << 50)
+			default:
+				values[i] = pool[rng.IntN(len(pool))]
+			}
+			if optional && rng.IntN(5) == 0 {
+				nulls[i] = 1 << slot
+			}
+			nulls[i] |= uint16(rng.IntN(2)) << (slot + 1) // other columns' bits
+		}
+		var c pqColumn
+		c.kind, c.slot, c.optional = colIntDict, slot, optional
+		c.resetPage()
+		ref := map[int64]int32{}
+		for start := 0; start < n; {
+			k := min(n-start, 1+rng.IntN(200))
+			chunk, chunkNulls := values[start:start+k], nulls[start:start+k]
+			noNulls := true
+			for _, m := range chunkNulls {
+				noNulls = noNulls && m>>slot&1 == 0
+			}
+			c.addIntIndexes(chunk, chunkNulls, noNulls)
+			start += k
+			if rng.IntN(4) > 0 && start < n {
+				continue
+			}
+			// The page is done: compare it with a plain lookup of its rows.
+			var wantIdx []int32
+			var wantDefs []byte
+			used := map[int32]bool{}
+			for i := start - c.rows; i < start; i++ {
+				if nulls[i]>>slot&1 != 0 {
+					wantDefs = append(wantDefs, 0)
+					continue
+				}
+				wantDefs = append(wantDefs, 1)
+				e, ok := ref[values[i]]
+				if !ok {
+					e = int32(len(ref))
+					ref[values[i]] = e
+				}
+				wantIdx = append(wantIdx, e)
+				used[e] = true
+			}
+			if !slices.Equal(c.idx, wantIdx) {
+				t.Fatalf("optional %v, rows to %d: indexes differ from a plain lookup's", optional, start)
+			}
+			if optional && !slices.Equal(c.defs, wantDefs) {
+				t.Fatalf("optional %v, rows to %d: definition levels differ", optional, start)
+			}
+			if got := slices.Sorted(slices.Values(c.pageEntries)); !slices.Equal(got, slices.Sorted(maps.Keys(used))) {
+				t.Fatalf("optional %v, rows to %d: page entries %v, want %v", optional, start, got, slices.Sorted(maps.Keys(used)))
+			}
+			c.resetPage()
+		}
+		if !slices.Equal(c.intDict.values, slices.SortedFunc(maps.Keys(ref), func(a, b int64) int { return cmp.Compare(ref[a], ref[b]) })) {
+			t.Fatalf("optional %v: dictionary values out of order", optional)
+		}
+		if len(c.dictPage) != 8*len(ref) || c.dictBytes != int64(8*len(ref)) || len(c.entryMarks) != len(ref) {
+			t.Fatalf("optional %v: dictionary page of %d bytes (%d counted), %d marks; want %d entries",
+				optional, len(c.dictPage), c.dictBytes, len(c.entryMarks), len(ref))
 		}
 	}
 }

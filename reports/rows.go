@@ -209,10 +209,23 @@ func (s *rowMem) stakes(h *hand.Hand) string {
 		return stakesString(h) // rare: not worth a memo
 	}
 	hash := stakesHash(h)
-	m := s.stakesMemos.find(h, hash)
-	if m.text != "" {
-		return m.text
+	// Nearly every hand finds its stakes memoized: they are looked up
+	// here, as find would, without a call.
+	t := &s.stakesMemos
+	if mask := len(t.memos) - 1; mask >= 0 {
+		for i := stakesPlace(hash, mask); t.memos[i].text != ""; i = (i + 1) & mask {
+			if m := &t.memos[i]; m.hash == hash && m.key.is(h) {
+				return m.text
+			}
+		}
 	}
+	return s.newStakes(h, hash)
+}
+
+// newStakes makes the text of h's stakes, whose stakesHash is hash, and
+// memoizes it (but the empty text): stakes has not found it memoized.
+func (s *rowMem) newStakes(h *hand.Hand, hash uint64) string {
+	m := s.stakesMemos.find(h, hash)
 	s.stakesBuf = appendStakes(s.stakesBuf[:0], h)
 	text := string(s.stakesBuf)
 	if text != "" {
