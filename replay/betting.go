@@ -77,7 +77,7 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 				st.Note = m.txt.reset().s("record calls ").amt(add).s(" where ").amt(due).s(" was owed: the record is followed").str()
 			}
 		}
-		m.put(p, add, true)
+		m.put(p, add)
 		st.Added = add
 		m.level = max(m.level, m.seats[p].bet)
 	case hand.Bet, hand.Raise:
@@ -128,7 +128,7 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		add = 0
 	}
 	prev := m.level
-	m.put(p, add, true)
+	m.put(p, add)
 	to = m.seats[p].bet
 	st.Added = add
 	if to <= prev {

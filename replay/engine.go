@@ -689,17 +689,10 @@ func (m *machine) effStack(p int) hand.Amount {
 	return s
 }
 
-// put moves chips from p's stack to the middle; live chips count toward
-// the street bet, dead ones (antes, dead blinds) go to the main pot.
-func (m *machine) put(p int, amt hand.Amount, live bool) {
-	m.putChips(p, amt, live, false)
-}
-
-func (m *machine) putDead(p int, amt hand.Amount) {
-	m.putChips(p, amt, false, true)
-}
-
-func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
+// put moves live chips from p's stack to the middle: they count toward the
+// street bet. (put and putDead repeat the few lines they share: a call
+// from one to a common helper was not inlined into betting and post.)
+func (m *machine) put(p int, amt hand.Amount) {
 	if amt <= 0 {
 		return
 	}
@@ -707,22 +700,33 @@ func (m *machine) putChips(p int, amt hand.Amount, live, dead bool) {
 	m.seats[p].committed += amt
 	m.pot += amt
 	m.stackMoved = true
-	if live {
-		b := m.seats[p].bet + amt
-		m.seats[p].bet = b
-		switch {
-		case p == m.topBettor:
-			m.topBet = b
-		case b > m.topBet:
-			m.secondBet, m.topBet, m.topBettor = m.topBet, b, p
-		case b > m.secondBet:
-			m.secondBet = b
-		}
+	b := m.seats[p].bet + amt
+	m.seats[p].bet = b
+	switch {
+	case p == m.topBettor:
+		m.topBet = b
+	case b > m.topBet:
+		m.secondBet, m.topBet, m.topBettor = m.topBet, b, p
+	case b > m.secondBet:
+		m.secondBet = b
 	}
-	if dead {
-		m.seats[p].dead += amt
+	if m.effStack(p) == 0 && m.seats[p].status == Active {
+		m.setStatus(p, AllIn)
 	}
-	if m.effStack(p) == 0 && (m.seats[p].status == Active) {
+}
+
+// putDead moves dead chips (antes, dead blinds) from p's stack to the
+// main pot: they are no betting level.
+func (m *machine) putDead(p int, amt hand.Amount) {
+	if amt <= 0 {
+		return
+	}
+	m.stack[p] -= amt
+	m.seats[p].committed += amt
+	m.seats[p].dead += amt
+	m.pot += amt
+	m.stackMoved = true
+	if m.effStack(p) == 0 && m.seats[p].status == Active {
 		m.setStatus(p, AllIn)
 	}
 }
@@ -755,7 +759,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	case hand.PostAnte, hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
-		m.put(p, amt, true)
+		m.put(p, amt)
 		if m.sbPlayer < 0 {
 			m.sbPlayer = p
 			if amt < stakes.SmallBlind && m.stack[p] == 0 {
@@ -774,7 +778,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 			m.raiseCount = max(m.raiseCount, 1)
 		}
 	case hand.PostBigBlind:
-		m.put(p, amt, true)
+		m.put(p, amt)
 		if m.bbPlayer < 0 {
 			m.bbPlayer = p
 			m.lastBlind = p
@@ -790,7 +794,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 		m.lastFullTo = m.level
 	case hand.PostStraddle:
 		prev := m.level
-		m.put(p, amt, true)
+		m.put(p, amt)
 		m.level = max(m.level, m.seats[p].bet)
 		if m.rs.StraddleMinRaise {
 			m.fullRaise = max(m.fullRaise, m.seats[p].bet)
@@ -805,7 +809,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 		}
 	case hand.PostBothBlind:
 		live := min(amt, m.bb)
-		m.put(p, live, true)
+		m.put(p, live)
 		m.putDead(p, amt-live)
 		m.level = max(m.level, m.seats[p].bet)
 	default:
@@ -855,7 +859,16 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 		return
 	}
 	m.closeRound()
-	m.boards[0] = append(m.boards[0], a.Cards...)
+	// The flop's three cards, then one: appended one by one, which costs
+	// less than append's memmove call for a byte or three.
+	switch b0, c := m.boards[0], a.Cards; len(c) {
+	case 1:
+		m.boards[0] = append(b0, c[0])
+	case 3:
+		m.boards[0] = append(b0, c[0], c[1], c[2])
+	default:
+		m.boards[0] = append(b0, c...)
+	}
 	next := Flop
 	switch c := len(m.boards[0]); {
 	case c >= 5:

@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"math/bits"
+
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 )
@@ -86,16 +88,14 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 	}
 }
 
-// distinct reports whether the known cards cs hold no card twice.
+// distinct reports whether the known cards cs hold no card twice: as many
+// cards as bits set (no branch a card).
 func distinct(cs []cards.Card) bool {
 	var seen uint64
 	for _, c := range cs {
-		if seen&(1<<(c&63)) != 0 {
-			return false
-		}
 		seen |= 1 << (c & 63)
 	}
-	return true
+	return bits.OnesCount64(seen) == len(cs)
 }
 
 func allKnown(cs []cards.Card) bool {
