@@ -67,6 +67,12 @@ type PokerStarsReader struct {
 	maxHand    int // Limits.MaxHandBytes
 	maxActions int // Limits.MaxActions
 
+	// readHand's limit on the hand's size and its way of reading lines
+	// (see there): fields, not locals, as a local live across the loop's
+	// calls is saved and loaded again around each.
+	sizeEnd int
+	mode    uint8
+
 	pool *hand.Pool // where hands come from (nil: allocated)
 }
 
@@ -249,8 +255,8 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 	// moved) change sizeEnd. (The limit is kept far from overflow; no
 	// input is long enough to tell.)
 	limit := min(r.maxHand, math.MaxInt/4)
-	sizeEnd := r.in.start + limit - (len(header) + 1)
-	mode := psReadGeneral // which lines the loop reads straight from the buffer; p.line changes the state
+	r.sizeEnd = r.in.start + limit - (len(header) + 1)
+	r.mode = psReadGeneral // which lines the loop reads straight from the buffer; p.line changes the state
 	for {
 		// Nothing is pending inside a hand: the lines come from the input.
 		// Most are whole in its buffer, before any CR, and are taken
@@ -266,7 +272,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 			// quickAction finds where it ends, without a search for its
 			// end. The lines it may not read as lines (a header, a
 			// section, blanks to trim) are left to the way below.
-			if mode == psReadActions {
+			if r.mode == psReadActions {
 				if psQuickFirst[data[0]] {
 					window := data
 					if len(window) > in.maxLine {
@@ -277,7 +283,7 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 						in.start = at + k + 1
 						in.holdAt(at, k) // kept as keepLast would
 						in.line++
-						if in.start > sizeEnd {
+						if in.start > r.sizeEnd {
 							r.dropTooLarge(num)
 							break
 						}
@@ -287,16 +293,16 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 						}
 						continue
 					}
+					data = in.buf[in.start:in.cr] // again: not kept across the call
 				}
-				// So is a usual section line (see psMarkerLen), if marker
-				// reads it; else the way below reads it again, as it would.
+				// So is a usual section line (see psMarkerLen) quickMarker reads.
 				if data[0] == '*' {
-					if k := psMarkerLen(data); k > 0 && k <= in.maxLine && in.start+k+1 <= sizeEnd && p.quickMarker(data[:k], in.line+1) {
+					if k := psMarkerLen(data); k > 0 && k <= in.maxLine && in.start+k+1 <= r.sizeEnd && p.quickMarker(data[:k], in.line+1) {
 						at := in.start
 						in.start = at + k + 1
 						in.holdAt(at, k)
 						in.line++
-						mode = psReadModes[p.state] // and not noQuick, as before
+						r.mode = psReadModes[p.state] // and not noQuick, as before
 						if p.lastLine = in.line; len(p.actions) > r.maxActions {
 							r.dropTooManyActions(in.line, in.heldLine())
 							break
@@ -304,10 +310,10 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 						continue
 					}
 				}
-			} else if mode == psReadSeats && data[0] == 'S' {
+			} else if r.mode == psReadSeats && data[0] == 'S' {
 				// So is a usual seat line, if quickSeatLine reads it
 				// within the limits (no actions yet: none to count).
-				if k := p.quickSeatLine(data, min(in.maxLine, sizeEnd-in.start-1)); k > 0 {
+				if k := p.quickSeatLine(data, min(in.maxLine, r.sizeEnd-in.start-1)); k > 0 {
 					at := in.start
 					in.start = at + k + 1
 					in.holdAt(at, k)
@@ -322,26 +328,26 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 				in.line++
 			}
 		}
-		// The line and an LF count: sizeEnd moves by what else was
+		// The line and an LF count: r.sizeEnd moves by what else was
 		// read, or as the buffer moved.
 		n := r.in.line
 		if !whole {
-			room := sizeEnd - r.in.start
+			room := r.sizeEnd - r.in.start
 			var stop bool
 			if line, n, stop = r.slowLine(); stop {
 				break
 			}
-			sizeEnd = r.in.start + room - (len(line) + 1)
+			r.sizeEnd = r.in.start + room - (len(line) + 1)
 		} else if psNeedsTrim(line) {
 			k := len(line)
 			line = psTrim(line)
-			sizeEnd += k - len(line)
+			r.sizeEnd += k - len(line)
 		}
 		if len(line) == 0 {
-			sizeEnd++ // an empty line counts for nothing
+			r.sizeEnd++ // an empty line counts for nothing
 			continue
 		}
-		if r.in.start > sizeEnd {
+		if r.in.start > r.sizeEnd {
 			r.dropTooLarge(num)
 			break
 		}
@@ -364,8 +370,8 @@ func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts,
 		case p.state >= psPreDeal && line[0] != '*' && !p.noQuick && p.quickAction(line, n, true) > 0:
 		default:
 			err = p.line(line, n)
-			if mode = psReadModes[p.state]; p.noQuick {
-				mode = psReadGeneral
+			if r.mode = psReadModes[p.state]; p.noQuick {
+				r.mode = psReadGeneral
 			}
 		}
 		if err != nil {
