@@ -39,7 +39,7 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 	if hole == nil {
 		return
 	}
-	board := m.tr.Boards[b]
+	// The board is read where it is used: held across the calls below, it was saved and reloaded.
 	var high cards.HandRank
 	var best []cards.Card
 	switch m.h.Game.Variant {
@@ -49,7 +49,7 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 		// the unchecked seven-card evaluator.
 		var all [7]cards.Card
 		copy(all[:2], hole)
-		copy(all[2:], board)
+		copy(all[2:], m.tr.Boards[b])
 		high = cards.NoHand
 		if distinct(all[:]) {
 			high = cards.Eval7(&all)
@@ -60,10 +60,10 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 	default:
 		high = m.omaha[b].Eval(hole) // EvalOmaha(hole, board): pushChips set the board up
 		if high != cards.NoHand && !m.tr.Terse {
-			best = cards.BestOmahaFive(hole, board)
+			best = cards.BestOmahaFive(hole, m.tr.Boards[b])
 		}
 		if m.h.Game.Variant == hand.OmahaHiLo {
-			v.low, v.hasLow = cards.EvalOmahaLow8(hole, board)
+			v.low, v.hasLow = cards.EvalOmahaLow8(hole, m.tr.Boards[b])
 		}
 	}
 	if high == cards.NoHand {
