@@ -683,6 +683,11 @@ func (p *psParser) reset(line, index int) {
 	p.state = psWantTable
 	p.err = nil
 	if p.r.pool != nil {
+		if cap(h.Actions) < psActionsNew {
+			// A new hand (or one the pool had kept small): room for
+			// most hands' actions at once, not grown 1, 2, 4... 32.
+			h.Actions = make([]hand.Action, 0, psActionsNew)
+		}
 		p.seats, p.actions = h.Seats[:0], h.Actions[:0]
 		o := &h.Outcome
 		p.pots, p.fees, p.cashOuts, p.winnings = o.Pots[:0], o.Fees[:0], o.CashOuts[:0], o.Winnings[:0]
@@ -732,6 +737,10 @@ const (
 	psActionBlock = 256
 	psActionsMin  = 48
 )
+
+// psActionsNew is the room for actions a pooled hand is given when it has
+// less (see reset).
+const psActionsNew = 32
 
 // store puts the parts built into the hand. With a pool, they are the
 // hand's own slices, and one never appended to stays as it was (empty).
@@ -874,6 +883,13 @@ func (p *psParser) addSeat(s hand.Seat, w0, w1 uint64) {
 func (p *psParser) indexSeat(i, number int, w0 uint64) {
 	if i < 64 {
 		p.byFirst[byte(w0)] |= 1 << i
+	} else if i == 64 {
+		// Too many names for the bits: every byte is said to start
+		// several, so that quickAction leaves every line to
+		// quickActionAny (namesFrom says to try them all).
+		for c := range p.byFirst {
+			p.byFirst[c] = ^uint64(0)
+		}
 	}
 	if number < len(p.byNumber) {
 		p.byNumber[number] = uint8(i + 1)
@@ -909,6 +925,9 @@ func (sn *psSeatName) first() byte { return byte(sn.w0) }
 
 // clearNames forgets the last hand's names.
 func (p *psParser) clearNames() {
+	if len(p.names) > 64 {
+		p.byFirst = [256]uint64{} // all of it was set (see indexSeat)
+	}
 	for _, sn := range p.names[:min(len(p.names), 64)] {
 		p.byFirst[sn.first()] = 0
 	}
@@ -1003,10 +1022,11 @@ func (p *psParser) playerLine(line []byte, n int) (bool, error) {
 // amounts in dollars and cents) is read with no calls, from offsets into
 // text: the calls for the rest are on paths of their own, or last, so the
 // compiler keeps the values in registers rather than saving them all on
-// entry.
+// entry. Over 64 names (never in real hands) leave no byte that one name
+// starts (see indexSeat): quickActionAny reads all their lines.
 func (p *psParser) quickAction(text []byte, n int, whole bool) int {
-	if cap(text) < 16 || len(p.names) > 64 {
-		return p.quickActionAny(text, n, whole)
+	if cap(text) < 16 {
+		return p.quickActionAny(text, n, whole, text[0])
 	}
 	// The line's first 16 bytes, for psStartsWith's compare: a line lies
 	// in a larger buffer. Its first byte is taken from them, not loaded
@@ -1018,13 +1038,13 @@ func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 		return 0
 	}
 	if set&(set-1) != 0 {
-		return p.quickActionAny(text, n, whole) // names that start alike
+		return p.quickActionAny(text, n, whole, byte(w0)) // names that start alike
 	}
 	// One name starts with the line's first byte, as nearly always: it is
 	// compared with the line in registers.
 	sn := &p.names[bits.TrailingZeros64(set)]
 	if l := len(sn.name); l > 16 {
-		return p.quickActionAny(text, n, whole) // a long name: compared as a string
+		return p.quickActionAny(text, n, whole, byte(w0)) // a long name: compared as a string
 	} else if len(text) <= l+1 || w0&psMask0[l] != sn.w0 || w1&psMask1[l] != sn.w1 {
 		return 0
 	}
@@ -1120,7 +1140,7 @@ func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 				}
 			}
 			if end == 0 {
-				return p.quickActionAny(text, n, whole)
+				return p.quickActionAny(text, n, whole, byte(w0))
 			}
 			if kind != hand.Raise {
 				amount = v
@@ -1150,7 +1170,7 @@ func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 	}
 	k := len(p.actions)
 	if k == cap(p.actions) {
-		return p.quickActionAny(text, n, whole) // appends, growing the actions
+		return p.quickActionAny(text, n, whole, byte(w0)) // appends, growing the actions
 	}
 	p.postedBlind(post, amount, allIn) // no straddles here: inlined, no call
 	// Every field set, one by one: zeroing the action first costs more.
@@ -1165,9 +1185,12 @@ func (p *psParser) quickAction(text []byte, n int, whole bool) int {
 }
 
 // quickActionAny is quickAction for any line: its rarer cases (see
-// quickAction), read in the general way.
-func (p *psParser) quickActionAny(text []byte, n int, whole bool) int {
-	set, ok := p.namesFrom(text[0])
+// quickAction), read in the general way. first is text[0], as the caller
+// has it: quickAction's, taken from its words, lets the compiler load
+// them whole where this is inlined (a load of text[0] here would be
+// shared with them and split them into bytes).
+func (p *psParser) quickActionAny(text []byte, n int, whole bool, first byte) int {
+	set, ok := p.namesFrom(first)
 	if !ok || set == 0 {
 		return 0
 	}

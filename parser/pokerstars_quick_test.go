@@ -547,3 +547,36 @@ func TestPokerStarsCutShortQuotesLastLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsQuickOver64Names reads a hand with 70 seated names (more
+// than quickAction's sets of bits hold), then the usual hand, with the
+// quick readers and without: every name must be found as playerLine finds
+// it, and the next hand's names must not see the first hand's.
+func TestPokerStarsQuickOver64Names(t *testing.T) {
+	var seats strings.Builder
+	for i := 4; i <= 70; i++ {
+		fmt.Fprintf(&seats, "Seat %d: A%d ($5 in chips)\n", i, i)
+	}
+	many := strings.Replace(psBase, "Seat 3: Çé:ñ ($8 in chips)\n", "Seat 3: Çé:ñ ($8 in chips)\n"+seats.String(), 1)
+	many = strings.Replace(many, "6-max", "70-max", 1)
+	data := []byte(many + "\n" + psBase)
+	if d := psQuickDiff(t, "many", data, Limits{}); d != "" {
+		t.Fatal(d)
+	}
+	r := newPokerStarsReader(bytes.NewReader(data), "many", Limits{})
+	got := psNextAll(t, r, "many")
+	if len(got) != 2 {
+		t.Fatalf("%d results, want 2", len(got))
+	}
+	for i, res := range got {
+		if res.err != nil || res.h == nil {
+			t.Fatalf("hand %d: %v", i, res.err)
+		}
+		if n := len(res.h.Actions); n < 9 {
+			t.Errorf("hand %d: %d actions, want the base hand's", i, n)
+		}
+	}
+	if n := len(got[0].h.Seats); n != 70 {
+		t.Errorf("first hand: %d seats, want 70", n)
+	}
+}
