@@ -2345,7 +2345,7 @@ func psHasSuffix(b []byte, s string) bool {
 func (p *psParser) summaryLine(line []byte, n int) error {
 	// The usual lines first. What a seat line reads whole holds no hand
 	// header glued on; it checks the rest itself (see summarySeat). A
-	// board that is the one dealt, read whole, holds none either.
+	// board or Total pot line read whole (quickTotalPot) holds no '#'.
 	if !p.noQuick {
 		switch line[0] {
 		case 'S':
@@ -2354,6 +2354,10 @@ func (p *psParser) summaryLine(line []byte, n int) error {
 			}
 		case 'B':
 			if psHas(line, "Board ") && p.boardIs(0, line[6:]) {
+				return nil
+			}
+		case 'T':
+			if p.quickTotalPot(line, n) {
 				return nil
 			}
 		}
@@ -2488,6 +2492,53 @@ func (p *psParser) totalPot(b []byte, n int) error {
 		}
 	}
 	return nil
+}
+
+// quickTotalPot reads the usual Total pot line, "Total pot X[ Main pot
+// Y.[ Side pot-N Z.]...] | Rake R" with plain amounts (psPlainAmount), read
+// whole, as totalPot reads it, and reports whether it did. It changes
+// nothing if not: totalPot reads every other line, and every error.
+func (p *psParser) quickTotalPot(line []byte, n int) bool {
+	if len(line) < 10 || string(line[:10]) != "Total pot " || p.sawTotal {
+		return false
+	}
+	total, k, ok := psPlainAmount(line[10:], p.scale)
+	if !ok {
+		return false
+	}
+	b := line[10+k:]
+	pots := len(p.pots)
+	if len(b) >= 10 && string(b[:10]) == " Main pot " {
+		b = b[10:]
+		for {
+			v, k, ok := psPlainAmount(b, p.scale)
+			if !ok || k >= len(b) || b[k] != '.' {
+				p.pots = p.pots[:pots]
+				return false
+			}
+			p.pots = append(p.pots, v)
+			b = b[k+1:]
+			// " Side pot-N ", N the pots so far, up to 9.
+			if len(b) < 12 || string(b[:10]) != " Side pot-" || b[10]-'0' > 9 || int(b[10]-'0') != len(p.pots) || b[11] != ' ' {
+				break
+			}
+			b = b[12:]
+		}
+	}
+	if len(b) < 9 || string(b[:8]) != " | Rake " {
+		p.pots = p.pots[:pots]
+		return false
+	}
+	rake, k, ok := psPlainAmount(b[8:], p.scale)
+	if !ok || 8+k != len(b) {
+		p.pots = p.pots[:pots]
+		return false
+	}
+	o := &p.h.Outcome
+	o.TotalPot, o.HasTotalPot, o.Pos = total, true, hand.Pos{File: p.r.file, Line: n}
+	o.Rake, o.HasRake = rake, true
+	p.sawTotal = true
+	return true
 }
 
 // psLastAmountStart returns where the amount at the end of "Name $1.20" starts.

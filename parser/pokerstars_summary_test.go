@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -53,6 +54,12 @@ Seat 3: NAME (big blind) showed [Qc Qd] and won ($0.24) with a pair of Queens
 // even a hand header.
 func TestPokerStarsQuickSummary(t *testing.T) {
 	const glued = "PokerStars Hand #254000000002:  Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 5:25:53 ET"
+	// Ten pots, the most quickTotalPot reads, and an eleventh numbered
+	// by the byte after '9'.
+	tenPots := "Total pot $0.25 Main pot $0.01."
+	for i := 1; i <= 9; i++ {
+		tenPots += fmt.Sprintf(" Side pot-%d $0.01.", i)
+	}
 	lines := map[string][]string{
 		"Seat 2: Bo Bo (small blind) folded before Flop": {
 			"Seat 2: Bo Bo (small blind) folded before Flop" + glued,
@@ -78,6 +85,22 @@ func TestPokerStarsQuickSummary(t *testing.T) {
 			"Seat 3: NAME (big blind) collected ($0.24)",
 			"Seat 3: NAME (big blind) collected ($0.24)" + glued,
 			"Seat 3: NAME (big blind) showed [Qc Qd]" + glued,
+		},
+		"Total pot $0.25 | Rake $0.01": {
+			"Total pot $0.25 | Rake $0.01" + glued, "Total pot $0.25 | Rake $0.01 ", "Total pot $0.25 | Rake $0.01#",
+			"Total pot $0.25 | Rake 1", "Total pot $0.25", "Total pot $0.25 | Rake $0.01 | Jackpot $0.01",
+			"Total pot $0.25 | Rake $0.011", "Total pot $0.251 | Rake $0.01", "Total pot $1,000.25 | Rake $0.01",
+			"Total pot $0.25 | Rake $-1", "Total pot $0.25  | Rake $0.01", "Total pot 0.25 | Rake 0.01", "Total pot | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. | Rake $0.01", "Total pot $0.25 Main pot $0.20. Side pot-1 $0.04. | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-1 $0.02. Side pot-2 $0.02. | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-2 $0.04. | Rake $0.01", "Total pot $0.25 Main pot $0.20. Side pot-:$0.04. | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-: $0.04. | Rake $0.01", "Total pot $0.25 Main pot $0.20. Side pot-1 $0.04 | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot $0.04. | Rake $0.01", "Total pot $0.25 Main pot $0.20. Side pot-10 $0.04. | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-1 $0.04. Side pot-1 $0.01. | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-1 $0.04.| Rake $0.01", "Total pot $0.25 Main pot $0.20 | Rake $0.01",
+			"Total pot $0.25 Main pot $0.20. Side pot-1 $0.04. | Rake $0.01" + glued,
+			"Total pot $0.25 | Rake $0.01\nTotal pot $0.25 | Rake $0.01",
+			tenPots + " | Rake $0.01", tenPots + " Side pot-: $0.01. | Rake $0.01", tenPots + " Side pot-10 $0.01. | Rake $0.01",
 		},
 		"Board [2c 7d Jh 4s 9h]": {
 			"Board [2c 7d Jh 4s 9h]" + glued, "Board [2c 7d Jh 4s 9h] ", "Board [2c 7d Jh 4s 8h]",
