@@ -808,21 +808,33 @@ func (p *psParser) quickSeat(line []byte) bool {
 	if open <= colon+2 || line[j-1] != '(' || line[open] != ' ' {
 		return p.quickSeatAny(line)
 	}
+	name := line[colon+2 : open]
+	w0, w1 := nameWords(name)
+	if !p.addQuickSeat(number, name, w0, w1, hand.Amount(v)) {
+		return p.quickSeatAny(line)
+	}
+	return true
+}
+
+// addQuickSeat adds the seat a quick reader (quickSeat, quickSeatLine)
+// read, its name's words w0 and w1, as addSeat would, and reports
+// whether it did. It does not, having changed nothing, where seat would
+// read the line otherwise or report it: a name holding " in chips", or
+// a player seated twice.
+func (p *psParser) addQuickSeat(number int, name []byte, w0, w1 uint64, stack hand.Amount) bool {
 	// seat takes the first " in chips" for the stack's end. The amount
 	// and " (" hold none, so an earlier one can only be in the name.
-	name := line[colon+2 : open]
 	for k := 0; k+9 <= len(name); k++ { // names are short: a loop beats a search
 		if name[k] == ' ' && string(name[k:k+9]) == " in chips" {
-			return p.quickSeatAny(line)
+			return false
 		}
 	}
-	w0, w1 := nameWords(name)
-	// A player seated twice is for seat to report. With no name of the
-	// same first byte (up to 64 names, see addSeat), there is none.
+	// With no name of the same first byte (up to 64 names, see addSeat),
+	// no player is seated twice.
 	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
 		for k := range p.names {
 			if sn := &p.names[k]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
-				return p.quickSeatAny(line)
+				return false
 			}
 		}
 	}
@@ -835,7 +847,7 @@ func (p *psParser) quickSeat(line []byte) bool {
 	}
 	p.seats, p.names = p.seats[:i+1], p.names[:k+1]
 	st, sn := &p.seats[i], &p.names[k]
-	st.Number, st.Player, st.Stack, st.SittingOut = number, player, hand.Amount(v), false
+	st.Number, st.Player, st.Stack, st.SittingOut = number, player, stack, false
 	sn.name, sn.seat, sn.w0, sn.w1 = player, i, w0, w1
 	p.indexSeat(i, number, w0)
 	return true
@@ -916,36 +928,12 @@ func (p *psParser) quickSeatLine(text []byte, room int) int {
 	if end >= len(text) || end > room || string(line[i:end]) != " in chips)" || line[end] != '\n' {
 		return 0
 	}
-	// seat takes the first " in chips" for the stack's end. The amount
-	// and " (" hold none, so an earlier one can only be in the name.
 	l := q - 1
 	name := text[start : start+l]
-	for k := 0; k+9 <= len(name); k++ { // names are short: a loop beats a search
-		if name[k] == ' ' && string(name[k:k+9]) == " in chips" {
-			return 0
-		}
-	}
 	w0, w1 = w0&psMask0[l], w1&psMask1[l] // nameWords(name)
-	// A player seated twice is for seat to report. With no name of the
-	// same first byte (up to 64 names, see addSeat), there is none.
-	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
-		for k := range p.names {
-			if sn := &p.names[k]; sn.w0 == w0 && sn.w1 == w1 && sn.name == string(name) {
-				return 0
-			}
-		}
+	if !p.addQuickSeat(number, name, w0, w1, hand.Amount(v)) {
+		return 0
 	}
-	player := p.r.strs.internWords(name, w0, w1)
-	// As quickSeat stores the seat.
-	si, k := len(p.seats), len(p.names)
-	if si == cap(p.seats) || k == cap(p.names) {
-		p.growSeats()
-	}
-	p.seats, p.names = p.seats[:si+1], p.names[:k+1]
-	st, sn := &p.seats[si], &p.names[k]
-	st.Number, st.Player, st.Stack, st.SittingOut = number, player, hand.Amount(v), false
-	sn.name, sn.seat, sn.w0, sn.w1 = player, si, w0, w1
-	p.indexSeat(si, number, w0)
 	return end
 }
 
