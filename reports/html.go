@@ -112,7 +112,7 @@ func NewHTML(opts HTMLOptions) *HTMLWriter {
 type interner struct {
 	m    map[string]int
 	list []string
-	// recent caches strings looked up, by recentSlot: a flagged hand's
+	// recent caches strings looked up, by endsSlot: a flagged hand's
 	// findings name a few streets and players, mostly seen just before,
 	// and the map of a run's names is large and cold. It holds list's own
 	// strings, never the callers'.
@@ -128,7 +128,8 @@ type internedString struct {
 func (in *interner) id(s string) int {
 	var slot *internedString
 	if s != "" {
-		slot = &in.recent[recentSlot(s)]
+		head, tail := ends(s) // as pqColumn.recent
+		slot = &in.recent[endsSlot(head, tail, len(s))]
 		if slot.id > 0 && slot.s == s {
 			return slot.id - 1
 		}

@@ -963,7 +963,7 @@ type pqColumn struct {
 
 	// The dictionary of the row group, in order of first appearance.
 	dict       map[string]int32
-	recent     [1 << recentBits]recentValue // values recently looked up, by recentSlot
+	recent     [1 << recentBits]recentValue // values recently looked up, by endsSlot
 	dictValues []string
 	intDict    intDictionary // colIntDict's dictionary, in place of dict and dictValues
 	entryMarks []uint32      // by entry: pageMark if the page uses it
@@ -1387,24 +1387,6 @@ func ends(s string) (head, tail uint64) {
 // and an end ("0.01/0.02 USD", "0.25/0.50 USD").
 func endsSlot(head, tail uint64, n int) int {
 	x := (head ^ tail<<1 ^ uint64(n)) * 0x9E3779B97F4A7C15
-	return int(x >> (64 - recentBits))
-}
-
-// recentSlot is where s (not empty) goes in a cache of 1<<recentBits
-// recent strings: a hash of its first and last eight bytes (or four, or
-// one).
-func recentSlot(s string) int {
-	n := len(s)
-	var x uint64
-	switch {
-	case n >= 8:
-		x = word(s) ^ word(s[n-8:])<<1
-	case n >= 4:
-		x = uint64(word4(s)) ^ uint64(word4(s[n-4:]))<<29
-	default:
-		x = uint64(s[0]) | uint64(s[n-1])<<8
-	}
-	x = (x ^ uint64(n)) * 0x9E3779B97F4A7C15
 	return int(x >> (64 - recentBits))
 }
 
