@@ -4,9 +4,11 @@ package cards
 // first. On third street the worst up card brings in: in seven-card stud
 // and stud eight-or-better the lowest (deuces lowest, aces high), in razz
 // the highest (aces low, kings highest). Cards of the same rank are told
-// apart by suit, clubs lowest, then diamonds, hearts and spades (TDA, WSOP
-// rules; PokerKit's state.py orders them the same): in stud the Two of
-// clubs is the lowest card of all, in razz the King of spades the highest.
+// apart by suit, clubs lowest, then diamonds, hearts and spades (the WSOP's
+// and card rooms' stud rules; PokerKit's state.py orders them the same):
+// in stud the Two of clubs is the lowest card of all, in razz the King of
+// spades the highest.
+//
 // From fourth street on, the best showing hand acts first: in stud the
 // highest (pairs, two pair, trips and four of a kind, then high cards;
 // straights and flushes on board do not count), in razz the lowest (aces
