@@ -36,13 +36,58 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
+// FormatPHH is the name PHH registers under.
+const FormatPHH Format = "phh"
+
 func init() {
-	register(FormatPHH, func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
-		pr := newPHHReader(r, file, lim)
-		pr.pool = pool
-		pr.st.pool = pool
-		return pr
+	Register(Registration{
+		Name:   FormatPHH,
+		Detect: detectPHH,
+		Open: func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
+			pr := newPHHReader(r, file, lim)
+			pr.pool = pool
+			pr.st.pool = pool
+			return pr
+		},
+		Append: AppendPHH,
 	})
+}
+
+// detectPHH is PHH's Registration.Detect: a TOML document whose first
+// significant line is a comment, a key = value pair of a PHH field, or
+// a [N] table header of a .phhs file. Any TOML document might start so,
+// hence SyntaxMatch.
+func detectPHH(head []byte) int {
+	if looksLikePHH(head) {
+		return SyntaxMatch
+	}
+	return NotThisFormat
+}
+
+// looksLikePHH reports whether text reads like a PHH TOML document: its
+// first significant line is a comment, a key = value pair of a PHH field,
+// or a [N] table header of a .phhs file.
+func looksLikePHH(text []byte) bool {
+	for _, line := range bytes.Split(text, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		if line[0] == '[' {
+			return true
+		}
+		for _, key := range [][]byte{[]byte("variant"), []byte("antes"), []byte("actions"),
+			[]byte("starting_stacks"), []byte("blinds_or_straddles"), []byte("ante_trimming_status")} {
+			if bytes.HasPrefix(line, key) {
+				rest := bytes.TrimSpace(line[len(key):])
+				if len(rest) > 0 && rest[0] == '=' {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // PHHReader reads hands from a PHH input: a .phh file (one hand) or a .phhs
@@ -67,7 +112,7 @@ func NewPHHReader(r io.Reader, file string) *PHHReader {
 // newPHHReader is NewPHHReader under limits (zero fields: the defaults).
 func newPHHReader(r io.Reader, file string, lim Limits) *PHHReader {
 	s := phhStatePool.Get().(*phhState)
-	s.init(r, file, lim.normalized())
+	s.init(r, file, lim.Normalized())
 	return &PHHReader{st: s}
 }
 
@@ -215,8 +260,8 @@ type phhState struct {
 	fields  phhFields
 	arena   []byte   // unescaped strings of the current hand
 	skipped []phhTok // the elements of an unknown array field, dropped
-	strs    nameInterner
-	newStrs handStrings // the hand's ID and new names, made as one (see seats)
+	strs    NameInterner
+	newStrs HandStrings // the hand's ID and new names, made as one (see seats)
 	// The last table, venue and currency read, for the next hand.
 	lastTable, lastSite, lastCurrency string
 	zoneName                          string         // the last time_zone read,

@@ -446,7 +446,7 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 			return ""
 		}
 		if b := s.tb(fs.val[f]); string(b) != *last {
-			*last = s.strs.intern(s.nameBytes(fs.val[f].sp))
+			*last = s.strs.Intern(s.nameBytes(fs.val[f].sp))
 		}
 		return *last
 	}
@@ -494,15 +494,15 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 	if 0 < h.MaxSeats && h.MaxSeats < 63 {
 		usualTop = uint64(h.MaxSeats)
 	}
-	sets := s.strs.setsMade()
+	sets := s.strs.Sets()
 	// The hand's ID and the names not seen lately are made as one string
 	// (see handStrings), the ID first.
 	hs := &s.newStrs
-	hs.reset()
+	hs.Reset()
 	if fs.has(phhHandField) {
-		hs.buf = append(hs.buf, s.tb(fs.val[phhHandField])...)
+		hs.Append(s.tb(fs.val[phhHandField]))
 	}
-	idLen := len(hs.buf)
+	idLen := hs.Len()
 	var taken uint64 // the seat numbers below 64 given so far
 	for i := range seats {
 		st := &seats[i]
@@ -531,12 +531,12 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 			b = s.nameBytes(players[i].sp)
 		}
 		if len(b) > 0 {
-			w0, w1 := nameWords(b)
-			k := internSetIndex(w0, w1, len(b))
-			if name, ok := sets[k].find(b, w0, w1); ok {
+			w0, w1 := NameWords(b)
+			k := InternSetIndex(w0, w1, len(b))
+			if name, ok := sets[k].Find(b, w0, w1); ok {
 				st.Player = name
 			} else {
-				hs.addName(i, b, w0, w1, k)
+				hs.AddName(i, b, w0, w1, k)
 			}
 		} else {
 			st.Player = phhPlayerLabel(i)
@@ -547,13 +547,13 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 		}
 		st.Stack = hand.Amount(stack)
 	}
-	if len(hs.buf) > 0 {
-		all := hs.make()
+	if hs.Len() > 0 {
+		all := hs.Make()
 		h.ID = all[:idLen]
-		for _, nw := range hs.news {
-			name := all[nw.off : nw.off+nw.n]
-			seats[nw.index].Player = name
-			sets[nw.set].add(name, nw.w0, nw.w1)
+		for _, nw := range hs.News() {
+			name := all[nw.Off : nw.Off+nw.N]
+			seats[nw.Index].Player = name
+			sets[nw.Set].Add(name, nw.W0, nw.W1)
 		}
 	}
 	return nil

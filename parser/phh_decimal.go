@@ -10,11 +10,6 @@ import "errors"
 // hand's Scale is at most 10^phhMaxDecimals.
 const phhMaxDecimals = 4
 
-// phhMaxAmount bounds every amount in minor units so that sums over a
-// table of players can never overflow an int64 (10^15 minor units is 10^11
-// currency units even at the finest scale).
-const phhMaxAmount = 1_000_000_000_000_000
-
 var phhPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000}
 
 // phhDecimal is the exact value mant / 10^places with places in
@@ -47,7 +42,7 @@ func phhParseDecimal(b []byte) (phhDecimal, error) {
 			v = v*10 + int64(b[i]-'0')
 		}
 		if i == len(b) {
-			if v > phhMaxAmount {
+			if v > MaxAmount {
 				return phhDecimal{}, errPHHTooLarge
 			}
 			return phhDecimal{mant: v}, nil
@@ -72,7 +67,7 @@ func phhParseDecimal(b []byte) (phhDecimal, error) {
 					v /= 10
 					places--
 				}
-				if v <= phhMaxAmount {
+				if v <= MaxAmount {
 					return phhDecimal{mant: v, places: int8(places)}, nil
 				}
 			}
@@ -173,7 +168,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 			if c == '_' {
 				continue
 			}
-			if mant > phhMaxAmount*100 { // far past any acceptable value; stop before int64 overflows
+			if mant > MaxAmount*100 { // far past any acceptable value; stop before int64 overflows
 				return phhDecimal{}, errPHHTooLarge
 			}
 			mant = mant*10 + int64(c-'0')
@@ -181,7 +176,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 	}
 	places := len(frac) - phhCountUnderscores(frac) - exp
 	for places < 0 {
-		if mant > phhMaxAmount {
+		if mant > MaxAmount {
 			return phhDecimal{}, errPHHTooLarge
 		}
 		mant *= 10
@@ -200,7 +195,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 	if places > phhMaxDecimals {
 		return phhDecimal{}, errPHHTooPrecise
 	}
-	if mant > phhMaxAmount {
+	if mant > MaxAmount {
 		return phhDecimal{}, errPHHTooLarge
 	}
 	return phhDecimal{mant: mant, places: int8(places)}, nil
@@ -240,7 +235,7 @@ func phhParseRadix(b []byte, kind byte) (phhDecimal, error) {
 			return phhDecimal{}, errPHHNotNumber
 		}
 		v = v*base + d
-		if v > phhMaxAmount {
+		if v > MaxAmount {
 			return phhDecimal{}, errPHHTooLarge
 		}
 	}
@@ -287,7 +282,7 @@ func (d phhDecimal) scaled(places int8) (int64, error) {
 // a table, since a division in every amount would cost more than the rest.
 var phhMaxScaled = func() (t [len(phhPow10)]int64) {
 	for k, m := range phhPow10 {
-		t[k] = phhMaxAmount / m
+		t[k] = MaxAmount / m
 	}
 	return t
 }()

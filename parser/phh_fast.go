@@ -802,7 +802,7 @@ func phhQuickDecimalLoop(data []byte, pos int) (d phhDecimal, end int, frac, ok 
 		v /= 10
 		places--
 	}
-	if v > phhMaxAmount {
+	if v > MaxAmount {
 		return phhDecimal{}, 0, false, false
 	}
 	return phhDecimal{mant: v, places: int8(places)}, j, true, true

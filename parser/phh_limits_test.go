@@ -162,10 +162,10 @@ func TestLimitsMaxHandBytes(t *testing.T) {
 		t.Errorf("pokerstars, default limits: %s", got)
 	}
 
-	if d := (Limits{}).normalized(); d.MaxHandBytes != DefaultMaxHandBytes || d.MaxLineBytes != DefaultMaxLineBytes {
+	if d := (Limits{}).Normalized(); d.MaxHandBytes != DefaultMaxHandBytes || d.MaxLineBytes != DefaultMaxLineBytes {
 		t.Errorf("zero Limits normalize to %+v", d)
 	}
-	if d := (Limits{MaxHandBytes: 100, MaxLineBytes: 1000}).normalized(); d.MaxLineBytes != 100 {
+	if d := (Limits{MaxHandBytes: 100, MaxLineBytes: 1000}).Normalized(); d.MaxLineBytes != 100 {
 		t.Errorf("a line is never allowed more than a hand: %+v", d)
 	}
 }
@@ -257,10 +257,10 @@ func TestLimitsMaxActions(t *testing.T) {
 func TestPHHEmptyTableNameDeterministic(t *testing.T) {
 	text := "[\"\"]\n[3]\nvariant = \"NT\"\n"
 	fresh := &phhState{}
-	fresh.init(strings.NewReader(text), "e.phhs", Limits{}.normalized())
+	fresh.init(strings.NewReader(text), "e.phhs", Limits{}.Normalized())
 	a := phhDrain(t, &PHHReader{st: fresh}, "e.phhs")
 	dirty := &phhState{handName: []byte("12345")}
-	dirty.init(strings.NewReader(text), "e.phhs", Limits{}.normalized())
+	dirty.init(strings.NewReader(text), "e.phhs", Limits{}.Normalized())
 	b := phhDrain(t, &PHHReader{st: dirty}, "e.phhs")
 	if fmt.Sprint(a) != fmt.Sprint(b) {
 		t.Fatalf("fresh state: %s\npooled state: %s", a, b)

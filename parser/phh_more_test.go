@@ -68,7 +68,7 @@ func TestPHHParseDecimal(t *testing.T) {
 	if v, err := (phhDecimal{mant: 5, places: 1}).scaled(4); v != 5000 || err != nil {
 		t.Errorf("0.5 at scale 10^4 = %d, %v", v, err)
 	}
-	if _, err := (phhDecimal{mant: phhMaxAmount}).scaled(2); err != errPHHTooLarge {
+	if _, err := (phhDecimal{mant: MaxAmount}).scaled(2); err != errPHHTooLarge {
 		t.Errorf("overflow not refused: %v", err)
 	}
 }

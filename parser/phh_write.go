@@ -28,11 +28,11 @@ import (
 // ... in the order written, with a blank line between hands. Write writes
 // the next hand; a hand PHH cannot express is an error and nothing is
 // written. Flush writes out what is buffered.
-type PHHWriter struct{ handWriter }
+type PHHWriter struct{ *HandWriter }
 
 // NewPHHWriter returns a writer of a .phhs stream to w.
 func NewPHHWriter(w io.Writer) *PHHWriter {
-	return &PHHWriter{newHandWriter(w, AppendPHH)}
+	return &PHHWriter{NewHandWriter(w, AppendPHH)}
 }
 
 // phhCodeFor returns the PHH variant code of a game.
@@ -380,7 +380,7 @@ func (e *phhEnc) nl()        { e.b = append(e.b, '\n') }
 // amt writes an amount at the hand's scale: an integer, or an exact
 // decimal without trailing zeros.
 func (e *phhEnc) amt(v hand.Amount) {
-	e.b = appendDecimal(e.b, int64(v), e.scale, e.places, false)
+	e.b = AppendDecimal(e.b, int64(v), e.scale, e.places, false)
 }
 
 func (e *phhEnc) amounts(vs []hand.Amount) {
@@ -456,35 +456,4 @@ func (e *phhEnc) strOrInt(x string) {
 		}
 	}
 	e.str(x)
-}
-
-// appendDecimal appends v units of 1/scale as a decimal number: places is
-// log10(scale). With fixed, a fraction always has all places ("1.50");
-// without, trailing zeros are dropped ("1.5"). A whole amount has no point.
-func appendDecimal(b []byte, v int64, scale int64, places int, fixed bool) []byte {
-	if v < 0 {
-		b = append(b, '-')
-		v = -v
-	}
-	if scale <= 1 {
-		return strconv.AppendInt(b, v, 10)
-	}
-	b = strconv.AppendInt(b, v/scale, 10)
-	frac := v % scale
-	if frac == 0 {
-		return b
-	}
-	var digits [20]byte
-	k := places
-	for i := k - 1; i >= 0; i-- {
-		digits[i] = byte('0' + frac%10)
-		frac /= 10
-	}
-	if !fixed {
-		for k > 0 && digits[k-1] == '0' {
-			k--
-		}
-	}
-	b = append(b, '.')
-	return append(b, digits[:k]...)
 }

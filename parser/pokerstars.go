@@ -57,7 +57,7 @@ type PokerStarsReader struct {
 	outsideLine int
 	hasOutside  bool
 
-	strs nameInterner // recent names, so repeated players cost no allocation
+	strs NameInterner // recent names, so repeated players cost no allocation
 	// The last hand's site, game, currency and table, which the next
 	// hand's nearly always repeat (see internAs).
 	lastSite, lastGame, lastCurrency, lastTable string
@@ -85,7 +85,7 @@ func NewPokerStarsReader(r io.Reader, file string) *PokerStarsReader {
 // newPokerStarsReader is NewPokerStarsReader under limits (zero fields:
 // the defaults).
 func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader {
-	lim = lim.normalized()
+	lim = lim.Normalized()
 	ps := &PokerStarsReader{file: file, maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
 	ps.in.r = NewDecodedReader(r)
 	ps.in.maxLine = lim.MaxLineBytes
@@ -93,12 +93,42 @@ func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader
 	return ps
 }
 
+// FormatPokerStars is the name PokerStars registers under.
+const FormatPokerStars Format = "pokerstars"
+
 func init() {
-	register(FormatPokerStars, func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
-		pr := newPokerStarsReader(r, file, lim)
-		pr.pool = pool
-		return pr
+	Register(Registration{
+		Name:   FormatPokerStars,
+		Detect: detectPokerStars,
+		Open: func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
+			pr := newPokerStarsReader(r, file, lim)
+			pr.pool = pool
+			return pr
+		},
+		Append: func(dst []byte, h *hand.Hand, _ int) ([]byte, error) { return AppendPokerStars(dst, h) },
 	})
+}
+
+// psSignatures are the starts of the header lines only PokerStars text
+// has (PPPoker writes PokerStars text).
+var psSignatures = [...][]byte{
+	[]byte("PokerStars Hand #"),
+	[]byte("PokerStars Game #"),
+	[]byte("PokerStars Zoom Hand #"),
+	[]byte("PokerStars Home Game Hand #"),
+	[]byte("PokerStars Home Game #"),
+	[]byte("PPPoker Hand #"),
+}
+
+// detectPokerStars is PokerStars' Registration.Detect: a hand header
+// anywhere in the head is SignatureMatch.
+func detectPokerStars(head []byte) int {
+	for _, sig := range psSignatures {
+		if bytes.Contains(head, sig) {
+			return SignatureMatch
+		}
+	}
+	return NotThisFormat
 }
 
 // Next returns the next hand, a *Error for a hand that could not be read,
@@ -2931,13 +2961,13 @@ func (p *psParser) fillStakes() {
 var psPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
 
 // intern returns b as a string, sharing one copy of names that recur.
-func (r *PokerStarsReader) intern(b []byte) string { return r.strs.intern(b) }
+func (r *PokerStarsReader) intern(b []byte) string { return r.strs.Intern(b) }
 
 // internAs is intern for a header field whose last value is *last: the
 // same again is returned without a look-up.
 func (r *PokerStarsReader) internAs(b []byte, last *string) string {
 	if string(b) != *last {
-		*last = r.strs.intern(b)
+		*last = r.strs.Intern(b)
 	}
 	return *last
 }

@@ -90,7 +90,7 @@ func psQuickRead(t *testing.T, text string, whole bool) string {
 	p.scale, p.holeN = 2, 2
 	for i, name := range []string{"Alice", "Bob"} {
 		b := []byte(name)
-		w0, w1 := nameWords(b)
+		w0, w1 := NameWords(b)
 		p.addSeat(hand.Seat{Number: i + 1, Player: name, Stack: 1000}, w0, w1)
 	}
 	p.state = psBetting

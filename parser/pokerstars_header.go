@@ -204,9 +204,9 @@ func (ms *psHeaderMemos) find(afterColon []byte) *psHeaderMemo {
 	if n < 0 {
 		n = len(afterColon)
 	}
-	w0, w1 := nameWords(afterColon[:n])
-	v0, v1 := nameWords(afterColon[max(n-16, 0):n])
-	slot := &ms.slots[nameHash(w0^v1, w1^v0, n)>>(64-psHeaderMemoShift)]
+	w0, w1 := NameWords(afterColon[:n])
+	v0, v1 := NameWords(afterColon[max(n-16, 0):n])
+	slot := &ms.slots[NameHash(w0^v1, w1^v0, n)>>(64-psHeaderMemoShift)]
 	if *slot == 0 {
 		ms.memos = append(ms.memos, psHeaderMemo{})
 		*slot = uint16(len(ms.memos))
@@ -713,8 +713,8 @@ func (p *psParser) seat(line []byte) error {
 		return psErrorf("cannot read the seat line")
 	}
 	tail = tail[close+1:]
-	w0, w1 := nameWords(name)
-	s := hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}
+	w0, w1 := NameWords(name)
+	s := hand.Seat{Number: number, Player: p.r.strs.InternWords(name, w0, w1), Stack: stack}
 	switch {
 	case len(tail) == 0:
 	case psIs(tail, " is sitting out"):
@@ -809,7 +809,7 @@ func (p *psParser) quickSeat(line []byte) bool {
 		return p.quickSeatAny(line)
 	}
 	name := line[colon+2 : open]
-	w0, w1 := nameWords(name)
+	w0, w1 := NameWords(name)
 	if !p.addQuickSeat(number, name, w0, w1, hand.Amount(v)) {
 		return p.quickSeatAny(line)
 	}
@@ -838,7 +838,7 @@ func (p *psParser) addQuickSeat(number int, name []byte, w0, w1 uint64, stack ha
 			}
 		}
 	}
-	player := p.r.strs.internWords(name, w0, w1)
+	player := p.r.strs.InternWords(name, w0, w1)
 	// As addSeat, but written field by field: one check of the write
 	// barrier, no copy of whole structs through the stack.
 	i, k := len(p.seats), len(p.names)
@@ -992,7 +992,7 @@ func (p *psParser) quickSeatAny(line []byte) bool {
 			return false
 		}
 	}
-	w0, w1 := nameWords(name)
+	w0, w1 := NameWords(name)
 	// A player seated twice is for seat to report. With no name of the
 	// same first byte (up to 64 names, see addSeat), there is none.
 	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
@@ -1002,7 +1002,7 @@ func (p *psParser) quickSeatAny(line []byte) bool {
 			}
 		}
 	}
-	p.addSeat(hand.Seat{Number: number, Player: p.r.strs.internWords(name, w0, w1), Stack: stack}, w0, w1)
+	p.addSeat(hand.Seat{Number: number, Player: p.r.strs.InternWords(name, w0, w1), Stack: stack}, w0, w1)
 	return true
 }
 
@@ -1120,11 +1120,11 @@ func psPlainAmount(b []byte, scale int) (hand.Amount, int, bool) {
 // at most 8 more for the scale, no product overflows.
 const psPlainDigits = 15
 
-// psMaxScaled[k] is the largest number that is at most psMaxAmount once
+// psMaxScaled[k] is the largest number that is at most MaxAmount once
 // multiplied by 10^k.
 var psMaxScaled = func() (t [len(psPow10)]int64) {
 	for k := range t {
-		t[k] = psMaxAmount / psPow10[k]
+		t[k] = MaxAmount / psPow10[k]
 	}
 	return t
 }()
@@ -1150,22 +1150,18 @@ func (p *psParser) amountSlow(b []byte) (hand.Amount, int, error) {
 		}
 	}
 	for f := frac; f < p.scale; f++ {
-		if mant > psMaxAmount/10 {
+		if mant > MaxAmount/10 {
 			return 0, 0, errPSTooLarge
 		}
 		mant *= 10
 	}
-	if mant > psMaxAmount {
+	if mant > MaxAmount {
 		return 0, 0, errPSTooLarge
 	}
 	return hand.Amount(mant), n, nil
 }
 
-// psMaxAmount bounds every amount in minor units, as phhMaxAmount does, so
-// that sums over a hand can never overflow an int64.
-const psMaxAmount = phhMaxAmount
-
-var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", psMaxAmount)
+var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", MaxAmount)
 
 // psNumber reads a currency sign (optional), digits with optional
 // thousands commas, and an optional decimal fraction. It returns the
@@ -1254,7 +1250,7 @@ func (p *psParser) rescale(digits int) bool {
 	f := hand.Amount(psPow10[digits-p.scale])
 	ok := true
 	mul := func(a *hand.Amount) {
-		if *a > psMaxAmount/f {
+		if *a > MaxAmount/f {
 			ok = false
 			return
 		}

@@ -231,7 +231,7 @@ func TestPokerStarsNameHasHash(t *testing.T) {
 				if at >= 0 {
 					b[at] = '#'
 				}
-				w0, w1 := nameWords(b)
+				w0, w1 := NameWords(b)
 				sn := psSeatName{name: string(b), w0: w0, w1: w1}
 				if got, want := sn.hasHash(), strings.Contains(sn.name, "#"); got != want {
 					t.Fatalf("hasHash(%q) = %v, want %v", b, got, want)

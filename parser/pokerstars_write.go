@@ -29,11 +29,11 @@ import (
 // PokerStarsWriter writes hands as PokerStars text, a blank line between
 // hands. Write writes the next hand; a hand the text cannot express is an
 // error and nothing is written. Flush writes out what is buffered.
-type PokerStarsWriter struct{ handWriter }
+type PokerStarsWriter struct{ *HandWriter }
 
 // NewPokerStarsWriter returns a writer of PokerStars text to w.
 func NewPokerStarsWriter(w io.Writer) *PokerStarsWriter {
-	return &PokerStarsWriter{newHandWriter(w, func(dst []byte, h *hand.Hand, _ int) ([]byte, error) {
+	return &PokerStarsWriter{NewHandWriter(w, func(dst []byte, h *hand.Hand, _ int) ([]byte, error) {
 		return AppendPokerStars(dst, h)
 	})}
 }
@@ -116,7 +116,7 @@ func (e *psEnc) nl()        { e.b = append(e.b, '\n') }
 // amt writes an amount with the currency sign: "$0.05", "$1", "1500".
 func (e *psEnc) amt(v hand.Amount) {
 	e.s(e.sign)
-	e.b = appendDecimal(e.b, int64(v), e.scale, e.places, e.fixed)
+	e.b = AppendDecimal(e.b, int64(v), e.scale, e.places, e.fixed)
 }
 
 func (e *psEnc) name(p int) { e.s(e.h.Seats[p].Player) }
