@@ -8,6 +8,7 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -185,7 +186,7 @@ func (p *play) posts() {
 			return
 		}
 		order := t.inOrder
-		if p.f == parser.FormatPHH {
+		if p.f == phh.Format {
 			order = make([]int, p.n)
 			for i := range order {
 				order[i] = i
@@ -195,7 +196,7 @@ func (p *play) posts() {
 			post(s, hand.PostAnte, t.ante)
 		}
 	}
-	if p.f == parser.FormatPHH {
+	if p.f == phh.Format {
 		antes()
 		post(t.sbSeat, hand.PostSmallBlind, t.sb)
 		post(t.bbSeat, hand.PostBigBlind, t.bb)

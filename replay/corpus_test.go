@@ -12,6 +12,7 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 )
 
 // expectedPHHDiscrepancies lists corpus hands whose recorded finishing
@@ -41,7 +42,7 @@ func readPHHCorpus(t testing.TB, dir string) []corpusHand {
 		}
 		defer f.Close()
 		rel, _ := filepath.Rel(root, p)
-		r := parser.NewPHHReader(f, rel)
+		r := phh.NewReader(f, rel)
 		for {
 			h, err := r.Next()
 			if errors.Is(err, io.EOF) {

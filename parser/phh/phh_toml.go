@@ -1,10 +1,11 @@
-package parser
+package phh
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 
+	"github.com/handaudit/handaudit/parser"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -439,7 +440,7 @@ func phhNodeOffset(n *unstable.Node) int {
 
 // walk parses one hand's TOML text into s.fields. It returns the line of
 // the hand's own table header (multi mode), or 0.
-func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
+func (s *phhState) walk(ch phhChunk) (headerLine int, perr *parser.Error) {
 	fs := &s.fields
 	fs.reset()
 	s.arena = s.arena[:0]
@@ -520,7 +521,7 @@ func (s *phhState) walk(ch phhChunk) (headerLine int, perr *Error) {
 }
 
 // keyValue reads one top-level key = value of the hand.
-func (s *phhState) keyValue(e *unstable.Node) *Error {
+func (s *phhState) keyValue(e *unstable.Node) *parser.Error {
 	fs := &s.fields
 	it := e.Key()
 	if !it.Next() {
@@ -591,7 +592,7 @@ func (s *phhState) keyValue(e *unstable.Node) *Error {
 }
 
 // tomlError turns a TOML syntax error into an *Error at its line.
-func (s *phhState) tomlError(err error) *Error {
+func (s *phhState) tomlError(err error) *parser.Error {
 	var pe *unstable.ParserError
 	line := s.lines.base
 	msg := err.Error()
@@ -609,8 +610,8 @@ func (s *phhState) tomlError(err error) *Error {
 }
 
 // errAt makes the *Error for the current hand at line.
-func (s *phhState) errAt(line int, format string, args ...any) *Error {
-	e := &Error{
+func (s *phhState) errAt(line int, format string, args ...any) *parser.Error {
+	e := &parser.Error{
 		File:      s.file,
 		Line:      line,
 		HandIndex: s.index,

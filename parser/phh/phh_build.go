@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -118,7 +119,7 @@ const (
 )
 
 // build turns the fields read by walk into a Hand.
-func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
+func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *parser.Error) {
 	fs := &s.fields
 	handLine := ch.line
 	if headerLine > 0 {
@@ -144,7 +145,7 @@ func (s *phhState) build(ch phhChunk, headerLine int) (*hand.Hand, *Error) {
 
 	// Each notation gives at most one action: refuse a hand far over the
 	// limit before building anything for it.
-	if k, most := s.actionCount(), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
+	if k, most := s.actionCount(), cmp.Or(s.maxActions, parser.DefaultMaxActions); k > most {
 		return nil, s.errAt(fs.keyLine[phhActions], "hand lists %d actions, more than the limit of %d; skipped", k, most)
 	}
 
@@ -268,9 +269,9 @@ func phhDecodedOK(f phhField, ds []phhDecimal) bool {
 // by build. Every field is set here or left as Reset left it, and every
 // slice is h's own (its reset slices, or cards from h.NewCards), so a
 // pooled hand shares no memory with another.
-func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantInfo, code []byte, n int, places int8) *Error {
+func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantInfo, code []byte, n int, places int8) *parser.Error {
 	fs := &s.fields
-	h.Format = string(FormatPHH)
+	h.Format = string(Format)
 	h.Scale = phhPow10[places]
 	h.Game = vi.game
 	h.AnteTrimming = fs.has(phhAnteTrimming) && string(s.tb(fs.val[phhAnteTrimming])) == "true"
@@ -293,7 +294,7 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	}
 
 	// Stakes.
-	var err *Error
+	var err *parser.Error
 	for m := fs.seen & phhBetSizeFields; m != 0; m &= m - 1 { // in field order, the order of the errors
 		f := phhField(bits.TrailingZeros64(m))
 		v, err := s.amount(f, 0, places)
@@ -364,7 +365,7 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 	if perr := s.actions(h, vi, antes, blinds, nPosts, places); perr != nil {
 		return perr
 	}
-	if k, most := len(h.Actions), cmp.Or(s.maxActions, DefaultMaxActions); k > most {
+	if k, most := len(h.Actions), cmp.Or(s.maxActions, parser.DefaultMaxActions); k > most {
 		return s.errAt(fs.keyLine[phhActions], "hand has %d actions, more than the limit of %d; skipped", k, most)
 	}
 	return nil
@@ -373,7 +374,7 @@ func (s *phhState) fill(h *hand.Hand, ch phhChunk, handLine int, vi phhVariantIn
 // outcomeAmounts returns the n amounts of field f (finishing_stacks or
 // winnings), in dst's memory, and places the outcome at the first such
 // field.
-func (s *phhState) outcomeAmounts(h *hand.Hand, f phhField, dst []hand.Amount, n int, places int8) ([]hand.Amount, *Error) {
+func (s *phhState) outcomeAmounts(h *hand.Hand, f phhField, dst []hand.Amount, n int, places int8) ([]hand.Amount, *parser.Error) {
 	v := slices.Grow(dst[:0], n)[:n]
 	if err := s.amounts(f, places, v); err != nil {
 		return nil, err
@@ -386,7 +387,7 @@ func (s *phhState) outcomeAmounts(h *hand.Hand, f phhField, dst []hand.Amount, n
 
 // amount returns number i of field f in minor units of a hand whose
 // scale is 10^places.
-func (s *phhState) amount(f phhField, i int, places int8) (hand.Amount, *Error) {
+func (s *phhState) amount(f phhField, i int, places int8) (hand.Amount, *parser.Error) {
 	v, err := s.num[f][i].scaled(places)
 	if err != nil {
 		return 0, s.errAmount(f, i, err)
@@ -395,7 +396,7 @@ func (s *phhState) amount(f phhField, i int, places int8) (hand.Amount, *Error) 
 }
 
 // amounts is amount for the first len(dst) numbers of field f, into dst.
-func (s *phhState) amounts(f phhField, places int8, dst []hand.Amount) *Error {
+func (s *phhState) amounts(f phhField, places int8, dst []hand.Amount) *parser.Error {
 	for i, d := range s.num[f][:len(dst)] {
 		v, err := d.scaled(places)
 		if err != nil {
@@ -407,7 +408,7 @@ func (s *phhState) amounts(f phhField, places int8, dst []hand.Amount) *Error {
 }
 
 // errAmount words err for number i of field f.
-func (s *phhState) errAmount(f phhField, i int, err error) *Error {
+func (s *phhState) errAmount(f phhField, i int, err error) *parser.Error {
 	line := s.fields.keyLine[f]
 	if el := s.elems(f); len(el) > i {
 		line = el[i].line
@@ -436,7 +437,7 @@ func phhAnteStakes(antes []hand.Amount) (hand.Amount, bool, int) {
 }
 
 // metadata fills the hand's descriptive fields.
-func (s *phhState) metadata(h *hand.Hand) *Error {
+func (s *phhState) metadata(h *hand.Hand) *parser.Error {
 	fs := &s.fields
 	// The hand's ID, new in every hand, is made with its new names (see seats).
 	// Tables, venues and currencies recur from hand to hand: most often
@@ -474,7 +475,7 @@ func (s *phhState) metadata(h *hand.Hand) *Error {
 // earlier player) and keeps the usual seat to a few compares; a seat
 // number not of the usual kind goes to seatNumber, which words the
 // errors.
-func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
+func (s *phhState) seats(h *hand.Hand, n int, places int8) *parser.Error {
 	fs := &s.fields
 	h.Seats = slices.Grow(h.Seats[:0], n)[:n]
 	seats := h.Seats
@@ -531,8 +532,8 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 			b = s.nameBytes(players[i].sp)
 		}
 		if len(b) > 0 {
-			w0, w1 := NameWords(b)
-			k := InternSetIndex(w0, w1, len(b))
+			w0, w1 := parser.NameWords(b)
+			k := parser.InternSetIndex(w0, w1, len(b))
 			if name, ok := sets[k].Find(b, w0, w1); ok {
 				st.Player = name
 			} else {
@@ -562,7 +563,7 @@ func (s *phhState) seats(h *hand.Hand, n int, places int8) *Error {
 // seatNumber sets the number of seat i from seats[i], where seats does
 // not know it for usual, and adds it to taken, the seat numbers below
 // 64 given before it; it words the errors.
-func (s *phhState) seatNumber(h *hand.Hand, i int, taken *uint64) *Error {
+func (s *phhState) seatNumber(h *hand.Hand, i int, taken *uint64) *parser.Error {
 	fs := &s.fields
 	var v int
 	var ok bool
@@ -618,7 +619,7 @@ func phhPlayerLabel(i int) string {
 //
 // each optionally followed by "# commentary"; an empty or comment-only
 // notation is a no-op.
-func (s *phhState) tokenize(n int, places *int8) *Error {
+func (s *phhState) tokenize(n int, places *int8) *parser.Error {
 	if s.fields.decoded&(1<<phhActions) != 0 {
 		// Tokenized by the fast path already, if every player is in the hand.
 		if s.actsRead.top <= n {
@@ -674,7 +675,7 @@ func (s *phhState) listActions() {
 
 // tokenizeOne reads one action notation in any form tokenize accepts. It
 // reports false for a no-op.
-func (s *phhState) tokenizeOne(t phhTok, n int, places *int8) (phhAct, bool, *Error) {
+func (s *phhState) tokenizeOne(t phhTok, n int, places *int8) (phhAct, bool, *parser.Error) {
 	text := s.tb(t)
 	body := text
 	if i := bytes.IndexByte(body, '#'); i >= 0 {
@@ -932,7 +933,7 @@ func phhIsSpace(c byte) bool {
 }
 
 // player reads an actor "pN" and returns its 0-based index.
-func (s *phhState) player(w []byte, n int, t phhTok) (int, *Error) {
+func (s *phhState) player(w []byte, n int, t phhTok) (int, *parser.Error) {
 	if len(w) < 2 || w[0] != 'p' {
 		return 0, s.errAt(t.line, "action %q: unknown actor %q (want d or p1..p%d)", s.tb(t), w, n)
 	}
@@ -972,7 +973,7 @@ func (s *phhState) player(w []byte, n int, t phhTok) (int, *Error) {
 // otherwise; To is the recorded amount, the player's total for the round.
 // A betting round ends when the dealer deals again or players draw after
 // some betting happened.
-func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand.Amount, nPosts int, places int8) *Error {
+func (s *phhState) actions(h *hand.Hand, vi phhVariantInfo, antes, blinds []hand.Amount, nPosts int, places int8) *parser.Error {
 	fs := &s.fields
 	n := len(h.Seats)
 	committed := phhResize(s.committed, n)
@@ -1182,7 +1183,7 @@ notations:
 
 // otherAction records notation i of st.acts, one that st.record leaves,
 // or words its error.
-func (s *phhState) otherAction(h *hand.Hand, vi phhVariantInfo, st *phhActState, i int) *Error {
+func (s *phhState) otherAction(h *hand.Hand, vi phhVariantInfo, st *phhActState, i int) *parser.Error {
 	a := &st.acts[i]
 	act := &st.recorded[i]
 	*act = hand.Action{} // zeroed where it is, then filled: see phhAct.set
@@ -1271,7 +1272,7 @@ func (s *phhState) otherAction(h *hand.Hand, vi phhVariantInfo, st *phhActState,
 // notationCards returns the cards of notation a and the set of the known
 // ones. Read by actionsUsual (usual), they are the next of backing, after
 // the used first; else cards reads them into backing.
-func (s *phhState) notationCards(a *phhAct, usual, shortDeck bool, backing *[]cards.Card, used *int) ([]cards.Card, cards.Set, *Error) {
+func (s *phhState) notationCards(a *phhAct, usual, shortDeck bool, backing *[]cards.Card, used *int) ([]cards.Card, cards.Set, *parser.Error) {
 	if !usual || shortDeck && a.known&phhBelowSix != 0 {
 		cs, perr := s.cards(a, shortDeck, backing) // which words the short deck's error
 		return cs, cards.SetOf(cs...), perr
@@ -1325,7 +1326,7 @@ var phhBelowSix = func() (set cards.Set) {
 // live, the known cards dealt and not discarded by the actions before
 // (acts): the first such card, and the line where it was dealt, which is
 // that of its last deal (only deals make a card live).
-func (s *phhState) errDealtTwice(a *phhAct, cs []cards.Card, live cards.Set, acts []hand.Action) *Error {
+func (s *phhState) errDealtTwice(a *phhAct, cs []cards.Card, live cards.Set, acts []hand.Action) *parser.Error {
 	for _, c := range cs {
 		if !live.Has(c) {
 			continue
@@ -1365,7 +1366,7 @@ func (s *phhState) holeCards(acts []hand.Action, player int) []cards.Card {
 // cards. Cards are two characters, rank then suit ("As", "Td"), written
 // together ("AsKd"); "??" is an unknown card. A short deck has sixes and
 // up only.
-func (s *phhState) cards(a *phhAct, shortDeck bool, backing *[]cards.Card) ([]cards.Card, *Error) {
+func (s *phhState) cards(a *phhAct, shortDeck bool, backing *[]cards.Card) ([]cards.Card, *parser.Error) {
 	b := s.bytes(a.arg)
 	if len(b)%2 != 0 || (len(b) == 0 && a.verb != phhDiscard) {
 		return nil, s.errAt(a.line, "action %q: cards %q are not two-character cards like As or ??", s.bytes(a.text), b)

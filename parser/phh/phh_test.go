@@ -1,10 +1,9 @@
-package parser
+package phh
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,6 +16,8 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // phhRepoRoot returns the repository root (the directory holding go.mod).
@@ -52,7 +53,7 @@ func phhCorpusFiles(tb testing.TB) []string {
 // phhResult is everything a reader returned.
 type phhResult struct {
 	hands []*hand.Hand
-	errs  []*Error
+	errs  []*parser.Error
 }
 
 func (r phhResult) String() string {
@@ -69,11 +70,11 @@ func (r phhResult) String() string {
 // phhReadAll reads r to the end. Any error other than a *Error fails.
 func phhReadAll(tb testing.TB, r io.Reader, name string) phhResult {
 	tb.Helper()
-	return phhDrain(tb, NewPHHReader(r, name), name)
+	return phhDrain(tb, NewReader(r, name), name)
 }
 
 // phhDrain reads every hand and error from pr, as phhReadAll does.
-func phhDrain(tb testing.TB, pr *PHHReader, name string) phhResult {
+func phhDrain(tb testing.TB, pr *Reader, name string) phhResult {
 	tb.Helper()
 	var res phhResult
 	for i := 0; ; i++ {
@@ -81,7 +82,7 @@ func phhDrain(tb testing.TB, pr *PHHReader, name string) phhResult {
 		if err == io.EOF {
 			break
 		}
-		var pe *Error
+		var pe *parser.Error
 		switch {
 		case errors.As(err, &pe):
 			res.errs = append(res.errs, pe)

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 	_ "time/tzdata" // time_zone names must resolve the same way on every machine
+
+	"github.com/handaudit/handaudit/parser"
 )
 
 // startTime computes Hand.Start from year, month, day, time, time_zone and
@@ -20,7 +22,7 @@ import (
 //     then means the venue's local time, which cannot be known here, so
 //     Start is left zero, as it is for an unknown abbreviation. A wrong
 //     instant would be worse than none in an audit trail.
-func (s *phhState) startTime() (time.Time, *Error) {
+func (s *phhState) startTime() (time.Time, *parser.Error) {
 	fs := &s.fields
 	var ints [3]int
 	const date = 1<<phhYear | 1<<phhMonth | 1<<phhDay

@@ -1,6 +1,10 @@
-package parser
+package phh
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/handaudit/handaudit/parser"
+)
 
 // PHH amounts are TOML integers or floats ("1259450.25"), or decimal words
 // inside action strings ("cbr 3.50"). They are read here from their text,
@@ -42,7 +46,7 @@ func phhParseDecimal(b []byte) (phhDecimal, error) {
 			v = v*10 + int64(b[i]-'0')
 		}
 		if i == len(b) {
-			if v > MaxAmount {
+			if v > parser.MaxAmount {
 				return phhDecimal{}, errPHHTooLarge
 			}
 			return phhDecimal{mant: v}, nil
@@ -67,7 +71,7 @@ func phhParseDecimal(b []byte) (phhDecimal, error) {
 					v /= 10
 					places--
 				}
-				if v <= MaxAmount {
+				if v <= parser.MaxAmount {
 					return phhDecimal{mant: v, places: int8(places)}, nil
 				}
 			}
@@ -168,7 +172,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 			if c == '_' {
 				continue
 			}
-			if mant > MaxAmount*100 { // far past any acceptable value; stop before int64 overflows
+			if mant > parser.MaxAmount*100 { // far past any acceptable value; stop before int64 overflows
 				return phhDecimal{}, errPHHTooLarge
 			}
 			mant = mant*10 + int64(c-'0')
@@ -176,7 +180,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 	}
 	places := len(frac) - phhCountUnderscores(frac) - exp
 	for places < 0 {
-		if mant > MaxAmount {
+		if mant > parser.MaxAmount {
 			return phhDecimal{}, errPHHTooLarge
 		}
 		mant *= 10
@@ -195,7 +199,7 @@ func phhParseDecimalSlow(b []byte) (phhDecimal, error) {
 	if places > phhMaxDecimals {
 		return phhDecimal{}, errPHHTooPrecise
 	}
-	if mant > MaxAmount {
+	if mant > parser.MaxAmount {
 		return phhDecimal{}, errPHHTooLarge
 	}
 	return phhDecimal{mant: mant, places: int8(places)}, nil
@@ -235,7 +239,7 @@ func phhParseRadix(b []byte, kind byte) (phhDecimal, error) {
 			return phhDecimal{}, errPHHNotNumber
 		}
 		v = v*base + d
-		if v > MaxAmount {
+		if v > parser.MaxAmount {
 			return phhDecimal{}, errPHHTooLarge
 		}
 	}
@@ -282,7 +286,7 @@ func (d phhDecimal) scaled(places int8) (int64, error) {
 // a table, since a division in every amount would cost more than the rest.
 var phhMaxScaled = func() (t [len(phhPow10)]int64) {
 	for k, m := range phhPow10 {
-		t[k] = MaxAmount / m
+		t[k] = parser.MaxAmount / m
 	}
 	return t
 }()

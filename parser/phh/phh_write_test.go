@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -10,12 +10,14 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // TestPHHWriteCorpusRoundTrip writes every corpus hand the PHH writer can
 // express and reads it back: the hand must come back the same.
 func TestPHHWriteCorpusRoundTrip(t *testing.T) {
-	dir := writeCorpusDir(t, "phh/data")
+	dir := testenv.CorpusDir(t, "phh/data")
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".phh") || strings.HasSuffix(p, ".phhs")) {
@@ -35,20 +37,20 @@ func TestPHHWriteCorpusRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hs, _ := readHands(t, FormatPHH, data, f)
+		hs, _ := readertest.ReadHands(t, Format, data, f)
 		for _, h := range hs {
-			text, err := AppendPHH(nil, h, 0)
+			text, err := AppendHand(nil, h, 0)
 			if err != nil {
 				skipped[err.Error()]++
 				continue
 			}
-			back, errs := readHands(t, FormatPHH, text, "written.phh")
+			back, errs := readertest.ReadHands(t, Format, text, "written.phh")
 			if len(errs) > 0 || len(back) != 1 {
 				t.Errorf("%s: written text does not read back: %v\n%s", f, errs, text)
 				continue
 			}
 			written++
-			if d := HandDiff(h, back[0]); d != nil {
+			if d := readertest.HandDiff(h, back[0]); d != nil {
 				t.Errorf("%s: round trip differs:\n  %s\n%s", f, strings.Join(d, "\n  "), text)
 			}
 		}
@@ -108,7 +110,7 @@ func phhSample() *hand.Hand {
 
 func TestPHHWriteSample(t *testing.T) {
 	h := phhSample()
-	text, err := AppendPHH(nil, h, 3)
+	text, err := AppendHand(nil, h, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,17 +134,17 @@ func TestPHHWriteSample(t *testing.T) {
 			t.Errorf("missing %q in\n%s", w, text)
 		}
 	}
-	back, errs := readHands(t, FormatPHH, text, "sample.phhs")
+	back, errs := readertest.ReadHands(t, Format, text, "sample.phhs")
 	if len(errs) > 0 || len(back) != 1 {
 		t.Fatalf("does not read back: %v\n%s", errs, text)
 	}
-	if d := HandDiff(h, back[0]); d != nil {
+	if d := readertest.HandDiff(h, back[0]); d != nil {
 		t.Errorf("round trip differs:\n  %s\n%s", strings.Join(d, "\n  "), text)
 	}
 
 	// Many hands through the writer make a .phhs file that reads back.
 	var buf bytes.Buffer
-	w := NewPHHWriter(&buf)
+	w := NewWriter(&buf)
 	for i := 0; i < 3; i++ {
 		x := phhSample()
 		x.ID = string(rune('a' + i))
@@ -153,7 +155,7 @@ func TestPHHWriteSample(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	all, errs := readHands(t, FormatPHH, buf.Bytes(), "three.phhs")
+	all, errs := readertest.ReadHands(t, Format, buf.Bytes(), "three.phhs")
 	if len(errs) > 0 || len(all) != 3 || all[2].ID != "c" {
 		t.Fatalf("three hands: %d read, errors %v\n%s", len(all), errs, buf.Bytes())
 	}
@@ -176,19 +178,19 @@ func TestPHHWriteHeadsUp(t *testing.T) {
 			{Kind: hand.Fold, Player: 0},
 		},
 	}
-	text, err := AppendPHH(nil, h, 0)
+	text, err := AppendHand(nil, h, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(text, []byte("blinds_or_straddles = [10, 20]\n")) || !bytes.Contains(text, []byte("small_bet = 20\nbig_bet = 40\n")) {
 		t.Errorf("heads-up forced bets written wrongly:\n%s", text)
 	}
-	back, errs := readHands(t, FormatPHH, text, "hu.phh")
+	back, errs := readertest.ReadHands(t, Format, text, "hu.phh")
 	if len(errs) > 0 || len(back) != 1 {
 		t.Fatalf("does not read back: %v\n%s", errs, text)
 	}
 	h.Seats[0].Player, h.Seats[1].Player = "bb", "btn"
-	if d := HandDiff(h, back[0]); d != nil {
+	if d := readertest.HandDiff(h, back[0]); d != nil {
 		t.Errorf("round trip differs:\n  %s\n%s", strings.Join(d, "\n  "), text)
 	}
 }
@@ -210,7 +212,7 @@ func TestPHHWriteRejects(t *testing.T) {
 	} {
 		h := phhSample()
 		tc.change(h)
-		out, err := AppendPHH([]byte("keep"), h, 0)
+		out, err := AppendHand([]byte("keep"), h, 0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", tc.name, err, tc.want)
 		}

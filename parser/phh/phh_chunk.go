@@ -1,9 +1,11 @@
-package parser
+package phh
 
 import (
 	"bytes"
 	"io"
 	"strconv"
+
+	"github.com/handaudit/handaudit/parser"
 )
 
 // phhChunker cuts a PHH input into hands without parsing TOML: a .phh file
@@ -80,7 +82,7 @@ func (c *phhChunker) prepare() error {
 	if !c.began {
 		c.began = true
 		c.line, c.scanLine = 1, 1
-		if err := c.fill(UTF16SniffBytes); err != nil {
+		if err := c.fill(parser.UTF16SniffBytes); err != nil {
 			return err
 		}
 		b := c.buf[c.start:c.end]
@@ -88,14 +90,14 @@ func (c *phhChunker) prepare() error {
 		case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
 			c.start += 3
 			c.scan = c.start
-		case LooksUTF16(b):
+		case parser.LooksUTF16(b):
 			// TOML is UTF-8, but a UTF-16 export is still readable:
 			// decode it (NewDecodedReader drops the mark, or tells
 			// UTF-16 without one the same way) and start over.
 			read := append([]byte(nil), b...)
-			c.r = NewDecodedReader(io.MultiReader(bytes.NewReader(read), c.r))
+			c.r = parser.NewDecodedReader(io.MultiReader(bytes.NewReader(read), c.r))
 			c.start, c.scan, c.end, c.eof = 0, 0, 0, false
-			if err := c.fill(UTF16SniffBytes); err != nil {
+			if err := c.fill(parser.UTF16SniffBytes); err != nil {
 				return err
 			}
 		}

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 func TestPHHParseDecimal(t *testing.T) {
@@ -68,7 +69,7 @@ func TestPHHParseDecimal(t *testing.T) {
 	if v, err := (phhDecimal{mant: 5, places: 1}).scaled(4); v != 5000 || err != nil {
 		t.Errorf("0.5 at scale 10^4 = %d, %v", v, err)
 	}
-	if _, err := (phhDecimal{mant: MaxAmount}).scaled(2); err != errPHHTooLarge {
+	if _, err := (phhDecimal{mant: parser.MaxAmount}).scaled(2); err != errPHHTooLarge {
 		t.Errorf("overflow not refused: %v", err)
 	}
 }
@@ -366,7 +367,7 @@ func (r *phhFailingReader) Read(p []byte) (int, error) {
 }
 
 func TestPHHReadError(t *testing.T) {
-	r := NewPHHReader(&phhFailingReader{n: 1}, "f")
+	r := NewReader(&phhFailingReader{n: 1}, "f")
 	if _, err := r.Next(); err != io.ErrUnexpectedEOF {
 		t.Fatalf("Next = %v, want the read error", err)
 	}
@@ -377,14 +378,14 @@ func TestPHHReadError(t *testing.T) {
 
 func TestPHHRegistered(t *testing.T) {
 	text := phhHand("reg", nil)
-	if f := Detect([]byte(text)); f != FormatPHH {
+	if f := parser.Detect([]byte(text)); f != Format {
 		t.Fatalf("Detect = %q", f)
 	}
-	r, err := Open(FormatPHH, strings.NewReader(text), "reg.phh")
+	r, err := parser.Open(Format, strings.NewReader(text), "reg.phh")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := r.(*PHHReader); !ok {
+	if _, ok := r.(*Reader); !ok {
 		t.Fatalf("Open(FormatPHH) = %T", r)
 	}
 	h, err := r.Next()
@@ -394,12 +395,12 @@ func TestPHHRegistered(t *testing.T) {
 }
 
 func TestPHHTooLarge(t *testing.T) {
-	lim := Limits{MaxHandBytes: 4 << 10}
+	lim := parser.Limits{MaxHandBytes: 4 << 10}
 	pad := "_pad = [\n" + strings.Repeat("  \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\n", 600) + "]\n"
 	big := phhHand("big", phhReplace("players =", pad+"players ="))
 	text := "[1]\n" + phhHand("a", nil) + "[2]\n" + big + "[3]\n" + phhHand("c", nil)
 	for _, r := range []io.Reader{strings.NewReader(text), &phhChoppyReader{data: []byte(text), rng: rand.New(rand.NewPCG(1, 2))}} {
-		res := phhDrain(t, newPHHReader(r, "big.phhs", lim), "big.phhs")
+		res := phhDrain(t, newReader(r, "big.phhs", lim), "big.phhs")
 		if len(res.hands) != 2 || res.hands[1].ID != "c" || res.hands[1].Pos.Line != 19+strings.Count(big, "\n")+1 {
 			t.Fatalf("%d hands %+v, errors %v", len(res.hands), res.hands, res.errs)
 		}
@@ -407,7 +408,7 @@ func TestPHHTooLarge(t *testing.T) {
 			t.Fatalf("errors %v", res.errs)
 		}
 	}
-	res := phhDrain(t, newPHHReader(strings.NewReader(big), "big.phh", lim), "big.phh")
+	res := phhDrain(t, newReader(strings.NewReader(big), "big.phh", lim), "big.phh")
 	if len(res.hands) != 0 || len(res.errs) != 1 || res.errs[0].Line != 1 {
 		t.Fatalf("single: %d hands, errors %v", len(res.hands), res.errs)
 	}

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 // PHH (Poker Hand History) reader. The format is specified at
 // github.com/uoftcprg/phh-std and implemented by PokerKit (pokerkit/notation.py):
@@ -33,23 +33,24 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// FormatPHH is the name PHH registers under.
-const FormatPHH Format = "phh"
+// Format is the name PHH registers under.
+const Format parser.Format = "phh"
 
 func init() {
-	Register(Registration{
-		Name:   FormatPHH,
+	parser.Register(parser.Registration{
+		Name:   Format,
 		Detect: detectPHH,
-		Open: func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
-			pr := newPHHReader(r, file, lim)
+		Open: func(r io.Reader, file string, lim parser.Limits, pool *hand.Pool) parser.Reader {
+			pr := newReader(r, file, lim)
 			pr.pool = pool
 			pr.st.pool = pool
 			return pr
 		},
-		Append: AppendPHH,
+		Append: AppendHand,
 	})
 }
 
@@ -59,9 +60,9 @@ func init() {
 // hence SyntaxMatch.
 func detectPHH(head []byte) int {
 	if looksLikePHH(head) {
-		return SyntaxMatch
+		return parser.SyntaxMatch
 	}
-	return NotThisFormat
+	return parser.NotThisFormat
 }
 
 // looksLikePHH reports whether text reads like a PHH TOML document: its
@@ -90,35 +91,35 @@ func looksLikePHH(text []byte) bool {
 	return false
 }
 
-// PHHReader reads hands from a PHH input: a .phh file (one hand) or a .phhs
+// Reader reads hands from a PHH input: a .phh file (one hand) or a .phhs
 // file (tables [1], [2], ..., each one hand). Which it is comes from the
 // content, not the file name. A .phhs file is read one hand at a time, so
 // its size does not matter.
 //
 // A hand that cannot be read is returned as an *Error with the file, line
 // and hand index, and the next call reads the next hand.
-type PHHReader struct {
+type Reader struct {
 	st   *phhState  // nil once the input is exhausted
 	err  error      // what Next returns once st is nil
 	pool *hand.Pool // where hands come from (nil: allocated)
 }
 
-// NewPHHReader returns a reader of the PHH input r; file is the name used
+// NewReader returns a reader of the PHH input r; file is the name used
 // in positions and errors.
-func NewPHHReader(r io.Reader, file string) *PHHReader {
-	return newPHHReader(r, file, Limits{})
+func NewReader(r io.Reader, file string) *Reader {
+	return newReader(r, file, parser.Limits{})
 }
 
-// newPHHReader is NewPHHReader under limits (zero fields: the defaults).
-func newPHHReader(r io.Reader, file string, lim Limits) *PHHReader {
+// newReader is NewPHHReader under limits (zero fields: the defaults).
+func newReader(r io.Reader, file string, lim parser.Limits) *Reader {
 	s := phhStatePool.Get().(*phhState)
 	s.init(r, file, lim.Normalized())
-	return &PHHReader{st: s}
+	return &Reader{st: s}
 }
 
 // Next returns the next hand, (nil, *Error) for a hand that cannot be read,
 // (nil, io.EOF) at the end of input, or a final I/O error.
-func (r *PHHReader) Next() (h *hand.Hand, err error) {
+func (r *Reader) Next() (h *hand.Hand, err error) {
 	s := r.st
 	if s == nil {
 		return nil, r.err
@@ -137,7 +138,7 @@ func (r *PHHReader) Next() (h *hand.Hand, err error) {
 		// this reader; the hand is reported and reading goes on.
 		if rec := recover(); rec != nil {
 			h = nil
-			err = &Error{File: s.file, Line: ch.line, HandIndex: s.index,
+			err = &parser.Error{File: s.file, Line: ch.line, HandIndex: s.index,
 				Msg: fmt.Sprintf("internal error while reading this hand: %v", rec)}
 		}
 	}()
@@ -230,7 +231,7 @@ func (s *phhState) fastHand() (ch phhChunk, headerLine, endLine int, ok bool, er
 
 // finish ends reading: later calls to Next return err, and the reader's
 // buffers go back to the pool.
-func (r *PHHReader) finish(err error) {
+func (r *Reader) finish(err error) {
 	s := r.st
 	r.st, r.err = nil, err
 	s.release()
@@ -260,8 +261,8 @@ type phhState struct {
 	fields  phhFields
 	arena   []byte   // unescaped strings of the current hand
 	skipped []phhTok // the elements of an unknown array field, dropped
-	strs    NameInterner
-	newStrs HandStrings // the hand's ID and new names, made as one (see seats)
+	strs    parser.NameInterner
+	newStrs parser.HandStrings // the hand's ID and new names, made as one (see seats)
 	// The last table, venue and currency read, for the next hand.
 	lastTable, lastSite, lastCurrency string
 	zoneName                          string         // the last time_zone read,
@@ -298,7 +299,7 @@ type phhState struct {
 	relisted []phhDecimal // scratch for elems
 }
 
-func (s *phhState) init(r io.Reader, file string, lim Limits) {
+func (s *phhState) init(r io.Reader, file string, lim parser.Limits) {
 	buf := s.chunker.buf
 	s.chunker = phhChunker{r: r, buf: buf, name: s.chunker.name, maxHand: lim.MaxHandBytes, maxLine: lim.MaxLineBytes}
 	s.maxActions = lim.MaxActions
@@ -330,7 +331,7 @@ func (s *phhState) release() {
 }
 
 // parse reads one hand's text, first with the fast path if tryFast.
-func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
+func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *parser.Error) {
 	s.mode = s.chunker.mode
 	s.lines.reset(ch.data, ch.line)
 	s.fields.reset()
@@ -345,7 +346,7 @@ func (s *phhState) parse(ch phhChunk, tryFast bool) (*hand.Hand, *Error) {
 		headerLine, end, endLine, res = s.walkFast(ch.data, ch.line, false)
 	}
 	if res != phhFastOK || end != len(ch.data) {
-		var perr *Error
+		var perr *parser.Error
 		if headerLine, perr = s.walk(ch); perr != nil {
 			return nil, perr
 		}
@@ -373,7 +374,7 @@ func phhIncrement(b []byte) []byte {
 }
 
 // checkHandName reports a hand table name used before in the file.
-func (s *phhState) checkHandName(line int) *Error {
+func (s *phhState) checkHandName(line int) *parser.Error {
 	if string(s.nextName) == string(s.handName) {
 		if s.otherNames != nil { // none in the usual file: nothing to look up
 			if first, dup := s.otherNames[string(s.handName)]; dup {

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -12,19 +12,20 @@ import (
 	"testing/iotest"
 
 	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // phhReadAllNoFast reads like phhReadAll but always with the full TOML
 // parser, for differential tests of the fast path.
 func phhReadAllNoFast(tb testing.TB, data []byte, name string) phhResult {
 	tb.Helper()
-	pr := NewPHHReader(bytes.NewReader(data), name)
+	pr := NewReader(bytes.NewReader(data), name)
 	pr.st.noFast = true
 	var res phhResult
 	for {
 		h, err := pr.Next()
 		if err != nil {
-			if pe, ok := err.(*Error); ok {
+			if pe, ok := err.(*parser.Error); ok {
 				res.errs = append(res.errs, pe)
 				continue
 			}
@@ -72,8 +73,8 @@ func FuzzPHH(f *testing.F) {
 		// Under small limits (so that fuzz inputs reach them) the same
 		// must hold: hands over a limit are errors wherever the reads
 		// fall, and the fast path and the full parser agree.
-		lim := Limits{MaxHandBytes: 400, MaxLineBytes: 48, MaxActions: 10}
-		limited := phhDrain(t, newPHHReader(bytes.NewReader(data), "fuzz.phhs", lim), "fuzz.phhs")
+		lim := parser.Limits{MaxHandBytes: 400, MaxLineBytes: 48, MaxActions: 10}
+		limited := phhDrain(t, newReader(bytes.NewReader(data), "fuzz.phhs", lim), "fuzz.phhs")
 		for _, e := range limited.errs {
 			if strings.Contains(e.Msg, "internal error") {
 				t.Fatalf("panic under limits: %v", e)
@@ -88,11 +89,11 @@ func FuzzPHH(f *testing.F) {
 				t.Fatalf("hand of %d actions read under a limit of %d", len(h.Actions), lim.MaxActions)
 			}
 		}
-		one := phhDrain(t, newPHHReader(iotest.OneByteReader(bytes.NewReader(data)), "fuzz.phhs", lim), "fuzz.phhs")
+		one := phhDrain(t, newReader(iotest.OneByteReader(bytes.NewReader(data)), "fuzz.phhs", lim), "fuzz.phhs")
 		if !reflect.DeepEqual(one, limited) {
 			t.Fatalf("under limits, one byte at a time differs:\n got %s\nwant %s", one, limited)
 		}
-		slow := newPHHReader(bytes.NewReader(data), "fuzz.phhs", lim)
+		slow := newReader(bytes.NewReader(data), "fuzz.phhs", lim)
 		slow.st.noFast = true
 		if got := phhDrain(t, slow, "fuzz.phhs"); !reflect.DeepEqual(got, limited) {
 			t.Fatalf("under limits, without the fast path differs:\n got %s\nwant %s", got, limited)

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 // PHH writer: the inverse of the PHH reader. It prints a hand.Hand as a PHH
 // TOML document (or as one table of a .phhs file) such that reading it back
@@ -22,17 +22,18 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
-// PHHWriter writes hands to a .phhs stream: each hand is a table [1], [2],
+// Writer writes hands to a .phhs stream: each hand is a table [1], [2],
 // ... in the order written, with a blank line between hands. Write writes
 // the next hand; a hand PHH cannot express is an error and nothing is
 // written. Flush writes out what is buffered.
-type PHHWriter struct{ *HandWriter }
+type Writer struct{ *parser.HandWriter }
 
-// NewPHHWriter returns a writer of a .phhs stream to w.
-func NewPHHWriter(w io.Writer) *PHHWriter {
-	return &PHHWriter{NewHandWriter(w, AppendPHH)}
+// NewWriter returns a writer of a .phhs stream to w.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{parser.NewHandWriter(w, AppendHand)}
 }
 
 // phhCodeFor returns the PHH variant code of a game.
@@ -53,11 +54,11 @@ func phhCodeFor(g hand.Game) (string, error) {
 	return "", fmt.Errorf("PHH has no variant code for %s %s with %d hole cards", g.Structure, g.Variant, hole)
 }
 
-// AppendPHH appends h in PHH notation to dst. With table > 0 the hand is
+// AppendHand appends h in PHH notation to dst. With table > 0 the hand is
 // written as the table [table] of a .phhs file; with 0, as a bare .phh
 // document. Amounts are written at the hand's Scale (a power of ten):
 // whole chips as integers, fractions as exact decimals.
-func AppendPHH(dst []byte, h *hand.Hand, table int) ([]byte, error) {
+func AppendHand(dst []byte, h *hand.Hand, table int) ([]byte, error) {
 	var e phhEnc
 	e.b = dst
 	if err := e.hand(h, table); err != nil {
@@ -380,7 +381,7 @@ func (e *phhEnc) nl()        { e.b = append(e.b, '\n') }
 // amt writes an amount at the hand's scale: an integer, or an exact
 // decimal without trailing zeros.
 func (e *phhEnc) amt(v hand.Amount) {
-	e.b = AppendDecimal(e.b, int64(v), e.scale, e.places, false)
+	e.b = parser.AppendDecimal(e.b, int64(v), e.scale, e.places, false)
 }
 
 func (e *phhEnc) amounts(vs []hand.Amount) {

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -52,7 +52,7 @@ func BenchmarkPHH(b *testing.B) {
 		hands := 0
 		cpu0 := phhCPUTime()
 		for b.Loop() {
-			r := NewPHHReader(bytes.NewReader(phhs), "bench.phhs")
+			r := NewReader(bytes.NewReader(phhs), "bench.phhs")
 			for {
 				_, err := r.Next()
 				if err == io.EOF {
@@ -82,7 +82,7 @@ func BenchmarkPHH(b *testing.B) {
 		for b.Loop() {
 			for _, f := range files {
 				rd.Reset(f)
-				r := NewPHHReader(rd, "bench.phh")
+				r := NewReader(rd, "bench.phh")
 				for {
 					_, err := r.Next()
 					if err == io.EOF {

@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -9,27 +9,30 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // phhNextAll reads every result of r; any error other than a *Error fails.
-func phhNextAll(tb testing.TB, r Reader, name string) []readResult {
+func phhNextAll(tb testing.TB, r parser.Reader, name string) []readertest.ReadResult {
 	tb.Helper()
-	var out []readResult
+	var out []readertest.ReadResult
 	for {
 		h, err := r.Next()
 		if err == io.EOF {
 			return out
 		}
-		pe, ok := err.(*Error)
+		pe, ok := err.(*parser.Error)
 		if err != nil && !ok {
 			tb.Fatalf("%s: not a parse error: %v", name, err)
 		}
 		if h != nil {
 			h = phhCloneHand(h)
 		}
-		out = append(out, readResult{h, pe})
+		out = append(out, readertest.ReadResult{H: h, Err: pe})
 	}
 }
 
@@ -45,7 +48,7 @@ func phhCloneHand(h *hand.Hand) *hand.Hand {
 func phhDeepCopy(dst, src reflect.Value) {
 	switch src.Kind() {
 	case reflect.Struct:
-		if src.Type() == timeType {
+		if src.Type() == reflect.TypeFor[time.Time]() {
 			dst.Set(src)
 			return
 		}
@@ -121,11 +124,11 @@ func TestPHHPooledSameHands(t *testing.T) {
 	}
 	var pool hand.Pool
 	const keep = 3 // hands in use at once
-	var live []readResult
-	var liveWant []readResult
-	check := func(name string, i int, got, want readResult) {
+	var live []readertest.ReadResult
+	var liveWant []readertest.ReadResult
+	check := func(name string, i int, got, want readertest.ReadResult) {
 		t.Helper()
-		if d := resultDiff(got, want); d != "" {
+		if d := readertest.ResultDiff(got, want); d != "" {
 			t.Fatalf("%s: result %d, pooled: %s", name, i, d)
 		}
 	}
@@ -137,12 +140,12 @@ func TestPHHPooledSameHands(t *testing.T) {
 					continue
 				}
 				data := inputs[name]
-				want := phhNextAll(t, NewPHHReader(bytes.NewReader(data), name), name)
-				r, err := OpenPooled(FormatPHH, bytes.NewReader(data), name, Limits{}, &pool)
+				want := phhNextAll(t, NewReader(bytes.NewReader(data), name), name)
+				r, err := parser.OpenPooled(Format, bytes.NewReader(data), name, parser.Limits{}, &pool)
 				if err != nil {
 					t.Fatal(err)
 				}
-				r.(*PHHReader).st.noFast = noFast
+				r.(*Reader).st.noFast = noFast
 				for i := 0; ; i++ {
 					h, err := r.Next()
 					if err == io.EOF {
@@ -151,14 +154,14 @@ func TestPHHPooledSameHands(t *testing.T) {
 						}
 						break
 					}
-					pe, _ := err.(*Error)
+					pe, _ := err.(*parser.Error)
 					if err != nil && pe == nil {
 						t.Fatalf("%s: not a parse error: %v", name, err)
 					}
 					if i >= len(want) {
 						t.Fatalf("%s: more results pooled than the %d unpooled", name, len(want))
 					}
-					got := readResult{h, pe}
+					got := readertest.ReadResult{H: h, Err: pe}
 					check(name, i, got, want[i])
 					if h == nil {
 						continue
@@ -167,7 +170,7 @@ func TestPHHPooledSameHands(t *testing.T) {
 					live, liveWant = append(live, got), append(liveWant, want[i])
 					if len(live) > keep {
 						check(name+" (later)", round, live[0], liveWant[0])
-						pool.Put(live[0].h)
+						pool.Put(live[0].H)
 						live, liveWant = live[1:], liveWant[1:]
 					}
 				}
@@ -201,7 +204,7 @@ func BenchmarkPHHPooled(b *testing.B) {
 	cpu0 := phhCPUTime()
 	for b.Loop() {
 		rd.Reset(data)
-		r, err := OpenPooled(FormatPHH, rd, "bench.phhs", Limits{}, &pool)
+		r, err := parser.OpenPooled(Format, rd, "bench.phhs", parser.Limits{}, &pool)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -237,32 +240,32 @@ func FuzzPHHPooled(f *testing.F) {
 		if len(data) > 1<<16 {
 			return
 		}
-		want := phhNextAll(t, NewPHHReader(bytes.NewReader(data), "fuzz.phhs"), "fuzz.phhs")
-		check := func(i int, got, want readResult) {
+		want := phhNextAll(t, NewReader(bytes.NewReader(data), "fuzz.phhs"), "fuzz.phhs")
+		check := func(i int, got, want readertest.ReadResult) {
 			t.Helper()
-			if d := resultDiff(got, want); d != "" {
+			if d := readertest.ResultDiff(got, want); d != "" {
 				t.Fatalf("result %d, pooled: %s", i, d)
 			}
 		}
 		for range 2 {
-			r, err := OpenPooled(FormatPHH, bytes.NewReader(data), "fuzz.phhs", Limits{}, &pool)
+			r, err := parser.OpenPooled(Format, bytes.NewReader(data), "fuzz.phhs", parser.Limits{}, &pool)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []readResult
+			var got []readertest.ReadResult
 			for {
 				h, err := r.Next()
 				if err == io.EOF {
 					break
 				}
-				pe, ok := err.(*Error)
+				pe, ok := err.(*parser.Error)
 				if err != nil && !ok {
 					t.Fatalf("not a parse error: %v", err)
 				}
 				if len(got) == len(want) {
 					t.Fatalf("more results pooled than the %d unpooled", len(want))
 				}
-				got = append(got, readResult{h, pe})
+				got = append(got, readertest.ReadResult{H: h, Err: pe})
 				check(len(got)-1, got[len(got)-1], want[len(got)-1])
 			}
 			if len(got) != len(want) {
@@ -270,7 +273,7 @@ func FuzzPHHPooled(f *testing.F) {
 			}
 			for i, o := range got {
 				check(i, o, want[i])
-				pool.Put(o.h)
+				pool.Put(o.H)
 			}
 		}
 	})

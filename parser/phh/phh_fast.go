@@ -1,4 +1,4 @@
-package parser
+package phh
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -802,7 +803,7 @@ func phhQuickDecimalLoop(data []byte, pos int) (d phhDecimal, end int, frac, ok 
 		v /= 10
 		places--
 	}
-	if v > MaxAmount {
+	if v > parser.MaxAmount {
 		return phhDecimal{}, 0, false, false
 	}
 	return phhDecimal{mant: v, places: int8(places)}, j, true, true
@@ -1477,7 +1478,7 @@ func (f *phhFast) localTime() bool {
 // may see only its start, cannot tell), so the fast path leaves the hand
 // to the chunker.
 func (s *phhState) longHeader(rest []byte) bool {
-	most := cmp.Or(s.chunker.maxLine, DefaultMaxLineBytes)
+	most := cmp.Or(s.chunker.maxLine, parser.DefaultMaxLineBytes)
 	if len(rest) <= most {
 		return false
 	}
