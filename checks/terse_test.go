@@ -8,6 +8,7 @@ import (
 	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -19,8 +20,8 @@ import (
 func TestTerseTraceSameFindings(t *testing.T) {
 	var hs []*hand.Hand
 	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
-	for _, f := range []parser.Format{phh.Format, parser.FormatPokerStars} {
+	hs = append(hs, testhands.Fixtures(t, pokerstars.Format, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
 		hs = append(hs, testhands.Generated(t, f, 11, 0.5, 1000)...)
 	}
 	rs := replay.Default()

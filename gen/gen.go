@@ -30,13 +30,14 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.FormatPHH or parser.FormatPokerStars
+	Format parser.Format // phh.FormatPHH or pokerstars.FormatPokerStars
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -78,7 +79,7 @@ type Generator struct {
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != phh.Format && cfg.Format != parser.FormatPokerStars {
+	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
 		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
@@ -174,7 +175,7 @@ func formatBit(f parser.Format) uint8 {
 	switch f {
 	case phh.Format:
 		return fPHH
-	case parser.FormatPokerStars:
+	case pokerstars.Format:
 		return fPS
 	}
 	return 0

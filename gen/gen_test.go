@@ -16,6 +16,7 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -98,7 +99,7 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	for _, f := range []parser.Format{parser.FormatPokerStars, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		t.Run(string(f), func(t *testing.T) {
 			text, labels := corpus(t, f, 14, n, 0.2, 0)
 			found, hs := audit(t, f, text)
@@ -169,7 +170,7 @@ func dedupe(fs []found) []string {
 func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
-		if f == parser.FormatPokerStars && bytes.Contains(p, []byte("#"+id+":")) ||
+		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}
@@ -180,7 +181,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{parser.FormatPokerStars, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {
@@ -200,7 +201,7 @@ func TestDeterministic(t *testing.T) {
 // format records, 2 to 9 players, all-ins with side pots, split pots,
 // showdowns, and hands that end before the flop.
 func TestVariety(t *testing.T) {
-	for _, f := range []parser.Format{parser.FormatPokerStars, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		text, _ := corpus(t, f, 5, 1500, 0, 0)
 		_, hs := audit(t, f, text)
 		games := map[string]int{}

@@ -9,6 +9,7 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -386,7 +387,7 @@ func (p *play) act(v view, c choice) {
 // the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.f == parser.FormatPokerStars
+	ps := p.f == pokerstars.Format
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

@@ -7,6 +7,7 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // gameKind is one game the generator deals, with how often.
@@ -130,7 +131,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case f == parser.FormatPokerStars:
+	case f == pokerstars.Format:
 		t.scale, t.currency = 100, "USD"
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
@@ -169,7 +170,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.maxSeats = 9
 	}
 	extra := 0 // PokerStars: a player sitting out
-	if f == parser.FormatPokerStars && n < t.maxSeats && rng.IntN(12) == 0 {
+	if f == pokerstars.Format && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]

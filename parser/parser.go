@@ -63,8 +63,8 @@ func IsParseError(err error) bool {
 // an *Error at its first line and skipped, and reading goes on with the
 // next hand; a line longer than MaxLineBytes is reported at its line, and
 // its hand is skipped, without the line ever being held whole (such a line
-// is never taken for a PHH table header). Where the reads of the input fall
-// never changes what is reported.
+// is never taken for the start of a hand). Where the reads of the input
+// fall never changes what is reported.
 //
 // MaxActions bounds the actions of one hand: replaying a hand keeps every
 // seat's stack after every action, so a hand of a million actions, which

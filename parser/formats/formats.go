@@ -7,5 +7,6 @@
 package formats
 
 import (
-	_ "github.com/handaudit/handaudit/parser/phh" // PHH (Poker Hand History), .phh and .phhs
+	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
+	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
 )

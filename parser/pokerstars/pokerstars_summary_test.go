@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // psShowdownHand is a hand played to a showdown on the river, with NAME
@@ -139,7 +140,7 @@ func TestPokerStarsQuickSummary(t *testing.T) {
 			// Twice, so that the lines of the first hand are read
 			// from the buffer with more text after them.
 			data := []byte(in + "\n" + in)
-			for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
+			for _, lim := range []parser.Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
 				if d := psQuickDiff(t, "summary", data, lim); d != "" {
 					t.Fatalf("name %q (limits %+v): %s\n%s", name, lim, d, in)
 				}
@@ -147,7 +148,7 @@ func TestPokerStarsQuickSummary(t *testing.T) {
 		}
 		// The unchanged hand is read, unless a name holds a header.
 		if !strings.Contains(name, "Hand #") {
-			r := newPokerStarsReader(strings.NewReader(base), "summary", Limits{})
+			r := newReader(strings.NewReader(base), "summary", parser.Limits{})
 			if h, err := r.Next(); err != nil || len(h.Boards) != 1 || len(h.Boards[0]) != 5 {
 				t.Fatalf("name %q: the hand was not read: %v", name, err)
 			}
@@ -231,7 +232,7 @@ func TestPokerStarsNameHasHash(t *testing.T) {
 				if at >= 0 {
 					b[at] = '#'
 				}
-				w0, w1 := NameWords(b)
+				w0, w1 := parser.NameWords(b)
 				sn := psSeatName{name: string(b), w0: w0, w1: w1}
 				if got, want := sn.hasHash(), strings.Contains(sn.name, "#"); got != want {
 					t.Fatalf("hasHash(%q) = %v, want %v", b, got, want)
@@ -263,11 +264,11 @@ func TestPokerStarsSummaryWinnings(t *testing.T) {
 	} {
 		in := strings.Replace(base, strings.ReplaceAll(line, "NAME", "Cy"), "Seat 3: Cy (big blind) "+c.outcome, 1)
 		for _, noQuick := range []bool{false, true} {
-			r := newPokerStarsReader(strings.NewReader(in), "winnings", Limits{})
+			r := newReader(strings.NewReader(in), "winnings", parser.Limits{})
 			r.p.noQuick = noQuick
 			h, err := r.Next()
 			if c.err != "" {
-				if e, ok := err.(*Error); !ok || e.Msg != c.err {
+				if e, ok := err.(*parser.Error); !ok || e.Msg != c.err {
 					t.Errorf("%q (noQuick %v): error %v, want %q", c.outcome, noQuick, err, c.err)
 				}
 				continue

@@ -1,174 +1,23 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
-	"fmt"
-	"github.com/handaudit/handaudit/internal/testenv"
-	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
-
-// writeCorpusDir returns the shared corpus folder dir, skipping the test
-// when it is absent, or failing under CI=true.
-func writeCorpusDir(t testing.TB, dir string) string {
-	t.Helper()
-	return testenv.CorpusDir(t, dir)
-}
-
-// readHands reads every hand of one input with the reader of format f;
-// parse errors are returned apart.
-func readHands(t testing.TB, f Format, data []byte, name string) ([]*hand.Hand, []error) {
-	t.Helper()
-	r, err := Open(f, bytes.NewReader(data), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hs []*hand.Hand
-	var errs []error
-	for {
-		h, err := r.Next()
-		if err == io.EOF {
-			return hs, errs
-		}
-		if err != nil {
-			if !IsParseError(err) {
-				t.Fatalf("%s: %v", name, err)
-			}
-			errs = append(errs, err)
-			continue
-		}
-		hs = append(hs, h)
-	}
-}
-
-// rescaled returns a copy of h with every amount at scale (a multiple of
-// h.Scale), and positions cleared, so that two readings of the same hand
-// compare equal with reflect.DeepEqual.
-func rescaled(h *hand.Hand, scale int64) *hand.Hand {
-	c := *h
-	f := hand.Amount(1)
-	if h.Scale > 0 && scale > h.Scale {
-		f = hand.Amount(scale / h.Scale)
-	}
-	c.Scale = scale
-	c.Pos, c.Index, c.End = hand.Pos{}, 0, 0
-	m := func(v hand.Amount) hand.Amount { return v * f }
-	ms := func(vs []hand.Amount) []hand.Amount {
-		if vs == nil {
-			return nil
-		}
-		out := make([]hand.Amount, len(vs))
-		for i, v := range vs {
-			out[i] = m(v)
-		}
-		return out
-	}
-	st := &c.Stakes
-	st.Ante, st.SmallBlind, st.BigBlind, st.BringIn = m(st.Ante), m(st.SmallBlind), m(st.BigBlind), m(st.BringIn)
-	st.SmallBet, st.BigBet, st.MinBet, st.Cap = m(st.SmallBet), m(st.BigBet), m(st.MinBet), m(st.Cap)
-	st.Straddles = ms(st.Straddles)
-	c.Seats = append([]hand.Seat(nil), h.Seats...)
-	for i := range c.Seats {
-		c.Seats[i].Stack = m(c.Seats[i].Stack)
-	}
-	c.Actions = append([]hand.Action(nil), h.Actions...)
-	for i := range c.Actions {
-		a := &c.Actions[i]
-		a.Amount, a.To, a.Pos = m(a.Amount), m(a.To), hand.Pos{}
-		if len(a.Cards) == 0 {
-			a.Cards = nil
-		}
-	}
-	o := &c.Outcome
-	o.Pos = hand.Pos{}
-	o.TotalPot, o.Rake = m(o.TotalPot), m(o.Rake)
-	o.Pots, o.FinishingStacks, o.Winnings = ms(o.Pots), ms(o.FinishingStacks), ms(o.Winnings)
-	if o.Fees != nil {
-		o.Fees = append([]hand.Fee(nil), o.Fees...)
-		for i := range o.Fees {
-			o.Fees[i].Amount = m(o.Fees[i].Amount)
-		}
-	}
-	if o.CashOuts != nil {
-		o.CashOuts = append([]hand.CashOut(nil), o.CashOuts...)
-		for i := range o.CashOuts {
-			o.CashOuts[i].Amount, o.CashOuts[i].Fee, o.CashOuts[i].Pos = m(o.CashOuts[i].Amount), m(o.CashOuts[i].Fee), hand.Pos{}
-		}
-	}
-	return &c
-}
-
-// HandDiff describes how two hands differ (ignoring file positions and
-// the scale they were read at), or returns nil when they are the same.
-func HandDiff(a, b *hand.Hand) []string {
-	scale := max(a.Scale, b.Scale, 1)
-	x, y := rescaled(a, scale), rescaled(b, scale)
-	var out []string
-	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	if !reflect.DeepEqual(x.Actions, y.Actions) {
-		n := max(len(x.Actions), len(y.Actions))
-		for i := 0; i < n; i++ {
-			switch {
-			case i >= len(x.Actions):
-				add("action %d: missing in the first: %+v", i, y.Actions[i])
-			case i >= len(y.Actions):
-				add("action %d: missing in the second: %+v", i, x.Actions[i])
-			case !reflect.DeepEqual(x.Actions[i], y.Actions[i]):
-				add("action %d: %+v != %+v", i, x.Actions[i], y.Actions[i])
-			}
-			if len(out) > 5 {
-				break
-			}
-		}
-	}
-	x.Actions, y.Actions = nil, nil
-	if !reflect.DeepEqual(x.Seats, y.Seats) {
-		add("seats: %+v != %+v", x.Seats, y.Seats)
-	}
-	x.Seats, y.Seats = nil, nil
-	if !reflect.DeepEqual(x.Stakes, y.Stakes) {
-		add("stakes: %+v != %+v", x.Stakes, y.Stakes)
-	}
-	x.Stakes, y.Stakes = hand.Stakes{}, hand.Stakes{}
-	if !reflect.DeepEqual(x.Outcome, y.Outcome) {
-		add("outcome: %+v != %+v", x.Outcome, y.Outcome)
-	}
-	x.Outcome, y.Outcome = hand.Outcome{}, hand.Outcome{}
-	if !x.Start.Equal(y.Start) {
-		add("start: %v != %v", x.Start, y.Start)
-	}
-	x.Start, y.Start = time.Time{}, time.Time{}
-	if !psExportedEqual(x, y) {
-		add("hand: %+v != %+v", *x, *y)
-	}
-	return out
-}
-
-// psExportedEqual reports whether two hands have the same exported fields:
-// the unexported ones are memory kept for reuse (the card memory NewCards
-// cuts from), not content.
-func psExportedEqual(a, b *hand.Hand) bool {
-	x, y := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
-	for i := 0; i < x.NumField(); i++ {
-		if x.Type().Field(i).IsExported() && !reflect.DeepEqual(x.Field(i).Interface(), y.Field(i).Interface()) {
-			return false
-		}
-	}
-	return true
-}
 
 // TestPokerStarsWriteCorpusRoundTrip writes every corpus hand the writer
 // can express and reads it back: the hand must come back the same.
 func TestPokerStarsWriteCorpusRoundTrip(t *testing.T) {
-	dir := writeCorpusDir(t, "rooms/PokerStars")
+	dir := testenv.CorpusDir(t, "rooms/PokerStars")
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txt") {
@@ -185,20 +34,20 @@ func TestPokerStarsWriteCorpusRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hs, _ := readHands(t, FormatPokerStars, data, f)
+		hs, _ := readertest.ReadHands(t, Format, data, f)
 		for _, h := range hs {
-			text, err := AppendPokerStars(nil, h)
+			text, err := AppendHand(nil, h)
 			if err != nil {
 				skipped[err.Error()]++
 				continue
 			}
-			back, errs := readHands(t, FormatPokerStars, text, "written")
+			back, errs := readertest.ReadHands(t, Format, text, "written")
 			if len(errs) > 0 || len(back) != 1 {
 				t.Errorf("%s hand %s: written text does not read back: %v\n%s", f, h.ID, errs, text)
 				continue
 			}
 			written++
-			if d := HandDiff(h, back[0]); d != nil {
+			if d := readertest.HandDiff(h, back[0]); d != nil {
 				t.Errorf("%s hand %s: round trip differs:\n  %s\n%s", f, h.ID, strings.Join(d, "\n  "), text)
 			}
 		}
@@ -265,7 +114,7 @@ func psSample() *hand.Hand {
 
 func TestPokerStarsWriteSample(t *testing.T) {
 	h := psSample()
-	text, err := AppendPokerStars(nil, h)
+	text, err := AppendHand(nil, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,18 +140,18 @@ func TestPokerStarsWriteSample(t *testing.T) {
 			t.Errorf("missing line %q in\n%s", w, text)
 		}
 	}
-	back, errs := readHands(t, FormatPokerStars, text, "sample")
+	back, errs := readertest.ReadHands(t, Format, text, "sample")
 	if len(errs) > 0 || len(back) != 1 {
 		t.Fatalf("does not read back: %v\n%s", errs, text)
 	}
-	if d := HandDiff(h, back[0]); d != nil {
+	if d := readertest.HandDiff(h, back[0]); d != nil {
 		t.Errorf("round trip differs:\n  %s\n%s", strings.Join(d, "\n  "), text)
 	}
 	// The writer appends: a second hand after the first reads back as two.
 	h2 := psSample()
 	h2.ID = "250000000002"
 	var buf bytes.Buffer
-	w := NewPokerStarsWriter(&buf)
+	w := NewWriter(&buf)
 	for _, x := range []*hand.Hand{h, h2} {
 		if err := w.Write(x); err != nil {
 			t.Fatal(err)
@@ -311,7 +160,7 @@ func TestPokerStarsWriteSample(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	two, errs := readHands(t, FormatPokerStars, buf.Bytes(), "two")
+	two, errs := readertest.ReadHands(t, Format, buf.Bytes(), "two")
 	if len(errs) > 0 || len(two) != 2 || two[1].ID != "250000000002" {
 		t.Fatalf("two hands: %d read, errors %v", len(two), errs)
 	}
@@ -336,7 +185,7 @@ func TestPokerStarsWriteRejects(t *testing.T) {
 	} {
 		h := psSample()
 		tc.change(h)
-		out, err := AppendPokerStars([]byte("keep"), h)
+		out, err := AppendHand([]byte("keep"), h)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", tc.name, err, tc.want)
 		}

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // BenchmarkPokerStarsPooled reads one file of hands through a pooled
@@ -38,12 +39,12 @@ func BenchmarkPokerStarsPooled(b *testing.B) {
 	inputs := map[string]func() io.Reader{
 		"direct": func() io.Reader { return bytes.NewReader(input) },
 		"decoded+bufio": func() io.Reader {
-			br := bufio.NewReaderSize(NewDecodedReader(bytes.NewReader(input)), 64<<10)
+			br := bufio.NewReaderSize(parser.NewDecodedReader(bytes.NewReader(input)), 64<<10)
 			br.Peek(8192)
 			return br
 		},
 		"decoded+peek": func() io.Reader {
-			dr := NewDecodedReader(bytes.NewReader(input))
+			dr := parser.NewDecodedReader(bytes.NewReader(input))
 			dr.Peek(8192)
 			return dr
 		},
@@ -52,7 +53,7 @@ func BenchmarkPokerStarsPooled(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var pool hand.Pool
 			read := func() int {
-				r, err := OpenPooled(FormatPokerStars, inputs[name](), "bench", Limits{}, &pool)
+				r, err := parser.OpenPooled(Format, inputs[name](), "bench", parser.Limits{}, &pool)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,9 +1,8 @@
-package parser
+package pokerstars
 
 import (
 	"errors"
 	"flag"
-	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser"
 )
 
 func init() {
@@ -36,17 +37,17 @@ func psCorpusDir(t testing.TB, dir string) string {
 }
 
 // psReadAll reads every hand and parse error of one input.
-func psReadAll(t testing.TB, r io.Reader, name string) ([]*hand.Hand, []*Error) {
+func psReadAll(t testing.TB, r io.Reader, name string) ([]*hand.Hand, []*parser.Error) {
 	t.Helper()
-	pr := NewPokerStarsReader(r, name)
+	pr := NewReader(r, name)
 	var hands []*hand.Hand
-	var errs []*Error
+	var errs []*parser.Error
 	for {
 		h, err := pr.Next()
 		if err == io.EOF {
 			return hands, errs
 		}
-		var pe *Error
+		var pe *parser.Error
 		switch {
 		case errors.As(err, &pe):
 			errs = append(errs, pe)
@@ -146,7 +147,7 @@ func TestPokerStarsCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %d hands, %d parse errors", len(files), total, totalErrs)
-	psGolden(t, "testdata/pokerstars/corpus.golden", golden.String())
+	psGolden(t, "testdata/corpus.golden", golden.String())
 }
 
 // psCorpusHands is the number of hands read from each corpus file.

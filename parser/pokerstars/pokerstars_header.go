@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	_ "time/tzdata" // ET times convert to UTC on any machine
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // psET is America/New_York, in which PokerStars writes its canonical times.
@@ -204,9 +205,9 @@ func (ms *psHeaderMemos) find(afterColon []byte) *psHeaderMemo {
 	if n < 0 {
 		n = len(afterColon)
 	}
-	w0, w1 := NameWords(afterColon[:n])
-	v0, v1 := NameWords(afterColon[max(n-16, 0):n])
-	slot := &ms.slots[NameHash(w0^v1, w1^v0, n)>>(64-psHeaderMemoShift)]
+	w0, w1 := parser.NameWords(afterColon[:n])
+	v0, v1 := parser.NameWords(afterColon[max(n-16, 0):n])
+	slot := &ms.slots[parser.NameHash(w0^v1, w1^v0, n)>>(64-psHeaderMemoShift)]
 	if *slot == 0 {
 		ms.memos = append(ms.memos, psHeaderMemo{})
 		*slot = uint16(len(ms.memos))
@@ -713,7 +714,7 @@ func (p *psParser) seat(line []byte) error {
 		return psErrorf("cannot read the seat line")
 	}
 	tail = tail[close+1:]
-	w0, w1 := NameWords(name)
+	w0, w1 := parser.NameWords(name)
 	s := hand.Seat{Number: number, Player: p.r.strs.InternWords(name, w0, w1), Stack: stack}
 	switch {
 	case len(tail) == 0:
@@ -809,7 +810,7 @@ func (p *psParser) quickSeat(line []byte) bool {
 		return p.quickSeatAny(line)
 	}
 	name := line[colon+2 : open]
-	w0, w1 := NameWords(name)
+	w0, w1 := parser.NameWords(name)
 	if !p.addQuickSeat(number, name, w0, w1, hand.Amount(v)) {
 		return p.quickSeatAny(line)
 	}
@@ -992,7 +993,7 @@ func (p *psParser) quickSeatAny(line []byte) bool {
 			return false
 		}
 	}
-	w0, w1 := NameWords(name)
+	w0, w1 := parser.NameWords(name)
 	// A player seated twice is for seat to report. With no name of the
 	// same first byte (up to 64 names, see addSeat), there is none.
 	if len(p.names) >= 64 || p.byFirst[byte(w0)] != 0 {
@@ -1124,7 +1125,7 @@ const psPlainDigits = 15
 // multiplied by 10^k.
 var psMaxScaled = func() (t [len(psPow10)]int64) {
 	for k := range t {
-		t[k] = MaxAmount / psPow10[k]
+		t[k] = parser.MaxAmount / psPow10[k]
 	}
 	return t
 }()
@@ -1150,18 +1151,18 @@ func (p *psParser) amountSlow(b []byte) (hand.Amount, int, error) {
 		}
 	}
 	for f := frac; f < p.scale; f++ {
-		if mant > MaxAmount/10 {
+		if mant > parser.MaxAmount/10 {
 			return 0, 0, errPSTooLarge
 		}
 		mant *= 10
 	}
-	if mant > MaxAmount {
+	if mant > parser.MaxAmount {
 		return 0, 0, errPSTooLarge
 	}
 	return hand.Amount(mant), n, nil
 }
 
-var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", MaxAmount)
+var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", parser.MaxAmount)
 
 // psNumber reads a currency sign (optional), digits with optional
 // thousands commas, and an optional decimal fraction. It returns the
@@ -1250,7 +1251,7 @@ func (p *psParser) rescale(digits int) bool {
 	f := hand.Amount(psPow10[digits-p.scale])
 	ok := true
 	mul := func(a *hand.Amount) {
-		if *a > MaxAmount/f {
+		if *a > parser.MaxAmount/f {
 			ok = false
 			return
 		}

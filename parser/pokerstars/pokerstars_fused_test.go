@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing/iotest"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // TestPokerStarsQuickChunks reads the inputs of the quick tests whole and
@@ -23,9 +25,9 @@ func TestPokerStarsQuickChunks(t *testing.T) {
 		if len(data) == 0 {
 			t.Fatalf("no input %s", name)
 		}
-		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
-			read := func(r io.Reader) []readResult {
-				return psNextAll(t, newPokerStarsReader(r, name, lim), name)
+		for _, lim := range []parser.Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
+			read := func(r io.Reader) []readertest.ReadResult {
+				return psNextAll(t, newReader(r, name, lim), name)
 			}
 			want := read(bytes.NewReader(data))
 			for _, n := range []int{1, 7, 61, 4099} {
@@ -38,7 +40,7 @@ func TestPokerStarsQuickChunks(t *testing.T) {
 					t.Fatalf("%s in reads of %d bytes (limits %+v): %d results, want %d", name, n, lim, len(got), len(want))
 				}
 				for i := range got {
-					if d := resultDiff(got[i], want[i]); d != "" {
+					if d := readertest.ResultDiff(got[i], want[i]); d != "" {
 						t.Fatalf("%s in reads of %d bytes (limits %+v), result %d: %s", name, n, lim, i, d)
 					}
 				}
@@ -84,13 +86,13 @@ func TestPokerStarsQuickActionEnds(t *testing.T) {
 // Bob are seated and the betting has begun, and describes what it read.
 func psQuickRead(t *testing.T, text string, whole bool) string {
 	t.Helper()
-	r := newPokerStarsReader(bytes.NewReader(nil), "x", Limits{})
+	r := newReader(bytes.NewReader(nil), "x", parser.Limits{})
 	p := &r.p
 	p.reset(1, 0)
 	p.scale, p.holeN = 2, 2
 	for i, name := range []string{"Alice", "Bob"} {
 		b := []byte(name)
-		w0, w1 := NameWords(b)
+		w0, w1 := parser.NameWords(b)
 		p.addSeat(hand.Seat{Number: i + 1, Player: name, Stack: 1000}, w0, w1)
 	}
 	p.state = psBetting

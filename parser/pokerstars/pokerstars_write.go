@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 // PokerStars writer: the inverse of the PokerStars reader. It prints a
 // hand.Hand as PokerStars hand-history text such that reading it back gives
@@ -24,17 +24,18 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
-// PokerStarsWriter writes hands as PokerStars text, a blank line between
+// Writer writes hands as PokerStars text, a blank line between
 // hands. Write writes the next hand; a hand the text cannot express is an
 // error and nothing is written. Flush writes out what is buffered.
-type PokerStarsWriter struct{ *HandWriter }
+type Writer struct{ *parser.HandWriter }
 
-// NewPokerStarsWriter returns a writer of PokerStars text to w.
-func NewPokerStarsWriter(w io.Writer) *PokerStarsWriter {
-	return &PokerStarsWriter{NewHandWriter(w, func(dst []byte, h *hand.Hand, _ int) ([]byte, error) {
-		return AppendPokerStars(dst, h)
+// NewWriter returns a writer of PokerStars text to w.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{parser.NewHandWriter(w, func(dst []byte, h *hand.Hand, _ int) ([]byte, error) {
+		return AppendHand(dst, h)
 	})}
 }
 
@@ -91,8 +92,8 @@ func psSign(currency string) (string, error) {
 	return "", fmt.Errorf("currency %q has no PokerStars sign", currency)
 }
 
-// AppendPokerStars appends h as PokerStars text to dst.
-func AppendPokerStars(dst []byte, h *hand.Hand) ([]byte, error) {
+// AppendHand appends h as PokerStars text to dst.
+func AppendHand(dst []byte, h *hand.Hand) ([]byte, error) {
 	var e psEnc
 	e.b = dst
 	if err := e.hand(h); err != nil {
@@ -116,7 +117,7 @@ func (e *psEnc) nl()        { e.b = append(e.b, '\n') }
 // amt writes an amount with the currency sign: "$0.05", "$1", "1500".
 func (e *psEnc) amt(v hand.Amount) {
 	e.s(e.sign)
-	e.b = AppendDecimal(e.b, int64(v), e.scale, e.places, e.fixed)
+	e.b = parser.AppendDecimal(e.b, int64(v), e.scale, e.places, e.fixed)
 }
 
 func (e *psEnc) name(p int) { e.s(e.h.Seats[p].Player) }

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -9,28 +9,11 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
-	"unicode/utf16"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
 )
-
-// psUTF16 encodes s as UTF-16 with a byte-order mark.
-func psUTF16(s string, bigEndian bool) []byte {
-	units := utf16.Encode([]rune(s))
-	out := make([]byte, 0, 2+2*len(units))
-	put := func(u uint16) {
-		if bigEndian {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
-	}
-	put(0xFEFF)
-	for _, u := range units {
-		put(u)
-	}
-	return out
-}
 
 // psCP1252 encodes s (Latin-1 letters and €) as Windows-1252.
 func psCP1252(t *testing.T, s string) []byte {
@@ -65,10 +48,10 @@ func TestPokerStarsEncodings(t *testing.T) {
 		{"UTF-8 BOM", append([]byte("\xEF\xBB\xBF"), psBase...), psBase, 1},
 		{"UTF-8 BOM CRLF", append([]byte("\xEF\xBB\xBF"), crlf...), psBase, 1},
 		{"CR only", []byte(strings.ReplaceAll(psBase, "\n", "\r")), psBase, 1},
-		{"UTF-16LE BOM CRLF", psUTF16(crlf, false), psBase, 1},
-		{"UTF-16BE BOM", psUTF16(psBase, true), psBase, 1},
+		{"UTF-16LE BOM CRLF", readertest.UTF16(crlf, false), psBase, 1},
+		{"UTF-16BE BOM", readertest.UTF16(psBase, true), psBase, 1},
 		{"Windows-1252 euro", psCP1252(t, euro), euro, 1},
-		{"UTF-16LE euro", psUTF16(euro, false), euro, 1},
+		{"UTF-16LE euro", readertest.UTF16(euro, false), euro, 1},
 		{"zoom archive", []byte(zoom), psBase, 2},
 		{"two hands, blank lines between", []byte(psBase + "\n\n\n" + psBase), psBase, 2},
 		{"two files glued, second BOM", []byte("\xEF\xBB\xBF" + psBase + "\xEF\xBB\xBF" + psBase), psBase, 2},
@@ -376,14 +359,14 @@ func TestPokerStarsBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := NewPokerStarsReader(strings.NewReader(c.input), "bad.txt")
+			r := NewReader(strings.NewReader(c.input), "bad.txt")
 			var got []string
 			for {
 				h, err := r.Next()
 				if err == io.EOF {
 					break
 				}
-				var pe *Error
+				var pe *parser.Error
 				switch {
 				case errors.As(err, &pe):
 					if pe.File != "bad.txt" {
@@ -417,20 +400,20 @@ func TestPokerStarsBadInput(t *testing.T) {
 // TestPokerStarsErrorFields checks what an Error carries.
 func TestPokerStarsErrorFields(t *testing.T) {
 	input := psBase + strings.Replace(psBase, "Ann: bets $0.40", "Ann: bets $x.40", 1)
-	r := NewPokerStarsReader(strings.NewReader(input), "f.txt")
+	r := NewReader(strings.NewReader(input), "f.txt")
 	if _, err := r.Next(); err != nil {
 		t.Fatal(err)
 	}
 	_, err := r.Next()
-	var pe *Error
+	var pe *parser.Error
 	if !errors.As(err, &pe) {
 		t.Fatalf("got %v, want a *Error", err)
 	}
-	want := Error{File: "f.txt", Line: 39, HandIndex: 1, HandID: "254000000001", Text: "Ann: bets $x.40", Msg: "cannot read the amount"}
+	want := parser.Error{File: "f.txt", Line: 39, HandIndex: 1, HandID: "254000000001", Text: "Ann: bets $x.40", Msg: "cannot read the amount"}
 	if *pe != want {
 		t.Errorf("error = %+v, want %+v", *pe, want)
 	}
-	if !IsParseError(err) {
+	if !parser.IsParseError(err) {
 		t.Error("IsParseError = false")
 	}
 	if _, err := r.Next(); err != io.EOF {
@@ -441,13 +424,13 @@ func TestPokerStarsErrorFields(t *testing.T) {
 // TestPokerStarsIOError wants a failing input to stop the reader with its error.
 func TestPokerStarsIOError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	r := NewPokerStarsReader(io.MultiReader(strings.NewReader(psBase+psBase[:200]), iotest.ErrReader(boom)), "f.txt")
+	r := NewReader(io.MultiReader(strings.NewReader(psBase+psBase[:200]), iotest.ErrReader(boom)), "f.txt")
 	h, err := r.Next()
 	if err != nil || h == nil {
 		t.Fatalf("first hand: %v", err)
 	}
 	for i := 0; i < 2; i++ {
-		if _, err := r.Next(); !errors.Is(err, boom) || IsParseError(err) {
+		if _, err := r.Next(); !errors.Is(err, boom) || parser.IsParseError(err) {
 			t.Fatalf("call %d: %v, want the I/O error", i, err)
 		}
 	}
@@ -455,16 +438,16 @@ func TestPokerStarsIOError(t *testing.T) {
 
 // TestPokerStarsRegistered checks the reader is reachable through Open and Detect.
 func TestPokerStarsRegistered(t *testing.T) {
-	if f := Detect([]byte(psBase)); f != FormatPokerStars {
+	if f := parser.Detect([]byte(psBase)); f != Format {
 		t.Fatalf("Detect = %q", f)
 	}
-	if f := Detect(psUTF16(psBase, false)); f != FormatPokerStars {
+	if f := parser.Detect(readertest.UTF16(psBase, false)); f != Format {
 		t.Fatalf("Detect UTF-16 = %q", f)
 	}
-	if f := Detect([]byte("PPPoker Hand #934479950000496:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/21 17:47:21 UTC\n")); f != FormatPokerStars {
+	if f := parser.Detect([]byte("PPPoker Hand #934479950000496:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/21 17:47:21 UTC\n")); f != Format {
 		t.Fatalf("Detect PPPoker = %q", f)
 	}
-	r, err := Open(FormatPokerStars, strings.NewReader(psBase), "o.txt")
+	r, err := parser.Open(Format, strings.NewReader(psBase), "o.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

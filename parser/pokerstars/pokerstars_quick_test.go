@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -8,9 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // TestPokerStarsAmountFast checks amount, whose fast path reads most
@@ -91,49 +92,6 @@ func TestPokerStarsQuickTime(t *testing.T) {
 	}
 }
 
-// TestPokerStarsValidUTF8 checks validUTF8 against utf8.Valid on text with
-// every byte in every position around the word and block boundaries, and
-// on random text mostly ASCII.
-func TestPokerStarsValidUTF8(t *testing.T) {
-	check := func(b []byte) {
-		t.Helper()
-		if got, want := validUTF8(b), utf8.Valid(b); got != want {
-			t.Fatalf("validUTF8(%q) = %v, want %v", b, got, want)
-		}
-	}
-	base := []byte(strings.Repeat("Seat 1: Zoé ($1 in chips)\n", 4))
-	for pos := range 70 {
-		for c := range 256 {
-			b := append([]byte(nil), base...)
-			b[pos] = byte(c)
-			check(b)
-			check(b[:pos+1])
-		}
-	}
-	for a := 0x80; a < 0x100; a++ {
-		for c := range 256 {
-			for _, pad := range []int{0, 7, 63, 70} {
-				b := append([]byte(strings.Repeat("x", pad)), byte(a), byte(c), 'y')
-				check(b)
-				check(b[:len(b)-1])
-			}
-		}
-	}
-	rng := rand.New(rand.NewPCG(11, 12))
-	pieces := []string{"a", "é", "€", "😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf", " ", "\n"}
-	for range 20000 {
-		var b []byte
-		for range rng.IntN(100) {
-			if rng.IntN(8) == 0 {
-				b = append(b, pieces[rng.IntN(len(pieces))]...)
-			} else {
-				b = append(b, byte('a'+rng.IntN(26)))
-			}
-		}
-		check(b)
-	}
-}
-
 // psQuickInputs returns the inputs of psPoolInputs, and the whole corpus
 // again with CRLF line ends, with blanks around lines, with euros, and with
 // odd pots and caps, so that lines the quick readers pass on to the
@@ -151,21 +109,21 @@ func psQuickInputs(t *testing.T) map[string][]byte {
 
 // psQuickDiff reads data with the quick readers and without (noQuick),
 // and reports the first difference between the results.
-func psQuickDiff(t *testing.T, name string, data []byte, lim Limits) string {
+func psQuickDiff(t *testing.T, name string, data []byte, lim parser.Limits) string {
 	t.Helper()
 	return psQuickDiffReads(t, name, data, lim, 0)
 }
 
 // psQuickDiffReads is psQuickDiff with the input read chunk bytes at a
 // time (0: all at once), so that lines lie across the buffer's end.
-func psQuickDiffReads(t *testing.T, name string, data []byte, lim Limits, chunk int) string {
+func psQuickDiffReads(t *testing.T, name string, data []byte, lim parser.Limits, chunk int) string {
 	t.Helper()
-	read := func(noQuick bool) []readResult {
+	read := func(noQuick bool) []readertest.ReadResult {
 		var in io.Reader = bytes.NewReader(data)
 		if chunk > 0 {
 			in = &psChunkReader{data: data, n: chunk}
 		}
-		r := newPokerStarsReader(in, name, lim)
+		r := newReader(in, name, lim)
 		r.p.noQuick = noQuick
 		return psNextAll(t, r, name)
 	}
@@ -174,7 +132,7 @@ func psQuickDiffReads(t *testing.T, name string, data []byte, lim Limits, chunk 
 		return fmt.Sprintf("%d results, %d without the quick readers", len(got), len(want))
 	}
 	for i := range got {
-		if d := resultDiff(got[i], want[i]); d != "" {
+		if d := readertest.ResultDiff(got[i], want[i]); d != "" {
 			return fmt.Sprintf("result %d, against the general code: %s", i, d)
 		}
 	}
@@ -186,7 +144,7 @@ func psQuickDiffReads(t *testing.T, name string, data []byte, lim Limits, chunk 
 // the general code does, under the default limits and small ones.
 func TestPokerStarsQuickSameHands(t *testing.T) {
 	for name, data := range psQuickInputs(t) {
-		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
+		for _, lim := range []parser.Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}} {
 			if d := psQuickDiff(t, name, data, lim); d != "" {
 				t.Fatalf("%s (limits %+v): %s", name, lim, d)
 			}
@@ -201,7 +159,7 @@ func FuzzPokerStarsQuick(f *testing.F) {
 	f.Add([]byte(psBase[:len(psBase)/2] + psBase))
 	f.Add([]byte(strings.ReplaceAll(psBase, "\n", " \r\n")))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if d := psQuickDiff(t, "fuzz", data, Limits{}); d != "" {
+		if d := psQuickDiff(t, "fuzz", data, parser.Limits{}); d != "" {
 			t.Fatal(d)
 		}
 	})
@@ -217,7 +175,7 @@ func TestPokerStarsQuickSeatNames(t *testing.T) {
 		"in chipsin chips", "a in chipa in chips", "Bo (x) in chips", "1234567 in chip"}
 	for _, name := range names {
 		data := []byte(strings.ReplaceAll(psBase, "Bo Bo", name))
-		if d := psQuickDiff(t, name, data, Limits{}); d != "" {
+		if d := psQuickDiff(t, name, data, parser.Limits{}); d != "" {
 			t.Fatalf("name %q: %s", name, d)
 		}
 	}
@@ -243,7 +201,7 @@ func TestPokerStarsQuickSeatStacks(t *testing.T) {
 					in = strings.ReplaceAll(in, "Bo Bo", name)
 					in = strings.Replace(in, "($0.05/$0.10 USD)", header, 1)
 					in = strings.Replace(in, "6-max", "9-max", 1)
-					if d := psQuickDiff(t, "stacks", []byte(in), Limits{}); d != "" {
+					if d := psQuickDiff(t, "stacks", []byte(in), parser.Limits{}); d != "" {
 						t.Errorf("%q in %s: %s", line, header, d)
 					}
 				}
@@ -312,17 +270,17 @@ func TestPokerStarsQuickSeatLines(t *testing.T) {
 			in = strings.Replace(in, "($0.05/$0.10 USD)", header, 1)
 			data := []byte(in)
 			for _, chunk := range []int{0, 1, 7, 61} {
-				if d := psQuickDiffReads(t, "seats", data, Limits{}, chunk); d != "" {
+				if d := psQuickDiffReads(t, "seats", data, parser.Limits{}, chunk); d != "" {
 					t.Errorf("%q in %s, reads of %d: %s", v, header, chunk, d)
 				}
 			}
 			for n := 20; n <= 45; n++ {
-				if d := psQuickDiff(t, "seats", data, Limits{MaxLineBytes: n}); d != "" {
+				if d := psQuickDiff(t, "seats", data, parser.Limits{MaxLineBytes: n}); d != "" {
 					t.Errorf("%q in %s, lines of at most %d bytes: %s", v, header, n, d)
 				}
 			}
 			for n := 150; n <= 270; n++ {
-				if d := psQuickDiff(t, "seats", data, Limits{MaxHandBytes: n}); d != "" {
+				if d := psQuickDiff(t, "seats", data, parser.Limits{MaxHandBytes: n}); d != "" {
 					t.Errorf("%q in %s, hands of at most %d bytes: %s", v, header, n, d)
 				}
 			}
@@ -338,7 +296,7 @@ func TestPokerStarsQuickSeatLineRoom(t *testing.T) {
 		buf := make([]byte, 100)
 		text := buf[:copy(buf, line+"\nSeat 3: Ann ($1 in chips)\n")]
 		for room := len(line) - 2; room <= len(line)+1; room++ {
-			r := newPokerStarsReader(strings.NewReader(""), "room", Limits{})
+			r := newReader(strings.NewReader(""), "room", parser.Limits{})
 			r.p.reset(1, 0)
 			r.p.scale, r.p.state = 2, psSeats
 			k := r.p.quickSeatLine(text, room)
@@ -362,7 +320,7 @@ func TestPokerStarsNineDecimals(t *testing.T) {
 		"PokerStars Hand #0:Hold'em Limit (0A.000000000) - 0",
 	} {
 		for _, noQuick := range []bool{false, true} {
-			r := newPokerStarsReader(strings.NewReader(in), "decimals", Limits{})
+			r := newReader(strings.NewReader(in), "decimals", parser.Limits{})
 			r.p.noQuick = noQuick
 			if h, err := r.Next(); err == nil {
 				t.Errorf("%.60q (noQuick %v): read with scale %d, want an error", in, noQuick, h.Scale)
@@ -395,7 +353,7 @@ func TestPokerStarsQuickActionAmounts(t *testing.T) {
 					fmt.Fprintf(&b, strings.ReplaceAll(form, "AMT", amt)+"\n", name)
 				}
 			}
-			if d := psQuickDiff(t, "amounts", []byte(b.String()), Limits{}); d != "" {
+			if d := psQuickDiff(t, "amounts", []byte(b.String()), parser.Limits{}); d != "" {
 				t.Errorf("%q in %q: %s", amt, form, d)
 			}
 		}
@@ -422,7 +380,7 @@ func TestPokerStarsQuickSharedFirstByte(t *testing.T) {
 	for _, trio := range trios {
 		r := strings.NewReplacer("Ann", trio[0], "Bo Bo", trio[1], "Çé:ñ", trio[2])
 		data := []byte(r.Replace(psBase) + "\n" + r.Replace(psShowdownHand))
-		if d := psQuickDiff(t, "names", data, Limits{}); d != "" {
+		if d := psQuickDiff(t, "names", data, parser.Limits{}); d != "" {
 			t.Errorf("names %q: %s", trio, d)
 		}
 	}
@@ -438,7 +396,7 @@ func TestPokerStarsQuickCollectAmounts(t *testing.T) {
 	for _, amt := range amounts {
 		for _, pot := range pots {
 			data := strings.Replace(psBase, "Ann collected $0.62 from pot", "Ann collected "+amt+" from "+pot, 1)
-			if d := psQuickDiff(t, "collect", []byte(data), Limits{}); d != "" {
+			if d := psQuickDiff(t, "collect", []byte(data), parser.Limits{}); d != "" {
 				t.Errorf("%q from %q: %s", amt, pot, d)
 			}
 		}
@@ -494,7 +452,7 @@ func TestPokerStarsQuickMarkers(t *testing.T) {
 		if v[0] != "" {
 			data = bytes.ReplaceAll(data, []byte(v[0]), []byte(v[1]))
 		}
-		for _, lim := range []Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 20, MaxActions: 12}} {
+		for _, lim := range []parser.Limits{{}, {MaxHandBytes: 700, MaxLineBytes: 20, MaxActions: 12}} {
 			if d := psQuickDiff(t, "markers", data, lim); d != "" {
 				t.Errorf("%q as %q (limits %+v): %s", v[0], v[1], lim, d)
 			}
@@ -535,11 +493,11 @@ func TestPokerStarsCutShortQuotesLastLine(t *testing.T) {
 				if n > 0 {
 					r = &psChunkReader{data: data, n: n}
 				}
-				res := psNextAll(t, newPokerStarsReader(r, "cut", Limits{}), "cut")
-				if len(res) == 0 || res[0].err == nil {
+				res := psNextAll(t, newReader(r, "cut", parser.Limits{}), "cut")
+				if len(res) == 0 || res[0].Err == nil {
 					t.Fatalf("cut after line %d, reads of %d: no error", c.after, n)
 				}
-				if e := res[0].err; e.Line != c.after || e.Text != c.want || !strings.Contains(e.Msg, "without a *** SUMMARY ***") {
+				if e := res[0].Err; e.Line != c.after || e.Text != c.want || !strings.Contains(e.Msg, "without a *** SUMMARY ***") {
 					t.Errorf("cut after line %d, reads of %d: error at line %d %q (%s), want line %d %q",
 						c.after, n, e.Line, e.Text, e.Msg, c.after, c.want)
 				}
@@ -560,23 +518,33 @@ func TestPokerStarsQuickOver64Names(t *testing.T) {
 	many := strings.Replace(psBase, "Seat 3: Çé:ñ ($8 in chips)\n", "Seat 3: Çé:ñ ($8 in chips)\n"+seats.String(), 1)
 	many = strings.Replace(many, "6-max", "70-max", 1)
 	data := []byte(many + "\n" + psBase)
-	if d := psQuickDiff(t, "many", data, Limits{}); d != "" {
+	if d := psQuickDiff(t, "many", data, parser.Limits{}); d != "" {
 		t.Fatal(d)
 	}
-	r := newPokerStarsReader(bytes.NewReader(data), "many", Limits{})
+	r := newReader(bytes.NewReader(data), "many", parser.Limits{})
 	got := psNextAll(t, r, "many")
 	if len(got) != 2 {
 		t.Fatalf("%d results, want 2", len(got))
 	}
 	for i, res := range got {
-		if res.err != nil || res.h == nil {
-			t.Fatalf("hand %d: %v", i, res.err)
+		if res.Err != nil || res.H == nil {
+			t.Fatalf("hand %d: %v", i, res.Err)
 		}
-		if n := len(res.h.Actions); n < 9 {
+		if n := len(res.H.Actions); n < 9 {
 			t.Errorf("hand %d: %d actions, want the base hand's", i, n)
 		}
 	}
-	if n := len(got[0].h.Seats); n != 70 {
+	if n := len(got[0].H.Seats); n != 70 {
 		t.Errorf("first hand: %d seats, want 70", n)
 	}
+}
+
+// randomBytes returns n bytes drawn from alphabet: the random inputs the
+// fast paths' differential tests add to their listed ones.
+func randomBytes(rng *rand.Rand, alphabet string, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return b
 }

@@ -1,10 +1,12 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/handaudit/handaudit/parser"
 )
 
 // TestPokerStarsHeaderMemo reads streams of hands whose headers repeat
@@ -67,11 +69,11 @@ func TestPokerStarsHeaderMemo(t *testing.T) {
 			sb.WriteString("\n\n")
 		}
 		data := []byte(sb.String())
-		if d := psQuickDiff(t, "memo", data, Limits{}); d != "" {
+		if d := psQuickDiff(t, "memo", data, parser.Limits{}); d != "" {
 			t.Fatalf("round %d: %s", round, d)
 		}
-		for _, res := range psNextAll(t, NewPokerStarsReader(bytes.NewReader(data), "memo"), "memo") {
-			if res.h != nil {
+		for _, res := range psNextAll(t, NewReader(bytes.NewReader(data), "memo"), "memo") {
+			if res.H != nil {
 				read++
 			}
 		}

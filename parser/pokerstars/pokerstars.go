@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -17,9 +17,10 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
-// PokerStarsReader reads PokerStars text hand histories, and the rooms
+// Reader reads PokerStars text hand histories, and the rooms
 // that write the same text (PPPoker), one hand at a time.
 //
 // A file holds many hands, each starting with a header line ("PokerStars
@@ -32,7 +33,7 @@ import (
 // A hand that cannot be read (cut short, no summary, an unknown line, an
 // amount that does not parse, a cancelled hand) is returned as an *Error
 // naming its line, and reading resumes at the next header.
-type PokerStarsReader struct {
+type Reader struct {
 	file  string
 	in    psLineReader
 	p     psParser
@@ -57,7 +58,7 @@ type PokerStarsReader struct {
 	outsideLine int
 	hasOutside  bool
 
-	strs NameInterner // recent names, so repeated players cost no allocation
+	strs parser.NameInterner // recent names, so repeated players cost no allocation
 	// The last hand's site, game, currency and table, which the next
 	// hand's nearly always repeat (see internAs).
 	lastSite, lastGame, lastCurrency, lastTable string
@@ -76,36 +77,36 @@ type PokerStarsReader struct {
 	pool *hand.Pool // where hands come from (nil: allocated)
 }
 
-// NewPokerStarsReader returns a reader of the PokerStars hands in r. file
+// NewReader returns a reader of the PokerStars hands in r. file
 // names the input in positions and errors.
-func NewPokerStarsReader(r io.Reader, file string) *PokerStarsReader {
-	return newPokerStarsReader(r, file, Limits{})
+func NewReader(r io.Reader, file string) *Reader {
+	return newReader(r, file, parser.Limits{})
 }
 
-// newPokerStarsReader is NewPokerStarsReader under limits (zero fields:
+// newReader is NewPokerStarsReader under limits (zero fields:
 // the defaults).
-func newPokerStarsReader(r io.Reader, file string, lim Limits) *PokerStarsReader {
+func newReader(r io.Reader, file string, lim parser.Limits) *Reader {
 	lim = lim.Normalized()
-	ps := &PokerStarsReader{file: file, maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
-	ps.in.r = NewDecodedReader(r)
+	ps := &Reader{file: file, maxHand: lim.MaxHandBytes, maxActions: lim.MaxActions}
+	ps.in.r = parser.NewDecodedReader(r)
 	ps.in.maxLine = lim.MaxLineBytes
 	ps.p.r = ps
 	return ps
 }
 
-// FormatPokerStars is the name PokerStars registers under.
-const FormatPokerStars Format = "pokerstars"
+// Format is the name PokerStars registers under.
+const Format parser.Format = "pokerstars"
 
 func init() {
-	Register(Registration{
-		Name:   FormatPokerStars,
+	parser.Register(parser.Registration{
+		Name:   Format,
 		Detect: detectPokerStars,
-		Open: func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader {
-			pr := newPokerStarsReader(r, file, lim)
+		Open: func(r io.Reader, file string, lim parser.Limits, pool *hand.Pool) parser.Reader {
+			pr := newReader(r, file, lim)
 			pr.pool = pool
 			return pr
 		},
-		Append: func(dst []byte, h *hand.Hand, _ int) ([]byte, error) { return AppendPokerStars(dst, h) },
+		Append: func(dst []byte, h *hand.Hand, _ int) ([]byte, error) { return AppendHand(dst, h) },
 	})
 }
 
@@ -125,15 +126,15 @@ var psSignatures = [...][]byte{
 func detectPokerStars(head []byte) int {
 	for _, sig := range psSignatures {
 		if bytes.Contains(head, sig) {
-			return SignatureMatch
+			return parser.SignatureMatch
 		}
 	}
-	return NotThisFormat
+	return parser.NotThisFormat
 }
 
 // Next returns the next hand, a *Error for a hand that could not be read,
 // or io.EOF at the end of input.
-func (r *PokerStarsReader) Next() (*hand.Hand, error) {
+func (r *Reader) Next() (*hand.Hand, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -166,7 +167,7 @@ func (r *PokerStarsReader) Next() (*hand.Hand, error) {
 
 // readLine returns the pending header if there is one, else the next input
 // line with surrounding blanks and any byte-order mark trimmed.
-func (r *PokerStarsReader) readLine() ([]byte, int, bool, error) {
+func (r *Reader) readLine() ([]byte, int, bool, error) {
 	if r.hasPending {
 		r.hasPending = false
 		return r.pending, r.pendingLine, false, nil
@@ -176,7 +177,7 @@ func (r *PokerStarsReader) readLine() ([]byte, int, bool, error) {
 
 // nextLine returns the next input line with surrounding blanks and any
 // byte-order mark trimmed.
-func (r *PokerStarsReader) nextLine() ([]byte, int, bool, error) {
+func (r *Reader) nextLine() ([]byte, int, bool, error) {
 	line, long, err := r.in.next()
 	if err != nil {
 		return nil, r.in.line, false, err
@@ -208,7 +209,7 @@ var psQuickFirst = func() (t [256]bool) {
 var psTrims = [256]uint8{' ': 3, '\t': 3, 0xEF: 1}
 
 // setPending keeps a copy of a header line to start the next hand with.
-func (r *PokerStarsReader) setPending(line []byte, num int) {
+func (r *Reader) setPending(line []byte, num int) {
 	r.pending, r.pendingSpare = append(r.pendingSpare[:0], line...), r.pending
 	r.pendingLine = num
 	r.hasPending = true
@@ -216,8 +217,8 @@ func (r *PokerStarsReader) setPending(line []byte, num int) {
 }
 
 // skipOutside reports text outside any hand and skips to the next header.
-func (r *PokerStarsReader) skipOutside(line []byte, num int) error {
-	e := &Error{File: r.file, Line: num, HandIndex: -1, Text: psShorten(line),
+func (r *Reader) skipOutside(line []byte, num int) error {
+	e := &parser.Error{File: r.file, Line: num, HandIndex: -1, Text: psShorten(line),
 		Msg: "text outside a hand: expected a PokerStars hand header"}
 	if k := psFindGluedHeader(line); k > 0 {
 		r.setPending(line[k:], num)
@@ -228,7 +229,7 @@ func (r *PokerStarsReader) skipOutside(line []byte, num int) error {
 }
 
 // skipToHeader drops lines until the next hand header, which it keeps pending.
-func (r *PokerStarsReader) skipToHeader() {
+func (r *Reader) skipToHeader() {
 	for {
 		line, num, long, err := r.readLine()
 		if err != nil {
@@ -256,7 +257,7 @@ func (r *PokerStarsReader) skipToHeader() {
 
 // readHand reads one hand whose header is line, split at parts if
 // partsOK (else header splits it).
-func (r *PokerStarsReader) readHand(header []byte, num int, parts psHeaderParts, partsOK bool) (*hand.Hand, error) {
+func (r *Reader) readHand(header []byte, num int, parts psHeaderParts, partsOK bool) (*hand.Hand, error) {
 	p := &r.p
 	p.reset(num, r.index)
 	r.index++
@@ -443,14 +444,14 @@ var psReadModes = [...]uint8{
 // dropTooLarge fails the hand starting at line num for its size: it is
 // dropped, with what was read of it, and reading goes on at the next
 // header.
-func (r *PokerStarsReader) dropTooLarge(num int) {
+func (r *Reader) dropTooLarge(num int) {
 	r.p.fail(num, nil, fmt.Sprintf("hand is too large (over %d bytes); skipped", r.maxHand))
 	r.skipToHeader()
 }
 
 // dropTooManyActions fails the hand at line n, where it went past the
 // action limit, before it grows any further.
-func (r *PokerStarsReader) dropTooManyActions(n int, line []byte) {
+func (r *Reader) dropTooManyActions(n int, line []byte) {
 	r.p.fail(n, line, fmt.Sprintf("hand has more than %d actions, the limit; skipped", r.maxActions))
 	r.skipToHeader()
 }
@@ -459,7 +460,7 @@ func (r *PokerStarsReader) dropTooManyActions(n int, line []byte) {
 // readHand), and n its number. stop says the hand ends before it: at the
 // end of input, at an I/O error (kept in r.err), or at a line that is too
 // long (the hand's error).
-func (r *PokerStarsReader) slowLine() (line []byte, n int, stop bool) {
+func (r *Reader) slowLine() (line []byte, n int, stop bool) {
 	line, n, long, err := r.nextLine()
 	if err != nil {
 		if !errors.Is(err, io.EOF) {
@@ -476,7 +477,7 @@ func (r *PokerStarsReader) slowLine() (line []byte, n int, stop bool) {
 }
 
 // lineFailed ends a hand at line n, which line could not read (err).
-func (r *PokerStarsReader) lineFailed(err error, line []byte, n int) {
+func (r *Reader) lineFailed(err error, line []byte, n int) {
 	p := &r.p
 	if err == errPSOutside {
 		r.outside = append(r.outside[:0], line...)
@@ -664,10 +665,10 @@ type psSeatName struct {
 // The slices below alias the hand's own until store puts them back
 // (without a pool, they are scratch space; see reset).
 type psParser struct {
-	r     *PokerStarsReader
+	r     *Reader
 	h     *hand.Hand
 	state psState
-	err   *Error
+	err   *parser.Error
 
 	seats    []hand.Seat   // h.Seats (see psParser)
 	actions  []hand.Action // h.Actions
@@ -705,7 +706,7 @@ type psParser struct {
 // reset starts a hand, taken from the pool, whose header is at line.
 func (p *psParser) reset(line, index int) {
 	h := p.r.pool.Get()
-	h.Format = string(FormatPokerStars)
+	h.Format = string(Format)
 	h.Pos = hand.Pos{File: p.r.file, Line: line}
 	h.Index = index
 	h.End = line
@@ -855,7 +856,7 @@ func (p *psParser) fail(line int, text []byte, msg string) {
 	if p.err != nil {
 		return
 	}
-	p.err = &Error{File: p.r.file, Line: line, HandIndex: p.h.Index, HandID: p.h.ID,
+	p.err = &parser.Error{File: p.r.file, Line: line, HandIndex: p.h.Index, HandID: p.h.ID,
 		Text: psShorten(text), Msg: msg}
 }
 
@@ -2961,11 +2962,11 @@ func (p *psParser) fillStakes() {
 var psPow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
 
 // intern returns b as a string, sharing one copy of names that recur.
-func (r *PokerStarsReader) intern(b []byte) string { return r.strs.Intern(b) }
+func (r *Reader) intern(b []byte) string { return r.strs.Intern(b) }
 
 // internAs is intern for a header field whose last value is *last: the
 // same again is returned without a look-up.
-func (r *PokerStarsReader) internAs(b []byte, last *string) string {
+func (r *Reader) internAs(b []byte, last *string) string {
 	if string(b) != *last {
 		*last = r.strs.Intern(b)
 	}

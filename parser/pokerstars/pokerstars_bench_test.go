@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 func psBenchInput(b *testing.B, hands []byte, size int) ([]byte, int) {
 	b.Helper()
 	per := 0
-	r := NewPokerStarsReader(bytes.NewReader(hands), "bench")
+	r := NewReader(bytes.NewReader(hands), "bench")
 	for {
 		_, err := r.Next()
 		if err == io.EOF {
@@ -53,7 +53,7 @@ func BenchmarkPokerStars(b *testing.B) {
 	b.ResetTimer()
 	cpu0, cpuOK := psCPUTime()
 	for i := 0; i < b.N; i++ {
-		r := NewPokerStarsReader(bytes.NewReader(input), "bench")
+		r := NewReader(bytes.NewReader(input), "bench")
 		got := 0
 		for {
 			_, err := r.Next()

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing/iotest"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // FuzzPokerStars feeds the reader arbitrary bytes: it must never panic,
@@ -17,10 +19,10 @@ import (
 // input, and every hand it returns must hold together.
 func FuzzPokerStars(f *testing.F) {
 	f.Add([]byte(psBase))
-	f.Add(psUTF16(psBase, false))
+	f.Add(readertest.UTF16(psBase, false))
 	f.Add([]byte(psBase[:len(psBase)/2] + psBase))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		decoded, err := io.ReadAll(NewDecodedReader(bytes.NewReader(data)))
+		decoded, err := io.ReadAll(parser.NewDecodedReader(bytes.NewReader(data)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +31,7 @@ func FuzzPokerStars(f *testing.F) {
 		// Each line gives at most one result, plus one for every hand
 		// header glued into it (a header is more than 16 bytes).
 		most := lines + len(decoded)/16 + 1
-		r := NewPokerStarsReader(bytes.NewReader(data), "fuzz")
+		r := NewReader(bytes.NewReader(data), "fuzz")
 		for n := 0; ; n++ {
 			if n > most {
 				t.Fatalf("reader returned %d results from %d lines", n, lines)
@@ -39,7 +41,7 @@ func FuzzPokerStars(f *testing.F) {
 				return
 			}
 			if err != nil {
-				var pe *Error
+				var pe *parser.Error
 				if !errors.As(err, &pe) {
 					t.Fatalf("error is not a *parser.Error: %v", err)
 				}
@@ -64,16 +66,16 @@ func FuzzPokerStarsLimits(f *testing.F) {
 		if len(data) > 1<<16 {
 			return
 		}
-		lim := Limits{MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}
+		lim := parser.Limits{MaxHandBytes: 700, MaxLineBytes: 60, MaxActions: 12}
 		read := func(r io.Reader) string {
 			var out []string
-			pr := newPokerStarsReader(r, "fuzz", lim)
+			pr := newReader(r, "fuzz", lim)
 			for n := 0; n < 100000; n++ {
 				h, err := pr.Next()
 				if err == io.EOF {
 					return strings.Join(out, "\n")
 				}
-				var pe *Error
+				var pe *parser.Error
 				switch {
 				case errors.As(err, &pe):
 					out = append(out, fmt.Sprintf("error %+v", *pe))

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
@@ -13,25 +13,28 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // psNextAll reads every result of r.
-func psNextAll(t *testing.T, r Reader, name string) []readResult {
+func psNextAll(t *testing.T, r parser.Reader, name string) []readertest.ReadResult {
 	t.Helper()
-	var out []readResult
+	var out []readertest.ReadResult
 	for {
 		h, err := r.Next()
 		if err == io.EOF {
 			return out
 		}
-		var pe *Error
+		var pe *parser.Error
 		switch {
 		case errors.As(err, &pe):
-			out = append(out, readResult{err: pe})
+			out = append(out, readertest.ReadResult{Err: pe})
 		case err != nil:
 			t.Fatalf("%s: I/O error: %v", name, err)
 		default:
-			out = append(out, readResult{h: h})
+			out = append(out, readertest.ReadResult{H: h})
 		}
 		if len(out) > 1_000_000 {
 			t.Fatalf("%s: reader does not stop", name)
@@ -68,7 +71,7 @@ func psPoolInputs(t *testing.T) map[string][]byte {
 		}
 	}
 	add(psCorpusDir(t, "rooms/PokerStars"), true)
-	add(filepath.Join("..", "fixtures", "pokerstars"), false)
+	add(filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars"), false)
 	inputs["corpus-stream"] = stream.Bytes()
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzPokerStars", "*"))
 	for _, p := range seeds {
@@ -113,11 +116,11 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 	sort.Strings(names)
 	var pool hand.Pool
 	const keep = 3 // hands in use at once
-	type pair struct{ got, want readResult }
+	type pair struct{ got, want readertest.ReadResult }
 	var live []pair
-	check := func(name string, i int, got, want readResult) {
+	check := func(name string, i int, got, want readertest.ReadResult) {
 		t.Helper()
-		if d := resultDiff(got, want); d != "" {
+		if d := readertest.ResultDiff(got, want); d != "" {
 			t.Fatalf("%s: result %d, pooled: %s", name, i, d)
 		}
 	}
@@ -125,12 +128,12 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 	for round := range 2 {
 		for _, name := range names {
 			data := inputs[name]
-			ur, err := OpenLimited(FormatPokerStars, bytes.NewReader(data), name, Limits{})
+			ur, err := parser.OpenLimited(Format, bytes.NewReader(data), name, parser.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := psNextAll(t, ur, name)
-			pr, err := OpenPooled(FormatPokerStars, bytes.NewReader(data), name, Limits{}, &pool)
+			pr, err := parser.OpenPooled(Format, bytes.NewReader(data), name, parser.Limits{}, &pool)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,12 +145,12 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 					}
 					break
 				}
-				var got readResult
-				if !errors.As(err, &got.err) {
+				var got readertest.ReadResult
+				if !errors.As(err, &got.Err) {
 					if err != nil {
 						t.Fatalf("%s: I/O error: %v", name, err)
 					}
-					got.h = h
+					got.H = h
 					hands++
 				}
 				if i >= len(want) {
@@ -158,7 +161,7 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 				if len(live) > keep {
 					old := live[0]
 					check(name+" (kept)", i, old.got, old.want)
-					pool.Put(old.got.h)
+					pool.Put(old.got.H)
 					live = live[1:]
 				}
 			}
@@ -176,35 +179,35 @@ func TestPokerStarsPooledSameHands(t *testing.T) {
 func FuzzPokerStarsPooled(f *testing.F) {
 	f.Add([]byte(psBase))
 	f.Add([]byte(psBase[:len(psBase)/2] + psBase))
-	f.Add(psUTF16(psBase, false))
+	f.Add(readertest.UTF16(psBase, false))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		want := psNextAll(t, NewPokerStarsReader(bytes.NewReader(data), "fuzz"), "fuzz")
+		want := psNextAll(t, NewReader(bytes.NewReader(data), "fuzz"), "fuzz")
 		var pool hand.Pool
 		// Leave hands of another shape in the pool.
-		other, _ := OpenPooled(FormatPokerStars, strings.NewReader(psBase+"\n"+psBase), "base", Limits{}, &pool)
+		other, _ := parser.OpenPooled(Format, strings.NewReader(psBase+"\n"+psBase), "base", parser.Limits{}, &pool)
 		for _, r := range psNextAll(t, other, "base") {
-			pool.Put(r.h)
+			pool.Put(r.H)
 		}
 		for round := range 2 {
-			r, _ := OpenPooled(FormatPokerStars, bytes.NewReader(data), "fuzz", Limits{}, &pool)
+			r, _ := parser.OpenPooled(Format, bytes.NewReader(data), "fuzz", parser.Limits{}, &pool)
 			got := psNextAll(t, r, "fuzz")
 			if len(got) != len(want) {
 				t.Fatalf("round %d: %d results pooled, %d unpooled", round, len(got), len(want))
 			}
 			for i := range got {
 				switch {
-				case (got[i].h == nil) != (want[i].h == nil):
-					t.Fatalf("round %d, result %d: pooled hand %v, error %v; unpooled hand %v, error %v", round, i, got[i].h != nil, got[i].err, want[i].h != nil, want[i].err)
-				case got[i].h != nil:
-					if d := handContentDiff(got[i].h, want[i].h); d != nil {
+				case (got[i].H == nil) != (want[i].H == nil):
+					t.Fatalf("round %d, result %d: pooled hand %v, error %v; unpooled hand %v, error %v", round, i, got[i].H != nil, got[i].Err, want[i].H != nil, want[i].Err)
+				case got[i].H != nil:
+					if d := readertest.HandContentDiff(got[i].H, want[i].H); d != nil {
 						t.Fatalf("round %d: hand %d differs when pooled:\n  %s", round, i, strings.Join(d, "\n  "))
 					}
-				case !reflect.DeepEqual(got[i].err, want[i].err):
-					t.Fatalf("round %d, result %d: error %+v, want %+v", round, i, *got[i].err, *want[i].err)
+				case !reflect.DeepEqual(got[i].Err, want[i].Err):
+					t.Fatalf("round %d, result %d: error %+v, want %+v", round, i, *got[i].Err, *want[i].Err)
 				}
 			}
 			for _, g := range got {
-				pool.Put(g.h)
+				pool.Put(g.H)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package parser
+package pokerstars
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // psLedger adds up a hand's chips as recorded and lists every way the
@@ -94,7 +95,7 @@ func psLedger(h *hand.Hand) []string {
 }
 
 func TestPokerStarsFixtures(t *testing.T) {
-	dir := filepath.Join("..", "fixtures", "pokerstars", "clean")
+	dir := filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars", "clean")
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) < 4 {
 		t.Fatalf("want the clean PokerStars fixtures in %s, found %v (%v)", dir, files, err)

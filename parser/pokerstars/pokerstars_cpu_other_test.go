@@ -1,6 +1,6 @@
 //go:build !unix
 
-package parser
+package pokerstars
 
 import "time"
 

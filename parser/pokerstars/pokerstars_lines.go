@@ -1,8 +1,10 @@
-package parser
+package pokerstars
 
 import (
 	"bytes"
 	"io"
+
+	"github.com/handaudit/handaudit/parser"
 )
 
 // psLineReader splits decoded text into lines ending in LF, CRLF or a lone
@@ -130,7 +132,7 @@ func (l *psLineReader) nextCR() int {
 // limit is the longest line kept.
 func (l *psLineReader) limit() int {
 	if l.maxLine <= 0 {
-		return DefaultMaxLineBytes
+		return parser.DefaultMaxLineBytes
 	}
 	return l.maxLine
 }
