@@ -49,7 +49,7 @@ Seat 3: NAME (big blind) showed [Qc Qd] and won ($0.24) with a pair of Queens
 `
 
 // TestPokerStarsQuickSummary checks the quick readers of summary, street
-// and board lines (summarySeat's check for glued headers, boardIs,
+// and board lines (quickSummarySeat's check for glued headers, boardIs,
 // shownIs) against the general code, on a hand whose lines are changed
 // one at a time, and whose third player has names that hold a '#', and
 // even a hand header.

@@ -167,7 +167,7 @@ func FuzzPokerStarsQuick(f *testing.F) {
 
 // TestPokerStarsQuickSeatNames reads hands whose player's name holds
 // blanks and " in chips" at every place, short names and long (over the 16
-// bytes of its words, see nameWords), with the quick readers and without:
+// bytes of its words, see parser.NameWords), with the quick readers and without:
 // quickSeat must leave the same seat lines to seat, and read the rest alike.
 func TestPokerStarsQuickSeatNames(t *testing.T) {
 	names := []string{"BoBo", "Bo Bo", "in chips", " in chips", "x in chips", "x in chipsy", "Bo in chips ($1",

@@ -1,5 +1,8 @@
 package pokerstars
 
+// Splitting the decoded text into lines, in a buffer readHand reads
+// most lines from in place.
+
 import (
 	"bytes"
 	"io"

@@ -112,7 +112,8 @@ type psEnc struct {
 }
 
 func (e *psEnc) s(x string) { e.b = append(e.b, x...) }
-func (e *psEnc) nl()        { e.b = append(e.b, '\n') }
+
+func (e *psEnc) nl() { e.b = append(e.b, '\n') }
 
 // amt writes an amount with the currency sign: "$0.05", "$1", "1500".
 func (e *psEnc) amt(v hand.Amount) {
