@@ -37,7 +37,7 @@ import (
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.FormatPHH or pokerstars.FormatPokerStars
+	Format parser.Format // phh.Format or pokerstars.Format
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64

@@ -34,7 +34,7 @@ type NameInterner struct {
 type InternSet [2]internSlot
 
 type internSlot struct {
-	w0, w1 uint64 // the name's first 16 bytes (see nameWords)
+	w0, w1 uint64 // the name's first 16 bytes (see NameWords)
 	s      string
 }
 
@@ -43,7 +43,7 @@ func (c *NameInterner) Intern(b []byte) string {
 	return c.InternWords(b, w0, w1)
 }
 
-// InternWords is intern for a name whose words (nameWords) are known.
+// InternWords is Intern for a name whose words (NameWords) are known.
 func (c *NameInterner) InternWords(b []byte, w0, w1 uint64) string {
 	if c.sets == nil {
 		c.sets = new(InternSets)
@@ -74,7 +74,7 @@ func (c *NameInterner) Sets() *InternSets {
 }
 
 // InternSetIndex returns the index in internSets of the set of a name
-// of length n whose words are w0, w1 (nameWords).
+// of length n whose words are w0, w1 (NameWords).
 func InternSetIndex(w0, w1 uint64, n int) uint32 {
 	return uint32(NameHash(w0, w1, n) >> (64 - internSetBits))
 }
@@ -93,7 +93,7 @@ func (set *InternSet) Find(b []byte, w0, w1 uint64) (string, bool) {
 }
 
 // Add caches s, a name find did not find in set, whose words are w0,
-// w1, as internWords caches a new name.
+// w1, as InternWords caches a new name.
 func (set *InternSet) Add(s string, w0, w1 uint64) {
 	set[1] = set[0]
 	set[0] = internSlot{w0, w1, s}

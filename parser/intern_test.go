@@ -161,7 +161,7 @@ func internBenchHands(kind string) (text []byte, hands [][][2]int) {
 	return text, hands
 }
 
-// TestNameWordsShortRoom checks that nameWords reads a name with less
+// TestNameWordsShortRoom checks that NameWords reads a name with less
 // room than 16 bytes after its start (copied aside) as it reads one in
 // a large buffer, and that addName gathers a name from its words as it
 // copies one.
@@ -177,7 +177,7 @@ func TestNameWordsShortRoom(t *testing.T) {
 		w0, w1 := NameWords(tight)
 		v0, v1 := NameWords(roomy)
 		if w0 != v0 || w1 != v1 {
-			t.Errorf("nameWords(%q): %x %x with no room, %x %x with room", name, w0, w1, v0, v1)
+			t.Errorf("NameWords(%q): %x %x with no room, %x %x with room", name, w0, w1, v0, v1)
 		}
 		var hs HandStrings
 		hs.buf = make([]byte, 0, 32)

@@ -251,9 +251,8 @@ func (s *byteSrc) amount() hand.Amount {
 	}
 }
 
-// maxReadAmount is the largest amount the readers accept (parser's
-// phhMaxAmount and psMaxAmount).
-const maxReadAmount = 1_000_000_000_000_000
+// maxReadAmount is the largest amount the readers accept.
+const maxReadAmount = parser.MaxAmount
 
 func (s *byteSrc) cards(max int) []cards.Card {
 	k := int(s.next()) % (max + 1)

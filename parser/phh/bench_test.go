@@ -43,7 +43,7 @@ func phhBenchInput(b *testing.B) (files [][]byte, phhs []byte) {
 
 // BenchmarkPHH measures reading hands: "phhs" streams one .phhs document,
 // "files" opens a reader per .phh file as a batch over the corpus does.
-// Single core: go test -run X -bench '^BenchmarkPHH$' -cpu 1 ./parser/
+// Single core: go test -run X -bench '^BenchmarkPHH$' -cpu 1 ./parser/phh/
 func BenchmarkPHH(b *testing.B) {
 	files, phhs := phhBenchInput(b)
 	b.Run("phhs", func(b *testing.B) {

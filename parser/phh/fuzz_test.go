@@ -41,7 +41,7 @@ func phhReadAllNoFast(tb testing.TB, data []byte, name string) phhResult {
 // line of the input, every hand must be well formed, and reading in
 // one-byte pieces or without the fast path must give the same result.
 //
-// Seeds: testdata/fuzz/FuzzPHH. Run: go test -fuzz=FuzzPHH ./parser/
+// Seeds: testdata/fuzz/FuzzPHH. Run: go test -fuzz=FuzzPHH ./parser/phh/
 func FuzzPHH(f *testing.F) {
 	for _, text := range phhSomeInputs() {
 		f.Add([]byte(text))

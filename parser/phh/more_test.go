@@ -386,7 +386,7 @@ func TestPHHRegistered(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := r.(*Reader); !ok {
-		t.Fatalf("Open(FormatPHH) = %T", r)
+		t.Fatalf("Open(phh.Format) = %T", r)
 	}
 	h, err := r.Next()
 	if err != nil || h.ID != "reg" {

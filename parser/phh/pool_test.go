@@ -185,7 +185,7 @@ func TestPHHPooledSameHands(t *testing.T) {
 // BenchmarkPHHPooled measures reading a .phhs stream as the pipeline does,
 // giving every hand back to a pool: the corpus's Pluribus hands, or the
 // .phhs file named by $PHH_BENCH_FILE (such as a generated corpus file).
-// Single core: go test -run X -bench '^BenchmarkPHHPooled$' -cpu 1 ./parser/
+// Single core: go test -run X -bench '^BenchmarkPHHPooled$' -cpu 1 ./parser/phh/
 func BenchmarkPHHPooled(b *testing.B) {
 	var data []byte
 	if name := os.Getenv("PHH_BENCH_FILE"); name != "" {

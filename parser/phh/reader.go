@@ -1,27 +1,8 @@
 package phh
 
-// PHH (Poker Hand History) reader. The format is specified at
-// github.com/uoftcprg/phh-std and implemented by PokerKit (pokerkit/notation.py):
-// a hand is a TOML document with the fields variant, antes,
-// blinds_or_straddles, starting_stacks, actions, ... and a .phhs file holds
-// many hands as tables [1], [2], ....
-//
-// Reading a hand has two steps. First its TOML is read into raw fields
-// (phhFields: values as bytes, with their lines): walkFast reads the plain
-// TOML that real PHH files use, straight from the input buffer, and
-// finds where a .phhs hand ends; anything else (or anything wrong) goes
-// to walk, which uses go-toml's parser, after phhChunker has cut the
-// hand's text out of the input. Then build turns the raw fields into a
-// hand.Hand. Only one hand's text is in memory at a time.
-//
-// Both steps have shortcuts for the usual forms (arrays written "[a, b]",
-// numbers like 53.42, notations like "p1 cbr 300", which walkFast
-// tokenizes as it reads them, keys in the previous hand's order), each
-// standing in for the general code only where it gives the very same
-// result (phh_shortcut_test.go and phh_usual_test.go check them). Hands
-// come from the reader's hand.Pool, if it has one, and are filled in
-// place: a run that gives its hands back allocates little more than the
-// hand IDs.
+// The Reader: it cuts the input into hands (chunk.go, or walkFast in
+// quick_toml.go), reads each hand's TOML into raw fields (toml.go) and
+// builds the hand from them (build.go).
 
 import (
 	"bytes"
@@ -110,7 +91,7 @@ func NewReader(r io.Reader, file string) *Reader {
 	return newReader(r, file, parser.Limits{})
 }
 
-// newReader is NewPHHReader under limits (zero fields: the defaults).
+// newReader is NewReader under limits (zero fields: the defaults).
 func newReader(r io.Reader, file string, lim parser.Limits) *Reader {
 	s := phhStatePool.Get().(*phhState)
 	s.init(r, file, lim.Normalized())

@@ -194,7 +194,7 @@ func (s *phhState) bytes(sp phhSpan) []byte {
 }
 
 // nameBytes is bytes for a name to intern: with the capacity after it,
-// which lets the interner load its first words whole (nameWords).
+// which lets the interner load its first words whole (parser.NameWords).
 func (s *phhState) nameBytes(sp phhSpan) []byte {
 	if sp.arena {
 		return s.arena[sp.off : sp.off+sp.n]
