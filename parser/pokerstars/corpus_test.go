@@ -15,19 +15,11 @@ import (
 	"github.com/handaudit/handaudit/parser"
 )
 
-func init() {
-	// -update rewrites golden files. Another format's tests in this package
-	// may define the same flag; share it rather than define it twice.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
+// psUpdateFlag: -update rewrites the golden file.
+var psUpdateFlag = flag.Bool("update", false, "rewrite golden files")
 
 // psUpdate reports whether -update was given.
-func psUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
+func psUpdate() bool { return *psUpdateFlag }
 
 // psCorpusDir returns the shared corpus folder dir (relative to the corpus
 // root), skipping the test when it is absent, or failing under CI=true.
