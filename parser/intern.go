@@ -15,7 +15,7 @@ import (
 const internSetBits = 8
 
 // NameInterner shares the strings of recurring names (players, tables, sites,
-// currencies) among the hands of a file; both readers keep one. It is a
+// currencies) among the hands of a file; each Reader keeps one. It is a
 // set-associative cache: each name hashes to a set of two slots, one cache
 // line, and a new name goes in the set's first slot, moving the name there
 // to the second and evicting the second's. So its cost per name is one
@@ -61,7 +61,9 @@ func (c *NameInterner) InternWords(b []byte, w0, w1 uint64) string {
 	return s
 }
 
-// InternSets is the interner's array of sets.
+// InternSets is the interner's array of sets. A reader that makes a
+// hand's new names together (see HandStrings) looks each name up in its
+// set (Sets, InternSetIndex, Find) and adds the new ones after (Add).
 type InternSets [1 << internSetBits]InternSet
 
 // Sets returns the interner's sets, allocating them on first use; a
@@ -73,7 +75,7 @@ func (c *NameInterner) Sets() *InternSets {
 	return c.sets
 }
 
-// InternSetIndex returns the index in internSets of the set of a name
+// InternSetIndex returns the index in InternSets of the set of a name
 // of length n whose words are w0, w1 (NameWords).
 func InternSetIndex(w0, w1 uint64, n int) uint32 {
 	return uint32(NameHash(w0, w1, n) >> (64 - internSetBits))
@@ -92,7 +94,7 @@ func (set *InternSet) Find(b []byte, w0, w1 uint64) (string, bool) {
 	return sl.s, true
 }
 
-// Add caches s, a name find did not find in set, whose words are w0,
+// Add caches s, a name Find did not find in set, whose words are w0,
 // w1, as InternWords caches a new name.
 func (set *InternSet) Add(s string, w0, w1 uint64) {
 	set[1] = set[0]
