@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
 )
 
 // ANSI styles of the terminal explanation.
@@ -536,7 +537,7 @@ func (c *exCtx) textFinding(out *textOut, indent string, f *checks.Finding) {
 
 func (c *exCtx) findingMoney(f *checks.Finding, a hand.Amount) string {
 	if f.Scale > 0 && f.Scale != c.h.Scale {
-		return formatAmountCur(a, f.Scale, f.Currency)
+		return reports.FormatAmount(a, f.Scale, f.Currency)
 	}
 	return c.money(a)
 }

@@ -1,4 +1,13 @@
-package reports
+// Package explain is the dispute analyzer behind `audit explain`: it
+// loads one hand from a hand-history file (by its ID or by a line it
+// spans), replays it under a ruleset and runs the checks over it, works out
+// the settlement (what the record paid each player against what the rules
+// pay him, and so who is owed what), compares the rulings of several
+// rulesets, and lays it all out step by step: as text for a reader, as a
+// JSON document for tools (schema handaudit.explain/1) or as the HTML
+// report's page for this one hand. A hand that cannot be read is explained
+// as a parse error: where it is and why.
+package explain
 
 import (
 	"strconv"

@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// The golden files under testdata/explain are rewritten by
-// `go test ./reports/ -run TestExplain -update`. Another test file of the
+// The golden files under testdata are rewritten by
+// `go test ./explain/ -run TestExplain -update`. Another test file of the
 // package may define the flag already; define it only if not.
 func init() {
 	if flag.Lookup("update") == nil {
@@ -41,7 +41,7 @@ func explainRoot(t *testing.T) string {
 // explainCase is one hand explained, with the golden outputs it must give
 // and the numbers its text must state.
 type explainCase struct {
-	name    string // golden base name under testdata/explain
+	name    string // golden base name under testdata
 	file    string // from the repository root
 	hand    string
 	line    int
@@ -188,7 +188,7 @@ func (tc *explainCase) goldenName(ext string) string {
 	if tc.lang == "zh" {
 		n += ".zh"
 	}
-	return filepath.Join("reports", "testdata", "explain", n+ext)
+	return filepath.Join("explain", "testdata", n+ext)
 }
 
 // checkGolden compares got with the golden file (rewriting it with -update).
@@ -236,7 +236,7 @@ func exTestHand(n int) *hand.Hand {
 	return h
 }
 
-// loadRules is batch.LoadRules without importing batch (reports may not).
+// loadRules is batch.LoadRules without importing batch (explain may not).
 func loadRules(t *testing.T, name, house string) *replay.Ruleset {
 	t.Helper()
 	rs, err := replay.Preset(name)
@@ -458,7 +458,7 @@ func TestExplainColor(t *testing.T) {
 // and JSON, found by ID and by line.
 func TestExplainParseError(t *testing.T) {
 	t.Chdir(explainRoot(t))
-	file := "reports/testdata/explain/broken.phhs"
+	file := "explain/testdata/broken.phhs"
 	for _, sel := range []struct {
 		id   string
 		line int
@@ -481,7 +481,7 @@ func TestExplainParseError(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []string{
-		"reports/testdata/explain/broken.phhs:26",
+		"explain/testdata/broken.phhs:26",
 		"action \"p7 cc\": player p7 is not in the hand (players are p1..p3)",
 		"26 | \t\"p3 cbr 300\", \"p7 cc\", \"p1 f\", \"p2 f\",",
 		"   | \t               ^~~~~\n",
@@ -504,8 +504,8 @@ func TestExplainParseError(t *testing.T) {
 	if doc.ParseError.Line != 26 || doc.ParseError.Column != 17 {
 		t.Errorf("parse error at %d:%d, want 26:17", doc.ParseError.Line, doc.ParseError.Column)
 	}
-	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.txt"), text.Bytes())
-	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.json"), js.Bytes())
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.txt"), text.Bytes())
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.json"), js.Bytes())
 
 	// The readable hand of the same file notes the broken one.
 	src, err = LoadHand(file, "readable", 0)

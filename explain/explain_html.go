@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"io"
@@ -7,15 +7,16 @@ import (
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
 )
 
 // WriteExplanationHTML writes the hand as the HTML report shows it: the
-// report writer's own page (NewHTML), holding this one hand, standalone
+// report writer's own page (reports.NewHTML), holding this one hand, standalone
 // and self-contained. The page is built in a temporary folder and copied
 // to w. Note that the report gives a hand view only to a hand with
 // findings; a clean hand is listed as clean.
 func WriteExplanationHTML(w io.Writer, e *Explanation, o ExplainOptions) error {
-	r := &HandResult{Hand: e.Hand, Trace: e.Trace, Findings: e.Findings, File: e.File, Line: e.Hand.Pos.Line, Format: e.Hand.Format}
+	r := &reports.HandResult{Hand: e.Hand, Trace: e.Trace, Findings: e.Findings, File: e.File, Line: e.Hand.Pos.Line, Format: e.Hand.Format}
 	return exWriteHTML(w, r, e.Rules, e.File, o)
 }
 
@@ -23,12 +24,12 @@ func WriteExplanationHTML(w io.Writer, e *Explanation, o ExplainOptions) error {
 // HTML report shows it.
 func WriteParseErrorHTML(w io.Writer, src *HandSource, rs *replay.Ruleset, o ExplainOptions) error {
 	f := parseErrorFinding(src)
-	r := &HandResult{Findings: []checks.Finding{f}, File: src.File, Line: src.ParseError.Line, Format: string(src.Format),
-		Status: StatusParseError, Error: src.ParseError.Msg}
+	r := &reports.HandResult{Findings: []checks.Finding{f}, File: src.File, Line: src.ParseError.Line, Format: string(src.Format),
+		Status: reports.StatusParseError, Error: src.ParseError.Msg}
 	return exWriteHTML(w, r, rs, src.File, o)
 }
 
-func exWriteHTML(w io.Writer, r *HandResult, rs *replay.Ruleset, file string, o ExplainOptions) (err error) {
+func exWriteHTML(w io.Writer, r *reports.HandResult, rs *replay.Ruleset, file string, o ExplainOptions) (err error) {
 	if rs == nil {
 		d := replay.Default()
 		rs = &d
@@ -38,16 +39,16 @@ func exWriteHTML(w io.Writer, r *HandResult, rs *replay.Ruleset, file string, o 
 		return err
 	}
 	defer os.RemoveAll(dir)
-	infos, quotes := CatalogInfo(rs)
+	infos, quotes := reports.CatalogInfo(rs)
 	id := "explain"
 	if r.Hand != nil && r.Hand.ID != "" {
 		id += " " + r.Hand.ID
 	}
-	info := RunInfo{
+	info := reports.RunInfo{
 		ToolVersion: o.ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(), RunID: id,
 		Inputs: []string{file}, Lang: exLangOf(o.Lang), FailOn: o.FailOn, Checks: infos, Rules: quotes,
 	}
-	hw := NewHTML(HTMLOptions{MaxHandViews: 1, OpenHand: true})
+	hw := reports.NewHTML(reports.HTMLOptions{MaxHandViews: 1, OpenHand: true})
 	if err := hw.Open(dir, info); err != nil {
 		return err
 	}
