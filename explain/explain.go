@@ -20,8 +20,7 @@ import (
 
 // Explanation is one hand replayed and checked under one ruleset: what
 // `audit explain` lays out when a player disputes a pot. It holds the
-// evidence only; WriteExplanationText, WriteExplanationJSON and
-// WriteExplanationHTML render it.
+// evidence only; WriteText, WriteJSON and WriteHTML render it.
 type Explanation struct {
 	Hand     *hand.Hand
 	Trace    *replay.Trace
@@ -33,9 +32,9 @@ type Explanation struct {
 	Notes []string
 }
 
-// Explain replays h under rs (nil: the default preset) and runs the
+// New replays h under rs (nil: the default preset) and runs the
 // selected checks over it.
-func Explain(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
+func New(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
 	if rs == nil {
 		d := replay.Default()
 		rs = &d
@@ -44,8 +43,8 @@ func Explain(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanatio
 	return &Explanation{Hand: h, Trace: tr, Findings: checks.Run(h, tr, sel), Rules: rs, File: h.Pos.File}
 }
 
-// ExplainOptions control how an explanation is rendered.
-type ExplainOptions struct {
+// Options control how an explanation is rendered.
+type Options struct {
 	Lang        string          // "en" (default) or "zh": labels, verdict and quoted rule texts
 	Color       bool            // ANSI colours, for a terminal (text only)
 	FailOn      checks.Severity // findings at or above it fail the hand (exit status 1)
@@ -68,9 +67,9 @@ func (e *Explanation) replayed() bool {
 	return t != nil && t.Supported && len(t.Steps) == len(e.Hand.Actions)
 }
 
-// exCtx carries what every renderer needs: the hand, its scale and
-// currency, the language and the ruleset.
-type exCtx struct {
+// renderer carries what every rendering of an explanation needs: the
+// hand, its scale and currency, the language and the ruleset.
+type renderer struct {
 	e    *Explanation
 	h    *hand.Hand
 	t    *replay.Trace
@@ -79,11 +78,11 @@ type exCtx struct {
 	pos  []string // position label per seat index
 }
 
-func newExCtx(e *Explanation, lang string) *exCtx {
+func newRenderer(e *Explanation, lang string) *renderer {
 	if lang != "zh" {
 		lang = "en"
 	}
-	c := &exCtx{e: e, h: e.Hand, t: e.Trace, rs: e.Rules, lang: lang}
+	c := &renderer{e: e, h: e.Hand, t: e.Trace, rs: e.Rules, lang: lang}
 	if c.rs == nil && c.t != nil {
 		c.rs = c.t.Rules
 	}
@@ -98,19 +97,19 @@ func newExCtx(e *Explanation, lang string) *exCtx {
 	return c
 }
 
-// L is the label for key in the context's language.
-func (c *exCtx) L(key string) string { return exLabel(c.lang, key) }
+// L is the label for key in the renderer's language.
+func (c *renderer) L(key string) string { return label(c.lang, key) }
 
 // money prints an amount of the hand as findings print it: thousands
 // grouped, with the currency sign or code ("$2.50", "1,500", "12.00 CNY").
-func (c *exCtx) money(a hand.Amount) string { return exMoney(c.h, a) }
+func (c *renderer) money(a hand.Amount) string { return formatMoney(c.h, a) }
 
-func exMoney(h *hand.Hand, a hand.Amount) string {
+func formatMoney(h *hand.Hand, a hand.Amount) string {
 	scale := h.Scale
 	if scale <= 0 {
 		scale = 1
 	}
-	s := exGroup(a.Format(scale))
+	s := groupThousands(a.Format(scale))
 	sym := ""
 	switch h.Currency {
 	case "":
@@ -130,8 +129,8 @@ func exMoney(h *hand.Hand, a hand.Amount) string {
 	return sym + s
 }
 
-// exGroup inserts commas into the integer part of a decimal number.
-func exGroup(s string) string {
+// groupThousands inserts commas into the integer part of a decimal number.
+func groupThousands(s string) string {
 	neg := strings.HasPrefix(s, "-")
 	if neg {
 		s = s[1:]
@@ -156,7 +155,7 @@ func exGroup(s string) string {
 
 // name is the player at seat index i as a reader knows him: the recorded
 // name, or "seat N".
-func (c *exCtx) name(i int) string {
+func (c *renderer) name(i int) string {
 	h := c.h
 	if i < 0 || i >= len(h.Seats) {
 		return c.L("no_one")
@@ -168,7 +167,7 @@ func (c *exCtx) name(i int) string {
 }
 
 // nameWithPos is the player with his position: "Ann (SB)".
-func (c *exCtx) nameWithPos(i int) string {
+func (c *renderer) nameWithPos(i int) string {
 	n := c.name(i)
 	if i >= 0 && i < len(c.pos) && c.pos[i] != "" {
 		n += " (" + c.pos[i] + ")"
@@ -177,7 +176,7 @@ func (c *exCtx) nameWithPos(i int) string {
 }
 
 // names lists players: "A, B, C".
-func (c *exCtx) names(ps []int) string {
+func (c *renderer) names(ps []int) string {
 	parts := make([]string, len(ps))
 	for k, p := range ps {
 		parts[k] = c.name(p)
@@ -185,16 +184,16 @@ func (c *exCtx) names(ps []int) string {
 	return strings.Join(parts, c.L("list_sep"))
 }
 
-// cite is the citation of rule key under the context's ruleset.
-func (c *exCtx) cite(key string) replay.Citation { return replay.Cite(c.rs, key) }
+// cite is the citation of rule key under the renderer's ruleset.
+func (c *renderer) cite(key string) replay.Citation { return replay.Cite(c.rs, key) }
 
-// exCiteKnown reports whether key is in the citation table.
-func exCiteKnown(cit replay.Citation) bool {
+// citeKnown reports whether key is in the citation table.
+func citeKnown(cit replay.Citation) bool {
 	return !strings.HasPrefix(cit.Title, "unknown rule key")
 }
 
-// exFindingRuleKey is the citation key of the rule a finding cites, or "".
-func exFindingRuleKey(f *checks.Finding, s hand.Structure) string {
+// findingRuleKey is the citation key of the rule a finding cites, or "".
+func findingRuleKey(f *checks.Finding, s hand.Structure) string {
 	ck := checks.Lookup(f.CheckID)
 	if ck == nil {
 		return ""
@@ -208,13 +207,13 @@ func exFindingRuleKey(f *checks.Finding, s hand.Structure) string {
 // ruleText is the text of the rule a finding cites, in the context's
 // language (English when the table has no Chinese), and whether the text
 // is a summary written for this project rather than a quotation.
-func (c *exCtx) ruleText(f *checks.Finding) (string, bool) {
-	key := exFindingRuleKey(f, c.h.Game.Structure)
+func (c *renderer) ruleText(f *checks.Finding) (string, bool) {
+	key := findingRuleKey(f, c.h.Game.Structure)
 	if key == "" {
 		return "", false
 	}
 	cit := c.cite(key)
-	if !exCiteKnown(cit) {
+	if !citeKnown(cit) {
 		return "", false
 	}
 	if c.lang == "zh" && cit.TextZH != "" {
@@ -223,11 +222,11 @@ func (c *exCtx) ruleText(f *checks.Finding) (string, bool) {
 	return cit.TextEN, cit.ENSummary
 }
 
-// streetName is the street in the context's language.
-func (c *exCtx) streetName(s replay.Street) string { return c.L("street_" + s.String()) }
+// streetName is the street in the renderer's language.
+func (c *renderer) streetName(s replay.Street) string { return c.L("street_" + s.String()) }
 
 // potName names pot k: "main pot", "side pot 1".
-func (c *exCtx) potName(k int) string {
+func (c *renderer) potName(k int) string {
 	if k == 0 {
 		return c.L("main_pot")
 	}

@@ -227,8 +227,8 @@ func firstDiff(want, got []byte) string {
 	return "(lengths differ)"
 }
 
-// exTestHand is a hand of n seats numbered 1..n.
-func exTestHand(n int) *hand.Hand {
+// testHand is a hand of n seats numbered 1..n.
+func testHand(n int) *hand.Hand {
 	h := &hand.Hand{}
 	for i := 1; i <= n; i++ {
 		h.Seats = append(h.Seats, hand.Seat{Number: i, Player: "p" + strconv.Itoa(i), Stack: 100})
@@ -258,14 +258,14 @@ func loadRules(t *testing.T, name, house string) *replay.Ruleset {
 
 func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
 	t.Helper()
-	src, err := LoadHand(tc.file, tc.hand, tc.line)
+	src, err := Load(tc.file, tc.hand, tc.line)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if src.ParseError != nil {
 		t.Fatalf("parse error: %v", src.ParseError)
 	}
-	e := Explain(src.Hand, loadRules(t, preset, tc.house), checks.All())
+	e := New(src.Hand, loadRules(t, preset, tc.house), checks.All())
 	e.File, e.Notes = tc.file, src.Notes
 	return e
 }
@@ -290,7 +290,7 @@ func TestExplainGolden(t *testing.T) {
 	for i := range explainCases {
 		tc := &explainCases[i]
 		t.Run(tc.name+"."+orEN(tc.lang), func(t *testing.T) {
-			o := ExplainOptions{Lang: tc.lang, FailOn: checks.Error, ToolVersion: "test"}
+			o := Options{Lang: tc.lang, FailOn: checks.Error, ToolVersion: "test"}
 			var text, js bytes.Buffer
 			if len(tc.compare) > 0 {
 				var es []*Explanation
@@ -325,15 +325,15 @@ func TestExplainGolden(t *testing.T) {
 				if got := e.Failed(checks.Error); got != tc.failed {
 					t.Errorf("Failed = %v, want %v", got, tc.failed)
 				}
-				if err := WriteExplanationText(&text, e, o); err != nil {
+				if err := WriteText(&text, e, o); err != nil {
 					t.Fatal(err)
 				}
-				if err := WriteExplanationJSON(&js, e, o); err != nil {
+				if err := WriteJSON(&js, e, o); err != nil {
 					t.Fatal(err)
 				}
 				if tc.html {
 					var h bytes.Buffer
-					if err := WriteExplanationHTML(&h, e, o); err != nil {
+					if err := WriteHTML(&h, e, o); err != nil {
 						t.Fatal(err)
 					}
 					checkGolden(t, tc.goldenName(".html"), normaliseHTML(h.Bytes()))
@@ -386,7 +386,7 @@ func TestExplainJSONAmounts(t *testing.T) {
 	tc := &explainCase{file: "fixtures/explain/wrong-award.txt", hand: "300000009201"}
 	e := explainFor(t, tc, "tda-2024")
 	var b bytes.Buffer
-	if err := WriteExplanationJSON(&b, e, ExplainOptions{FailOn: checks.Error}); err != nil {
+	if err := WriteJSON(&b, e, Options{FailOn: checks.Error}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -417,8 +417,8 @@ func TestExplainJSONAmounts(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Schema != ExplainSchema || doc.Scale != 100 || doc.Trace.TotalPot != 3450 {
-		t.Errorf("schema %q scale %d total pot %d, want %q 100 3450", doc.Schema, doc.Scale, doc.Trace.TotalPot, ExplainSchema)
+	if doc.Schema != Schema || doc.Scale != 100 || doc.Trace.TotalPot != 3450 {
+		t.Errorf("schema %q scale %d total pot %d, want %q 100 3450", doc.Schema, doc.Scale, doc.Trace.TotalPot, Schema)
 	}
 	for i, st := range doc.Trace.Steps {
 		if st.Betting != (string(st.Window) != "null") {
@@ -443,7 +443,7 @@ func TestExplainColor(t *testing.T) {
 	e := explainFor(t, &explainCase{file: "fixtures/explain/wrong-award.txt"}, "tda-2024")
 	for _, color := range []bool{false, true} {
 		var b bytes.Buffer
-		if err := WriteExplanationText(&b, e, ExplainOptions{Color: color, FailOn: checks.Error}); err != nil {
+		if err := WriteText(&b, e, Options{Color: color, FailOn: checks.Error}); err != nil {
 			t.Fatal(err)
 		}
 		has := bytes.Contains(b.Bytes(), []byte("\x1b[31m")) // red: the error finding and the verdict
@@ -463,7 +463,7 @@ func TestExplainParseError(t *testing.T) {
 		id   string
 		line int
 	}{{"broken", 0}, {"", 26}, {"", 17}} {
-		src, err := LoadHand(file, sel.id, sel.line)
+		src, err := Load(file, sel.id, sel.line)
 		if err != nil {
 			t.Fatalf("%+v: %v", sel, err)
 		}
@@ -471,11 +471,11 @@ func TestExplainParseError(t *testing.T) {
 			t.Fatalf("%+v: parse error %+v, want the broken hand at line 26", sel, src.ParseError)
 		}
 	}
-	src, err := LoadHand(file, "broken", 0)
+	src, err := Load(file, "broken", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := ExplainOptions{FailOn: checks.Error, ToolVersion: "test"}
+	o := Options{FailOn: checks.Error, ToolVersion: "test"}
 	var text, js bytes.Buffer
 	if err := WriteParseErrorText(&text, src, o); err != nil {
 		t.Fatal(err)
@@ -508,7 +508,7 @@ func TestExplainParseError(t *testing.T) {
 	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.json"), js.Bytes())
 
 	// The readable hand of the same file notes the broken one.
-	src, err = LoadHand(file, "readable", 0)
+	src, err = Load(file, "readable", 0)
 	if err != nil || src.Hand == nil {
 		t.Fatalf("readable hand: %v", err)
 	}
@@ -521,7 +521,7 @@ func TestExplainParseError(t *testing.T) {
 // how many hands the file has and a few IDs.
 func TestExplainHandNotFound(t *testing.T) {
 	t.Chdir(explainRoot(t))
-	_, err := LoadHand("fixtures/explain/tda-reopening.phhs", "no-such-hand", 0)
+	_, err := Load("fixtures/explain/tda-reopening.phhs", "no-such-hand", 0)
 	var nf *HandNotFoundError
 	if !errors.As(err, &nf) {
 		t.Fatalf("error %v, want a HandNotFoundError", err)
@@ -536,11 +536,11 @@ func TestExplainHandNotFound(t *testing.T) {
 		}
 	}
 	// No hand asked for in a file of several: an error, not a guess.
-	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 0); !errors.As(err, &nf) {
+	if _, err := Load("fixtures/explain/tda-reopening.phhs", "", 0); !errors.As(err, &nf) {
 		t.Errorf("no --hand in a file of 5 hands: %v, want a HandNotFoundError", err)
 	}
 	// A line between hands matches nothing.
-	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 3); !errors.As(err, &nf) || nf.Line != 3 {
+	if _, err := Load("fixtures/explain/tda-reopening.phhs", "", 3); !errors.As(err, &nf) || nf.Line != 3 {
 		t.Errorf("--line 3 (the file's comment): %v, want a HandNotFoundError", err)
 	}
 }
@@ -558,29 +558,29 @@ func TestSeatPositions(t *testing.T) {
 		9: "SB BB UTG UTG+1 UTG+2 LJ HJ CO BTN",
 	}
 	for n, w := range want {
-		h := exTestHand(n)
+		h := testHand(n)
 		got := strings.Join(SeatPositions(h, n-1), " ")
 		if got != w {
 			t.Errorf("%d seats: %q, want %q", n, got, w)
 		}
 	}
-	if got := SeatPositions(exTestHand(4), -1); strings.Join(got, "") != "" {
+	if got := SeatPositions(testHand(4), -1); strings.Join(got, "") != "" {
 		t.Errorf("unknown button: %q, want no positions", got)
 	}
 }
 
-// TestExWrap checks wrapping of English at spaces and Chinese anywhere.
-func TestExWrap(t *testing.T) {
-	got := exWrap("aaa bbb ccc", 7)
+// TestWrap checks wrapping of English at spaces and Chinese anywhere.
+func TestWrap(t *testing.T) {
+	got := wrap("aaa bbb ccc", 7)
 	if strings.Join(got, "|") != "aaa bbb|ccc" {
 		t.Errorf("english: %q", got)
 	}
-	got = exWrap("中文中文中文", 5)
+	got = wrap("中文中文中文", 5)
 	if strings.Join(got, "|") != "中文|中文|中文" {
 		t.Errorf("chinese: %q", got)
 	}
-	for _, l := range exWrap(strings.Repeat("word ", 50), 20) {
-		if exDisplayWidth(l) > 20 {
+	for _, l := range wrap(strings.Repeat("word ", 50), 20) {
+		if displayWidth(l) > 20 {
 			t.Errorf("line %q is wider than 20", l)
 		}
 	}

@@ -10,26 +10,26 @@ import (
 	"github.com/handaudit/handaudit/reports"
 )
 
-// WriteExplanationHTML writes the hand as the HTML report shows it: the
-// report writer's own page (reports.NewHTML), holding this one hand, standalone
+// WriteHTML writes the hand as the HTML report shows it: the report
+// writer's own page (reports.NewHTML), holding this one hand, standalone
 // and self-contained. The page is built in a temporary folder and copied
 // to w. Note that the report gives a hand view only to a hand with
 // findings; a clean hand is listed as clean.
-func WriteExplanationHTML(w io.Writer, e *Explanation, o ExplainOptions) error {
+func WriteHTML(w io.Writer, e *Explanation, o Options) error {
 	r := &reports.HandResult{Hand: e.Hand, Trace: e.Trace, Findings: e.Findings, File: e.File, Line: e.Hand.Pos.Line, Format: e.Hand.Format}
-	return exWriteHTML(w, r, e.Rules, e.File, o)
+	return writeHTMLPage(w, r, e.Rules, e.File, o)
 }
 
 // WriteParseErrorHTML writes a hand or file that could not be read as the
 // HTML report shows it.
-func WriteParseErrorHTML(w io.Writer, src *HandSource, rs *replay.Ruleset, o ExplainOptions) error {
+func WriteParseErrorHTML(w io.Writer, src *Source, rs *replay.Ruleset, o Options) error {
 	f := parseErrorFinding(src)
 	r := &reports.HandResult{Findings: []checks.Finding{f}, File: src.File, Line: src.ParseError.Line, Format: string(src.Format),
 		Status: reports.StatusParseError, Error: src.ParseError.Msg}
-	return exWriteHTML(w, r, rs, src.File, o)
+	return writeHTMLPage(w, r, rs, src.File, o)
 }
 
-func exWriteHTML(w io.Writer, r *reports.HandResult, rs *replay.Ruleset, file string, o ExplainOptions) (err error) {
+func writeHTMLPage(w io.Writer, r *reports.HandResult, rs *replay.Ruleset, file string, o Options) (err error) {
 	if rs == nil {
 		d := replay.Default()
 		rs = &d
@@ -46,7 +46,7 @@ func exWriteHTML(w io.Writer, r *reports.HandResult, rs *replay.Ruleset, file st
 	}
 	info := reports.RunInfo{
 		ToolVersion: o.ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(), RunID: id,
-		Inputs: []string{file}, Lang: exLangOf(o.Lang), FailOn: o.FailOn, Checks: infos, Rules: quotes,
+		Inputs: []string{file}, Lang: langOf(o.Lang), FailOn: o.FailOn, Checks: infos, Rules: quotes,
 	}
 	hw := reports.NewHTML(reports.HTMLOptions{MaxHandViews: 1, OpenHand: true})
 	if err := hw.Open(dir, info); err != nil {

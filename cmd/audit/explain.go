@@ -89,7 +89,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	src, err := explain.LoadHand(file, *handID, *line)
+	src, err := explain.Load(file, *handID, *line)
 	var nf *explain.HandNotFoundError
 	switch {
 	case errors.As(err, &nf):
@@ -97,7 +97,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	case err != nil:
 		return err
 	}
-	o := explain.ExplainOptions{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
+	o := explain.Options{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
 	bw := bufio.NewWriter(stdout)
 	failed := false
 	switch {
@@ -127,11 +127,11 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		failed = e.Failed(sev)
 		switch *format {
 		case "json":
-			err = explain.WriteExplanationJSON(bw, e, o)
+			err = explain.WriteJSON(bw, e, o)
 		case "html":
-			err = explain.WriteExplanationHTML(bw, e, o)
+			err = explain.WriteHTML(bw, e, o)
 		default:
-			err = explain.WriteExplanationText(bw, e, o)
+			err = explain.WriteText(bw, e, o)
 		}
 	}
 	if err == nil {
@@ -146,8 +146,8 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func explainOne(src *explain.HandSource, rs *replay.Ruleset, sel checks.Selection, file string) *explain.Explanation {
-	e := explain.Explain(src.Hand, rs, sel)
+func explainOne(src *explain.Source, rs *replay.Ruleset, sel checks.Selection, file string) *explain.Explanation {
+	e := explain.New(src.Hand, rs, sel)
 	e.File = file
 	e.Notes = src.Notes
 	return e
