@@ -39,7 +39,7 @@ func writeHTMLPage(w io.Writer, r *reports.HandResult, rs *replay.Ruleset, file 
 		return err
 	}
 	defer os.RemoveAll(dir)
-	infos, quotes := reports.CatalogInfo(rs)
+	infos, quotes := catalogInfo(rs)
 	id := "explain"
 	if r.Hand != nil && r.Hand.ID != "" {
 		id += " " + r.Hand.ID
