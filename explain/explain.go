@@ -10,6 +10,9 @@
 package explain
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -41,6 +44,71 @@ func New(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
 	}
 	tr := replay.Replay(h, rs)
 	return &Explanation{Hand: h, Trace: tr, Findings: checks.Run(h, tr, sel), Rules: rs, File: h.Pos.File}
+}
+
+// Explain replays the source's hand under rs and runs the selected checks
+// over it: New, with the file as given to Load and the notes about it.
+// The source must hold a hand (ParseError nil).
+func (s *Source) Explain(rs *replay.Ruleset, sel checks.Selection) *Explanation {
+	e := New(s.Hand, rs, sel)
+	e.File = s.File
+	e.Notes = s.Notes
+	return e
+}
+
+// Write writes what `audit explain` shows about src in format "text",
+// "json" or "html": the explanation of its hand under rulesets[0], or,
+// with two or more rulesets, where their rulings differ (text or JSON);
+// a hand or file that could not be read is written as its parse error
+// (the HTML page under rulesets[0]). failed reports whether the hand
+// fails at o.FailOn; a parse error counts as an error.
+func Write(w io.Writer, format string, src *Source, rulesets []*replay.Ruleset, sel checks.Selection, o Options) (failed bool, err error) {
+	switch format {
+	case "text", "json", "html":
+	default:
+		return false, fmt.Errorf("unknown explain format %q (text, json or html)", format)
+	}
+	if len(rulesets) == 0 {
+		rulesets = []*replay.Ruleset{nil} // the default preset
+	}
+	switch {
+	case src.ParseError != nil:
+		failed = checks.Error >= o.FailOn
+		switch format {
+		case "json":
+			err = WriteParseErrorJSON(w, src, o)
+		case "html":
+			err = WriteParseErrorHTML(w, src, rulesets[0], o)
+		default:
+			err = WriteParseErrorText(w, src, o)
+		}
+	case len(rulesets) > 1:
+		if format == "html" {
+			return false, errors.New("a comparison of rulesets is written as text or json, not html")
+		}
+		es := make([]*Explanation, len(rulesets))
+		for k, rs := range rulesets {
+			es[k] = src.Explain(rs, sel)
+			failed = failed || es[k].Failed(o.FailOn)
+		}
+		if format == "json" {
+			err = WriteComparisonJSON(w, es, o)
+		} else {
+			err = WriteComparisonText(w, es, o)
+		}
+	default:
+		e := src.Explain(rulesets[0], sel)
+		failed = e.Failed(o.FailOn)
+		switch format {
+		case "json":
+			err = WriteJSON(w, e, o)
+		case "html":
+			err = WriteHTML(w, e, o)
+		default:
+			err = WriteText(w, e, o)
+		}
+	}
+	return failed, err
 }
 
 // Options control how an explanation is rendered.

@@ -265,8 +265,10 @@ func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
 	if src.ParseError != nil {
 		t.Fatalf("parse error: %v", src.ParseError)
 	}
-	e := New(src.Hand, loadRules(t, preset, tc.house), checks.All())
-	e.File, e.Notes = tc.file, src.Notes
+	e := src.Explain(loadRules(t, preset, tc.house), checks.All())
+	if e.File != tc.file || len(e.Notes) != len(src.Notes) {
+		t.Fatalf("explanation of %s has file %q and notes %q, want the source's %q", tc.file, e.File, e.Notes, src.Notes)
+	}
 	return e
 }
 
@@ -583,5 +585,67 @@ func TestWrap(t *testing.T) {
 		if displayWidth(l) > 20 {
 			t.Errorf("line %q is wider than 20", l)
 		}
+	}
+}
+
+// TestWrite checks that Write picks the writer `audit explain` shows for
+// each case (one ruling, a comparison, a parse error), says whether the
+// hand failed, and refuses a comparison as HTML and an unknown format.
+func TestWrite(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	o := Options{FailOn: checks.Error, ToolVersion: "test"}
+	r2019, r2024 := loadRules(t, "tda-2019", ""), loadRules(t, "tda-2024", "")
+	load := func(file, id string, line int) *Source {
+		src, err := Load(file, id, line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	award := load("fixtures/explain/wrong-award.txt", "300000009201", 0)
+	clean := load("fixtures/explain/clean.phh", "", 12)
+	broken := load("explain/testdata/broken.phhs", "broken", 0)
+	one, cleanOne := award.Explain(r2024, checks.All()), clean.Explain(r2024, checks.All())
+	both := []*Explanation{award.Explain(r2019, checks.All()), one}
+	for _, tc := range []struct {
+		name     string
+		format   string
+		src      *Source
+		rulesets []*replay.Ruleset
+		failed   bool
+		want     func(*bytes.Buffer) error
+	}{
+		{"text", "text", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteText(b, one, o) }},
+		{"json", "json", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteJSON(b, one, o) }},
+		{"clean text", "text", clean, []*replay.Ruleset{r2024}, false, func(b *bytes.Buffer) error { return WriteText(b, cleanOne, o) }},
+		{"compare text", "text", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonText(b, both, o) }},
+		{"compare json", "json", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonJSON(b, both, o) }},
+		{"parse error text", "text", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorText(b, broken, o) }},
+		{"parse error json", "json", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorJSON(b, broken, o) }},
+	} {
+		var got, want bytes.Buffer
+		failed, err := Write(&got, tc.format, tc.src, tc.rulesets, checks.All(), o)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if failed != tc.failed {
+			t.Errorf("%s: failed = %v, want %v", tc.name, failed, tc.failed)
+		}
+		if err := tc.want(&want); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: Write differs from the writer for it:\n%s", tc.name, firstDiff(want.Bytes(), got.Bytes()))
+		}
+	}
+	var b bytes.Buffer
+	if _, err := Write(&b, "html", award, []*replay.Ruleset{r2019, r2024}, checks.All(), o); err == nil {
+		t.Error("a comparison as HTML: no error")
+	}
+	if _, err := Write(&b, "yaml", award, []*replay.Ruleset{r2024}, checks.All(), o); err == nil {
+		t.Error("format yaml: no error")
+	}
+	if b.Len() != 0 {
+		t.Errorf("refused writes wrote %d bytes", b.Len())
 	}
 }

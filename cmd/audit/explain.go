@@ -99,41 +99,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	}
 	o := explain.Options{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
 	bw := bufio.NewWriter(stdout)
-	failed := false
-	switch {
-	case src.ParseError != nil:
-		failed = checks.Error >= sev
-		switch *format {
-		case "json":
-			err = explain.WriteParseErrorJSON(bw, src, o)
-		case "html":
-			err = explain.WriteParseErrorHTML(bw, src, rulesets[0], o)
-		default:
-			err = explain.WriteParseErrorText(bw, src, o)
-		}
-	case len(rulesets) > 1:
-		es := make([]*explain.Explanation, len(rulesets))
-		for k, rs := range rulesets {
-			es[k] = explainOne(src, rs, sel, file)
-			failed = failed || es[k].Failed(sev)
-		}
-		if *format == "json" {
-			err = explain.WriteComparisonJSON(bw, es, o)
-		} else {
-			err = explain.WriteComparisonText(bw, es, o)
-		}
-	default:
-		e := explainOne(src, rulesets[0], sel, file)
-		failed = e.Failed(sev)
-		switch *format {
-		case "json":
-			err = explain.WriteJSON(bw, e, o)
-		case "html":
-			err = explain.WriteHTML(bw, e, o)
-		default:
-			err = explain.WriteText(bw, e, o)
-		}
-	}
+	failed, err := explain.Write(bw, *format, src, rulesets, sel, o)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -144,13 +110,6 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		return exitError{exitFindings}
 	}
 	return nil
-}
-
-func explainOne(src *explain.Source, rs *replay.Ruleset, sel checks.Selection, file string) *explain.Explanation {
-	e := explain.New(src.Hand, rs, sel)
-	e.File = file
-	e.Notes = src.Notes
-	return e
 }
 
 // wantColor decides whether to colour the text: auto colours only a
