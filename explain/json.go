@@ -12,9 +12,8 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// Schema names the JSON document WriteJSON writes. It
-// changes only when a field is removed or changes meaning; fields may be
-// added.
+// Schema names the JSON document WriteJSON writes. It changes only when
+// a field is removed or changes meaning; fields may be added.
 const Schema = "handaudit.explain/1"
 
 // The JSON explanation (`audit explain --format json`) is one object:
