@@ -444,12 +444,17 @@ func findingScale(f *checks.Finding, h *hand.Hand) (int64, string) {
 	return scale, cur
 }
 
-func formatAmountCur(a hand.Amount, scale int64, cur string) string {
+// FormatAmount is an amount as every report writes a finding's expected
+// and recorded amounts: in major units at scale, without grouping, then
+// the currency code if there is one ("1234.50 USD"; "7/3" at a scale that
+// is not a power of ten). The dispute analyzer prints a finding's amounts
+// this way when the finding's scale is not the hand's.
+func FormatAmount(a hand.Amount, scale int64, cur string) string {
 	var buf [64]byte
 	return string(appendAmountCur(buf[:0], a, scale, cur))
 }
 
-// appendAmountCur appends formatAmountCur's text.
+// appendAmountCur appends FormatAmount's text.
 func appendAmountCur(b []byte, a hand.Amount, scale int64, cur string) []byte {
 	b = appendAmount(b, a, scale)
 	if cur != "" {

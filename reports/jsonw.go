@@ -135,7 +135,7 @@ func (w *jsonWriter) endPlainStr() {
 	w.b = append(w.b, '"')
 }
 
-// amtCur writes formatAmountCur(a, scale, cur) as a string.
+// amtCur writes FormatAmount(a, scale, cur) as a string.
 func (w *jsonWriter) amtCur(a hand.Amount, scale int64, cur string) {
 	at := w.beginStr()
 	w.b = appendAmountCur(w.b, a, scale, cur)

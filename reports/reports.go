@@ -81,6 +81,14 @@ type CheckInfo struct {
 	RuleTextZH string
 }
 
+// RuleQuote is the text of one rule as findings cite it, for quoting in
+// the HTML report.
+type RuleQuote struct {
+	Citation string // as in Finding.Rule: "TDA 2024 Rule 43 (Raise Amounts)"
+	Text     string // English
+	TextZH   string // Simplified Chinese; "" when the citation table has none
+}
+
 // RunInfo describes the audit run; every output records it.
 type RunInfo struct {
 	ToolVersion   string
@@ -96,12 +104,12 @@ type RunInfo struct {
 	// Started is when the run started; zero leaves it out of the outputs
 	// (outputs are then a function of the inputs alone).
 	Started time.Time
-	// Checks is the check catalog with rule texts (see CatalogInfo).
+	// Checks is the check catalog with rule texts.
 	// Findings whose CheckID is not listed are still reported, under their
 	// own Rule string.
 	Checks []CheckInfo
-	// Rules are the rule texts quoted for findings' Rule citations (see
-	// CatalogInfo); a citation not listed is shown without a quote.
+	// Rules are the rule texts quoted for findings' Rule citations; a
+	// citation not listed is shown without a quote.
 	Rules []RuleQuote
 	// Digests, if set, receives the sha256 and size of every file the
 	// writers commit, hashed as it was written (see Digests.Take).

@@ -9,8 +9,8 @@ import (
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/explain"
 	"github.com/handaudit/handaudit/replay"
-	"github.com/handaudit/handaudit/reports"
 )
 
 const explainUsage = `explain FILE (--hand ID | --line N) [flags]
@@ -89,51 +89,17 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	src, err := reports.LoadHand(file, *handID, *line)
-	var nf *reports.HandNotFoundError
+	src, err := explain.Load(file, *handID, *line)
+	var nf *explain.HandNotFoundError
 	switch {
 	case errors.As(err, &nf):
 		return usageError{nf}
 	case err != nil:
 		return err
 	}
-	o := reports.ExplainOptions{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
+	o := explain.Options{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
 	bw := bufio.NewWriter(stdout)
-	failed := false
-	switch {
-	case src.ParseError != nil:
-		failed = checks.Error >= sev
-		switch *format {
-		case "json":
-			err = reports.WriteParseErrorJSON(bw, src, o)
-		case "html":
-			err = reports.WriteParseErrorHTML(bw, src, rulesets[0], o)
-		default:
-			err = reports.WriteParseErrorText(bw, src, o)
-		}
-	case len(rulesets) > 1:
-		es := make([]*reports.Explanation, len(rulesets))
-		for k, rs := range rulesets {
-			es[k] = explainOne(src, rs, sel, file)
-			failed = failed || es[k].Failed(sev)
-		}
-		if *format == "json" {
-			err = reports.WriteComparisonJSON(bw, es, o)
-		} else {
-			err = reports.WriteComparisonText(bw, es, o)
-		}
-	default:
-		e := explainOne(src, rulesets[0], sel, file)
-		failed = e.Failed(sev)
-		switch *format {
-		case "json":
-			err = reports.WriteExplanationJSON(bw, e, o)
-		case "html":
-			err = reports.WriteExplanationHTML(bw, e, o)
-		default:
-			err = reports.WriteExplanationText(bw, e, o)
-		}
-	}
+	failed, err := explain.Write(bw, *format, src, rulesets, sel, o)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -144,13 +110,6 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		return exitError{exitFindings}
 	}
 	return nil
-}
-
-func explainOne(src *reports.HandSource, rs *replay.Ruleset, sel checks.Selection, file string) *reports.Explanation {
-	e := reports.Explain(src.Hand, rs, sel)
-	e.File = file
-	e.Notes = src.Notes
-	return e
 }
 
 // wantColor decides whether to colour the text: auto colours only a

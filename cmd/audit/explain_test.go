@@ -46,7 +46,7 @@ func TestExplainExitCodes(t *testing.T) {
 		{"bad format", []string{fx + "clean.phh", "--format", "pdf"}, exitUsage, nil, nil},
 		{"no file", []string{}, exitUsage, nil, []string{"exactly one FILE"}},
 		{"missing file", []string{fx + "no-such-file.phh"}, exitIO, nil, []string{"no-such-file.phh"}},
-		{"parse error", []string{"../../reports/testdata/explain/broken.phhs", "--hand", "broken"}, exitFindings,
+		{"parse error", []string{"../../explain/testdata/broken.phhs", "--hand", "broken"}, exitFindings,
 			[]string{"Parse error", "broken.phhs:26", "^~~~~"}, nil},
 	}
 	for _, tc := range cases {

@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// The golden files under testdata/explain are rewritten by
-// `go test ./reports/ -run TestExplain -update`. Another test file of the
+// The golden files under testdata are rewritten by
+// `go test ./explain/ -run TestExplain -update`. Another test file of the
 // package may define the flag already; define it only if not.
 func init() {
 	if flag.Lookup("update") == nil {
@@ -41,7 +41,7 @@ func explainRoot(t *testing.T) string {
 // explainCase is one hand explained, with the golden outputs it must give
 // and the numbers its text must state.
 type explainCase struct {
-	name    string // golden base name under testdata/explain
+	name    string // golden base name under testdata
 	file    string // from the repository root
 	hand    string
 	line    int
@@ -188,7 +188,7 @@ func (tc *explainCase) goldenName(ext string) string {
 	if tc.lang == "zh" {
 		n += ".zh"
 	}
-	return filepath.Join("reports", "testdata", "explain", n+ext)
+	return filepath.Join("explain", "testdata", n+ext)
 }
 
 // checkGolden compares got with the golden file (rewriting it with -update).
@@ -227,8 +227,8 @@ func firstDiff(want, got []byte) string {
 	return "(lengths differ)"
 }
 
-// exTestHand is a hand of n seats numbered 1..n.
-func exTestHand(n int) *hand.Hand {
+// testHand is a hand of n seats numbered 1..n.
+func testHand(n int) *hand.Hand {
 	h := &hand.Hand{}
 	for i := 1; i <= n; i++ {
 		h.Seats = append(h.Seats, hand.Seat{Number: i, Player: "p" + strconv.Itoa(i), Stack: 100})
@@ -236,7 +236,7 @@ func exTestHand(n int) *hand.Hand {
 	return h
 }
 
-// loadRules is batch.LoadRules without importing batch (reports may not).
+// loadRules is batch.LoadRules without importing batch (explain may not).
 func loadRules(t *testing.T, name, house string) *replay.Ruleset {
 	t.Helper()
 	rs, err := replay.Preset(name)
@@ -258,15 +258,17 @@ func loadRules(t *testing.T, name, house string) *replay.Ruleset {
 
 func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
 	t.Helper()
-	src, err := LoadHand(tc.file, tc.hand, tc.line)
+	src, err := Load(tc.file, tc.hand, tc.line)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if src.ParseError != nil {
 		t.Fatalf("parse error: %v", src.ParseError)
 	}
-	e := Explain(src.Hand, loadRules(t, preset, tc.house), checks.All())
-	e.File, e.Notes = tc.file, src.Notes
+	e := src.Explain(loadRules(t, preset, tc.house), checks.All())
+	if e.File != tc.file || len(e.Notes) != len(src.Notes) {
+		t.Fatalf("explanation of %s has file %q and notes %q, want the source's %q", tc.file, e.File, e.Notes, src.Notes)
+	}
 	return e
 }
 
@@ -290,7 +292,7 @@ func TestExplainGolden(t *testing.T) {
 	for i := range explainCases {
 		tc := &explainCases[i]
 		t.Run(tc.name+"."+orEN(tc.lang), func(t *testing.T) {
-			o := ExplainOptions{Lang: tc.lang, FailOn: checks.Error, ToolVersion: "test"}
+			o := Options{Lang: tc.lang, FailOn: checks.Error, ToolVersion: "test"}
 			var text, js bytes.Buffer
 			if len(tc.compare) > 0 {
 				var es []*Explanation
@@ -325,15 +327,15 @@ func TestExplainGolden(t *testing.T) {
 				if got := e.Failed(checks.Error); got != tc.failed {
 					t.Errorf("Failed = %v, want %v", got, tc.failed)
 				}
-				if err := WriteExplanationText(&text, e, o); err != nil {
+				if err := WriteText(&text, e, o); err != nil {
 					t.Fatal(err)
 				}
-				if err := WriteExplanationJSON(&js, e, o); err != nil {
+				if err := WriteJSON(&js, e, o); err != nil {
 					t.Fatal(err)
 				}
 				if tc.html {
 					var h bytes.Buffer
-					if err := WriteExplanationHTML(&h, e, o); err != nil {
+					if err := WriteHTML(&h, e, o); err != nil {
 						t.Fatal(err)
 					}
 					checkGolden(t, tc.goldenName(".html"), normaliseHTML(h.Bytes()))
@@ -386,7 +388,7 @@ func TestExplainJSONAmounts(t *testing.T) {
 	tc := &explainCase{file: "fixtures/explain/wrong-award.txt", hand: "300000009201"}
 	e := explainFor(t, tc, "tda-2024")
 	var b bytes.Buffer
-	if err := WriteExplanationJSON(&b, e, ExplainOptions{FailOn: checks.Error}); err != nil {
+	if err := WriteJSON(&b, e, Options{FailOn: checks.Error}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -417,8 +419,8 @@ func TestExplainJSONAmounts(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Schema != ExplainSchema || doc.Scale != 100 || doc.Trace.TotalPot != 3450 {
-		t.Errorf("schema %q scale %d total pot %d, want %q 100 3450", doc.Schema, doc.Scale, doc.Trace.TotalPot, ExplainSchema)
+	if doc.Schema != Schema || doc.Scale != 100 || doc.Trace.TotalPot != 3450 {
+		t.Errorf("schema %q scale %d total pot %d, want %q 100 3450", doc.Schema, doc.Scale, doc.Trace.TotalPot, Schema)
 	}
 	for i, st := range doc.Trace.Steps {
 		if st.Betting != (string(st.Window) != "null") {
@@ -443,7 +445,7 @@ func TestExplainColor(t *testing.T) {
 	e := explainFor(t, &explainCase{file: "fixtures/explain/wrong-award.txt"}, "tda-2024")
 	for _, color := range []bool{false, true} {
 		var b bytes.Buffer
-		if err := WriteExplanationText(&b, e, ExplainOptions{Color: color, FailOn: checks.Error}); err != nil {
+		if err := WriteText(&b, e, Options{Color: color, FailOn: checks.Error}); err != nil {
 			t.Fatal(err)
 		}
 		has := bytes.Contains(b.Bytes(), []byte("\x1b[31m")) // red: the error finding and the verdict
@@ -458,12 +460,12 @@ func TestExplainColor(t *testing.T) {
 // and JSON, found by ID and by line.
 func TestExplainParseError(t *testing.T) {
 	t.Chdir(explainRoot(t))
-	file := "reports/testdata/explain/broken.phhs"
+	file := "explain/testdata/broken.phhs"
 	for _, sel := range []struct {
 		id   string
 		line int
 	}{{"broken", 0}, {"", 26}, {"", 17}} {
-		src, err := LoadHand(file, sel.id, sel.line)
+		src, err := Load(file, sel.id, sel.line)
 		if err != nil {
 			t.Fatalf("%+v: %v", sel, err)
 		}
@@ -471,17 +473,17 @@ func TestExplainParseError(t *testing.T) {
 			t.Fatalf("%+v: parse error %+v, want the broken hand at line 26", sel, src.ParseError)
 		}
 	}
-	src, err := LoadHand(file, "broken", 0)
+	src, err := Load(file, "broken", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := ExplainOptions{FailOn: checks.Error, ToolVersion: "test"}
+	o := Options{FailOn: checks.Error, ToolVersion: "test"}
 	var text, js bytes.Buffer
 	if err := WriteParseErrorText(&text, src, o); err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range []string{
-		"reports/testdata/explain/broken.phhs:26",
+		"explain/testdata/broken.phhs:26",
 		"action \"p7 cc\": player p7 is not in the hand (players are p1..p3)",
 		"26 | \t\"p3 cbr 300\", \"p7 cc\", \"p1 f\", \"p2 f\",",
 		"   | \t               ^~~~~\n",
@@ -504,11 +506,11 @@ func TestExplainParseError(t *testing.T) {
 	if doc.ParseError.Line != 26 || doc.ParseError.Column != 17 {
 		t.Errorf("parse error at %d:%d, want 26:17", doc.ParseError.Line, doc.ParseError.Column)
 	}
-	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.txt"), text.Bytes())
-	checkGolden(t, filepath.Join("reports", "testdata", "explain", "parse-error.json"), js.Bytes())
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.txt"), text.Bytes())
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.json"), js.Bytes())
 
 	// The readable hand of the same file notes the broken one.
-	src, err = LoadHand(file, "readable", 0)
+	src, err = Load(file, "readable", 0)
 	if err != nil || src.Hand == nil {
 		t.Fatalf("readable hand: %v", err)
 	}
@@ -521,7 +523,7 @@ func TestExplainParseError(t *testing.T) {
 // how many hands the file has and a few IDs.
 func TestExplainHandNotFound(t *testing.T) {
 	t.Chdir(explainRoot(t))
-	_, err := LoadHand("fixtures/explain/tda-reopening.phhs", "no-such-hand", 0)
+	_, err := Load("fixtures/explain/tda-reopening.phhs", "no-such-hand", 0)
 	var nf *HandNotFoundError
 	if !errors.As(err, &nf) {
 		t.Fatalf("error %v, want a HandNotFoundError", err)
@@ -536,11 +538,11 @@ func TestExplainHandNotFound(t *testing.T) {
 		}
 	}
 	// No hand asked for in a file of several: an error, not a guess.
-	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 0); !errors.As(err, &nf) {
+	if _, err := Load("fixtures/explain/tda-reopening.phhs", "", 0); !errors.As(err, &nf) {
 		t.Errorf("no --hand in a file of 5 hands: %v, want a HandNotFoundError", err)
 	}
 	// A line between hands matches nothing.
-	if _, err := LoadHand("fixtures/explain/tda-reopening.phhs", "", 3); !errors.As(err, &nf) || nf.Line != 3 {
+	if _, err := Load("fixtures/explain/tda-reopening.phhs", "", 3); !errors.As(err, &nf) || nf.Line != 3 {
 		t.Errorf("--line 3 (the file's comment): %v, want a HandNotFoundError", err)
 	}
 }
@@ -558,30 +560,92 @@ func TestSeatPositions(t *testing.T) {
 		9: "SB BB UTG UTG+1 UTG+2 LJ HJ CO BTN",
 	}
 	for n, w := range want {
-		h := exTestHand(n)
+		h := testHand(n)
 		got := strings.Join(SeatPositions(h, n-1), " ")
 		if got != w {
 			t.Errorf("%d seats: %q, want %q", n, got, w)
 		}
 	}
-	if got := SeatPositions(exTestHand(4), -1); strings.Join(got, "") != "" {
+	if got := SeatPositions(testHand(4), -1); strings.Join(got, "") != "" {
 		t.Errorf("unknown button: %q, want no positions", got)
 	}
 }
 
-// TestExWrap checks wrapping of English at spaces and Chinese anywhere.
-func TestExWrap(t *testing.T) {
-	got := exWrap("aaa bbb ccc", 7)
+// TestWrap checks wrapping of English at spaces and Chinese anywhere.
+func TestWrap(t *testing.T) {
+	got := wrap("aaa bbb ccc", 7)
 	if strings.Join(got, "|") != "aaa bbb|ccc" {
 		t.Errorf("english: %q", got)
 	}
-	got = exWrap("中文中文中文", 5)
+	got = wrap("中文中文中文", 5)
 	if strings.Join(got, "|") != "中文|中文|中文" {
 		t.Errorf("chinese: %q", got)
 	}
-	for _, l := range exWrap(strings.Repeat("word ", 50), 20) {
-		if exDisplayWidth(l) > 20 {
+	for _, l := range wrap(strings.Repeat("word ", 50), 20) {
+		if displayWidth(l) > 20 {
 			t.Errorf("line %q is wider than 20", l)
 		}
+	}
+}
+
+// TestWrite checks that Write picks the writer `audit explain` shows for
+// each case (one ruling, a comparison, a parse error), says whether the
+// hand failed, and refuses a comparison as HTML and an unknown format.
+func TestWrite(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	o := Options{FailOn: checks.Error, ToolVersion: "test"}
+	r2019, r2024 := loadRules(t, "tda-2019", ""), loadRules(t, "tda-2024", "")
+	load := func(file, id string, line int) *Source {
+		src, err := Load(file, id, line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	award := load("fixtures/explain/wrong-award.txt", "300000009201", 0)
+	clean := load("fixtures/explain/clean.phh", "", 12)
+	broken := load("explain/testdata/broken.phhs", "broken", 0)
+	one, cleanOne := award.Explain(r2024, checks.All()), clean.Explain(r2024, checks.All())
+	both := []*Explanation{award.Explain(r2019, checks.All()), one}
+	for _, tc := range []struct {
+		name     string
+		format   string
+		src      *Source
+		rulesets []*replay.Ruleset
+		failed   bool
+		want     func(*bytes.Buffer) error
+	}{
+		{"text", "text", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteText(b, one, o) }},
+		{"json", "json", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteJSON(b, one, o) }},
+		{"clean text", "text", clean, []*replay.Ruleset{r2024}, false, func(b *bytes.Buffer) error { return WriteText(b, cleanOne, o) }},
+		{"compare text", "text", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonText(b, both, o) }},
+		{"compare json", "json", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonJSON(b, both, o) }},
+		{"parse error text", "text", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorText(b, broken, o) }},
+		{"parse error json", "json", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorJSON(b, broken, o) }},
+	} {
+		var got, want bytes.Buffer
+		failed, err := Write(&got, tc.format, tc.src, tc.rulesets, checks.All(), o)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if failed != tc.failed {
+			t.Errorf("%s: failed = %v, want %v", tc.name, failed, tc.failed)
+		}
+		if err := tc.want(&want); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: Write differs from the writer for it:\n%s", tc.name, firstDiff(want.Bytes(), got.Bytes()))
+		}
+	}
+	var b bytes.Buffer
+	if _, err := Write(&b, "html", award, []*replay.Ruleset{r2019, r2024}, checks.All(), o); err == nil {
+		t.Error("a comparison as HTML: no error")
+	}
+	if _, err := Write(&b, "yaml", award, []*replay.Ruleset{r2024}, checks.All(), o); err == nil {
+		t.Error("format yaml: no error")
+	}
+	if b.Len() != 0 {
+		t.Errorf("refused writes wrote %d bytes", b.Len())
 	}
 }

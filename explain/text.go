@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bufio"
@@ -11,20 +11,21 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
 )
 
 // ANSI styles of the terminal explanation.
 const (
-	exBold   = "1"
-	exDim    = "2"
-	exRed    = "31"
-	exGreen  = "32"
-	exYellow = "33"
-	exCyan   = "36"
+	styleBold   = "1"
+	styleDim    = "2"
+	styleRed    = "31"
+	styleGreen  = "32"
+	styleYellow = "33"
+	styleCyan   = "36"
 )
 
-// exWidth is the width the explanation wraps long texts to.
-const exWidth = 100
+// textWidth is the width the explanation wraps long texts to.
+const textWidth = 100
 
 // textOut writes the terminal explanation, colouring only when asked.
 type textOut struct {
@@ -46,35 +47,35 @@ func (o *textOut) line(parts ...string) {
 	o.w.WriteByte('\n')
 }
 
-// wrapped writes text wrapped to exWidth, each line after indent.
+// wrapped writes text wrapped to textWidth, each line after indent.
 func (o *textOut) wrapped(indent, text, style string) {
-	for _, l := range exWrap(text, exWidth-exDisplayWidth(indent)) {
+	for _, l := range wrap(text, textWidth-displayWidth(indent)) {
 		o.line(indent, o.paint(style, l))
 	}
 }
 
 func (o *textOut) section(title string) {
 	o.line()
-	o.line(o.paint(exBold, title))
+	o.line(o.paint(styleBold, title))
 }
 
-// WriteExplanationText writes the explanation of one hand as text for a
+// WriteText writes the explanation of one hand as text for a
 // terminal: the setup, every action with the stack and pot after it and
 // the legal betting window before it, the pots, the showdown, the awards,
 // the record's claims against the rules' outcome, every finding at its
 // step with the rule quoted, and a verdict.
-func WriteExplanationText(w io.Writer, e *Explanation, o ExplainOptions) error {
+func WriteText(w io.Writer, e *Explanation, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
-	c := newExCtx(e, o.Lang)
+	c := newRenderer(e, o.Lang)
 	c.writeText(out, o)
 	return out.w.Flush()
 }
 
-func (c *exCtx) writeText(out *textOut, o ExplainOptions) {
+func (c *renderer) writeText(out *textOut, o Options) {
 	e := c.e
 	c.textSetup(out, true)
 	for _, n := range e.Notes {
-		out.wrapped("  ", c.L("note")+": "+n, exYellow)
+		out.wrapped("  ", c.L("note")+": "+n, styleYellow)
 	}
 	c.textSeats(out)
 	c.textActions(out)
@@ -90,23 +91,23 @@ func (c *exCtx) writeText(out *textOut, o ExplainOptions) {
 		}
 		out.wrapped("  ", why, "")
 	}
-	s := exSettle(e)
+	s := settle(e)
 	c.textRecord(out, s)
 	c.textHandFindings(out)
 
 	out.section(c.L("verdict"))
-	style := exGreen
+	style := styleGreen
 	switch {
 	case e.Failed(o.FailOn):
-		style = exRed
+		style = styleRed
 	case len(e.Findings) > 0:
-		style = exYellow
+		style = styleYellow
 	}
 	out.wrapped("  ", c.verdict(s), style)
 }
 
 // textSetup writes the hand's identity, game, stakes, rules and button.
-func (c *exCtx) textSetup(out *textOut, withRules bool) {
+func (c *renderer) textSetup(out *textOut, withRules bool) {
 	h := c.h
 	id := h.ID
 	if id == "" {
@@ -120,10 +121,10 @@ func (c *exCtx) textSetup(out *textOut, withRules bool) {
 	if h.End > h.Pos.Line {
 		loc += "-" + strconv.Itoa(h.End)
 	}
-	out.line(out.paint(exBold, c.L("hand")+" "+id), "  ", out.paint(exDim, loc+" ("+h.Format+")"))
+	out.line(out.paint(styleBold, c.L("hand")+" "+id), "  ", out.paint(styleDim, loc+" ("+h.Format+")"))
 	kv := func(k, v string) {
 		if v != "" {
-			out.line("  ", exPad(c.L(k), 10), v)
+			out.line("  ", pad(c.L(k), 10), v)
 		}
 	}
 	if h.Site != "" || h.Table != "" {
@@ -165,7 +166,7 @@ func (c *exCtx) textSetup(out *textOut, withRules bool) {
 }
 
 // gameName is "no-limit hold'em (NT)".
-func (c *exCtx) gameName() string {
+func (c *renderer) gameName() string {
 	g := c.h.Game
 	s := c.L("structure_"+g.Structure.String()) + " " + c.L("variant_"+g.Variant.String())
 	if c.lang == "zh" {
@@ -178,7 +179,7 @@ func (c *exCtx) gameName() string {
 }
 
 // stakes is "blinds 50/100, ante 10 (big blind ante), minimum bet 100".
-func (c *exCtx) stakes() string {
+func (c *renderer) stakes() string {
 	st := &c.h.Stakes
 	var parts []string
 	if st.SmallBlind > 0 || st.BigBlind > 0 {
@@ -213,7 +214,7 @@ func (c *exCtx) stakes() string {
 }
 
 // textSeats writes the seats table.
-func (c *exCtx) textSeats(out *textOut) {
+func (c *renderer) textSeats(out *textOut) {
 	h := c.h
 	out.section(c.L("seats"))
 	rows := [][]string{{c.L("seat_h"), c.L("player"), c.L("position"), c.L("stack_h")}}
@@ -224,16 +225,16 @@ func (c *exCtx) textSeats(out *textOut) {
 		}
 		rows = append(rows, []string{strconv.Itoa(s.Number), p, c.pos[i], c.money(s.Stack)})
 	}
-	exTable(out, "  ", rows, []bool{true, false, false, true})
+	writeTable(out, "  ", rows, []bool{true, false, false, true})
 }
 
-// exTable writes rows as aligned columns; right[k] right-aligns column k.
+// writeTable writes rows as aligned columns; right[k] right-aligns column k.
 // The first row is the header.
-func exTable(out *textOut, indent string, rows [][]string, right []bool) {
+func writeTable(out *textOut, indent string, rows [][]string, right []bool) {
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for k, cell := range r {
-			widths[k] = max(widths[k], exDisplayWidth(cell))
+			widths[k] = max(widths[k], displayWidth(cell))
 		}
 	}
 	for ri, r := range rows {
@@ -246,28 +247,28 @@ func exTable(out *textOut, indent string, rows [][]string, right []bool) {
 			last := k == len(r)-1
 			switch {
 			case right[k]:
-				b.WriteString(strings.Repeat(" ", widths[k]-exDisplayWidth(cell)))
+				b.WriteString(strings.Repeat(" ", widths[k]-displayWidth(cell)))
 				b.WriteString(cell)
 			case last:
 				b.WriteString(cell)
 			default:
-				b.WriteString(exPad(cell, widths[k]))
+				b.WriteString(pad(cell, widths[k]))
 			}
 		}
 		s := strings.TrimRight(b.String(), " ")
 		if ri == 0 {
-			s = out.paint(exDim, s)
+			s = out.paint(styleDim, s)
 		}
 		out.line(s)
 	}
 }
 
 // textActions writes every action in order, street by street.
-func (c *exCtx) textActions(out *textOut) {
+func (c *renderer) textActions(out *textOut) {
 	h, e := c.h, c.e
 	replayed := e.replayed()
 	out.section(c.L("actions"))
-	out.line("  ", out.paint(exDim, c.L("actions_help")))
+	out.line("  ", out.paint(styleDim, c.L("actions_help")))
 	byStep := map[int][]*checks.Finding{}
 	for i := range e.Findings {
 		f := &e.Findings[i]
@@ -283,7 +284,7 @@ func (c *exCtx) textActions(out *textOut) {
 			st = &c.t.Steps[i]
 			if st.Street != street && (st.Street > street || street == 255) {
 				street = st.Street
-				out.line("  ", out.paint(exBold, c.streetName(street)))
+				out.line("  ", out.paint(styleBold, c.streetName(street)))
 			}
 		}
 		// Hole cards dealt in a row read as one line.
@@ -305,22 +306,22 @@ func (c *exCtx) textActions(out *textOut) {
 }
 
 // lineRef is "line 12  " for an action read from a known line.
-func (c *exCtx) lineRef(a *hand.Action) string {
+func (c *renderer) lineRef(a *hand.Action) string {
 	if a.Pos.Line <= 0 {
 		return ""
 	}
 	return c.L("line") + " " + strconv.Itoa(a.Pos.Line) + "  "
 }
 
-func (c *exCtx) cardsOrHidden(cs []cards.Card) string {
+func (c *renderer) cardsOrHidden(cs []cards.Card) string {
 	if len(cs) == 0 {
 		return c.L("hidden")
 	}
-	return exCardList(cs)
+	return cardList(cs)
 }
 
 // textAction writes one action, its effect, its window and its findings.
-func (c *exCtx) textAction(out *textOut, i int, a *hand.Action, st *replay.Step, fs []*checks.Finding) {
+func (c *renderer) textAction(out *textOut, i int, a *hand.Action, st *replay.Step, fs []*checks.Finding) {
 	head := "#" + strconv.Itoa(i) + "  " + c.lineRef(a) + c.describe(a, st)
 	if st != nil {
 		var after []string
@@ -332,24 +333,24 @@ func (c *exCtx) textAction(out *textOut, i int, a *hand.Action, st *replay.Step,
 	}
 	style := ""
 	if len(fs) > 0 {
-		style = exBold
+		style = styleBold
 	}
 	out.wrapped("    ", head, style)
 	if st != nil && st.Betting {
-		out.wrapped("        ", c.window(st), exCyan)
+		out.wrapped("        ", c.window(st), styleCyan)
 	}
 	if st != nil && st.HasExpected && a.Kind == hand.Post {
 		if st.Expected != a.Amount {
-			out.wrapped("        ", c.L("forced_bet_due")+" "+c.money(st.Expected), exCyan)
+			out.wrapped("        ", c.L("forced_bet_due")+" "+c.money(st.Expected), styleCyan)
 		}
 	}
 	if st != nil && st.Note != "" {
-		out.wrapped("        ", c.L("engine_note")+": "+st.Note, exDim)
+		out.wrapped("        ", c.L("engine_note")+": "+st.Note, styleDim)
 	}
 	if st != nil && c.t != nil {
 		for _, r := range c.t.Returns {
 			if r.Step == i {
-				out.wrapped("        ", c.returnText(r), exCyan)
+				out.wrapped("        ", c.returnText(r), styleCyan)
 			}
 		}
 	}
@@ -359,7 +360,7 @@ func (c *exCtx) textAction(out *textOut, i int, a *hand.Action, st *replay.Step,
 }
 
 // returnText says an uncalled bet goes back.
-func (c *exCtx) returnText(r replay.Return) string {
+func (c *renderer) returnText(r replay.Return) string {
 	if c.lang == "zh" {
 		return "无人跟注的 " + c.money(r.Amount) + " 退还给 " + c.name(r.Player) + "(" + c.citeString("uncalled-bet") + ")"
 	}
@@ -367,10 +368,10 @@ func (c *exCtx) returnText(r replay.Return) string {
 }
 
 // citeString is the citation of key as findings print it.
-func (c *exCtx) citeString(key string) string { return c.cite(key).String() }
+func (c *renderer) citeString(key string) string { return c.cite(key).String() }
 
 // describe says what an action did: "A (SB) raises to 1,600 (+1,000)".
-func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
+func (c *renderer) describe(a *hand.Action, st *replay.Step) string {
 	who := c.nameWithPos(a.Player)
 	kind := a.Kind
 	if st != nil {
@@ -390,7 +391,7 @@ func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
 	case hand.DealHole:
 		return c.L("dealer") + ": " + c.name(a.Player) + " " + c.cardsOrHidden(a.Cards)
 	case hand.DealBoard:
-		s := c.L("dealer") + ": " + exCardList(a.Cards)
+		s := c.L("dealer") + ": " + cardList(a.Cards)
 		if a.Board > 0 {
 			s += " (" + c.L("run") + " " + strconv.Itoa(a.Board+1) + ")"
 		}
@@ -422,11 +423,11 @@ func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
 		}
 		return s + suffix
 	case hand.Show:
-		return who + " " + c.L("shows") + " " + exCardList(a.Cards)
+		return who + " " + c.L("shows") + " " + cardList(a.Cards)
 	case hand.Muck:
 		s := who + " " + c.L("mucks")
 		if len(a.Cards) > 0 {
-			s += " " + exCardList(a.Cards)
+			s += " " + cardList(a.Cards)
 		}
 		return s
 	case hand.UncalledReturn:
@@ -441,13 +442,13 @@ func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
 		}
 		return s
 	case hand.Discard:
-		return who + " " + c.L("discards") + " " + exCardList(a.Cards)
+		return who + " " + c.L("discards") + " " + cardList(a.Cards)
 	}
 	return who + " " + kind.String()
 }
 
 // window describes the legal betting window before a betting action.
-func (c *exCtx) window(st *replay.Step) string {
+func (c *renderer) window(st *replay.Step) string {
 	w := &st.Window
 	var parts []string
 	parts = append(parts, c.L("to_call")+" "+c.money(w.ToCall))
@@ -487,7 +488,7 @@ func (c *exCtx) window(st *replay.Step) string {
 		parts = append(parts, fl)
 	}
 	if w.OpenReason != "" {
-		parts = append(parts, exReason(c.lang, w.OpenReason))
+		parts = append(parts, reasonIn(c.lang, w.OpenReason))
 	}
 	s := c.L("window") + ": " + strings.Join(parts, " · ")
 	switch {
@@ -500,14 +501,14 @@ func (c *exCtx) window(st *replay.Step) string {
 }
 
 // textFinding writes one finding with its amounts and the rule quoted.
-func (c *exCtx) textFinding(out *textOut, indent string, f *checks.Finding) {
-	style := exYellow
+func (c *renderer) textFinding(out *textOut, indent string, f *checks.Finding) {
+	style := styleYellow
 	mark := "!"
 	switch f.Severity {
 	case checks.Error:
-		style, mark = exRed, "✗"
+		style, mark = styleRed, "✗"
 	case checks.Info:
-		style, mark = exCyan, "i"
+		style, mark = styleCyan, "i"
 	}
 	sev := c.L(f.Severity.String())
 	out.wrapped(indent, mark+" "+sev+" "+f.CheckID+": "+strings.TrimSpace(f.Message), style)
@@ -523,30 +524,30 @@ func (c *exCtx) textFinding(out *textOut, indent string, f *checks.Finding) {
 		out.line(in2, strings.Join(amounts, c.L("list_sep")))
 	}
 	if f.Rule != "" {
-		out.wrapped(in2, c.L("rule")+": "+f.Rule, exBold)
+		out.wrapped(in2, c.L("rule")+": "+f.Rule, styleBold)
 	}
 	if text, summary := c.ruleText(f); text != "" {
 		q := "“" + text + "”"
 		if summary {
 			q += " (" + c.L("summary_note") + ")"
 		}
-		out.wrapped(in2+"  ", q, exDim)
+		out.wrapped(in2+"  ", q, styleDim)
 	}
 }
 
-func (c *exCtx) findingMoney(f *checks.Finding, a hand.Amount) string {
+func (c *renderer) findingMoney(f *checks.Finding, a hand.Amount) string {
 	if f.Scale > 0 && f.Scale != c.h.Scale {
-		return formatAmountCur(a, f.Scale, f.Currency)
+		return reports.FormatAmount(a, f.Scale, f.Currency)
 	}
 	return c.money(a)
 }
 
 // textPots writes the pots as the rules build them, and the layers.
-func (c *exCtx) textPots(out *textOut) {
+func (c *renderer) textPots(out *textOut) {
 	t := c.t
 	out.section(c.L("pots"))
 	for k, p := range t.Pots {
-		s := exPad(c.potName(k), 10) + " " + c.money(p.Amount) + "  " + c.L("eligible") + ": " + c.names(p.Eligible)
+		s := pad(c.potName(k), 10) + " " + c.money(p.Amount) + "  " + c.L("eligible") + ": " + c.names(p.Eligible)
 		if p.Rake > 0 {
 			s += c.L("list_sep") + c.L("rake_from_it") + " " + c.money(p.Rake)
 		}
@@ -558,7 +559,7 @@ func (c *exCtx) textPots(out *textOut) {
 	}
 	out.line("  ", tot)
 	if len(t.Pots) > 1 {
-		out.wrapped("  ", c.L("side_pots_rule")+" ("+c.citeString("side-pots")+")", exDim)
+		out.wrapped("  ", c.L("side_pots_rule")+" ("+c.citeString("side-pots")+")", styleDim)
 	}
 	// The layers a dealer counts, when they are finer than the pots: the
 	// seeds' worked example lays its pots out this way.
@@ -584,7 +585,7 @@ func (c *exCtx) textPots(out *textOut) {
 }
 
 // textShowdown writes who had to table first and each hand's best five.
-func (c *exCtx) textShowdown(out *textOut) {
+func (c *renderer) textShowdown(out *textOut) {
 	t, h := c.t, c.h
 	if t.ShowdownFirst < 0 && len(t.Shown) == 0 {
 		return
@@ -595,14 +596,14 @@ func (c *exCtx) textShowdown(out *textOut) {
 		if len(t.Boards) > 1 {
 			label += " " + c.L("run") + " " + strconv.Itoa(b+1)
 		}
-		out.line("  ", label+": "+exCardList(board))
+		out.line("  ", label+": "+cardList(board))
 	}
 	if t.ShowdownFirst >= 0 {
 		key := "showdown-order"
 		if strings.HasPrefix(t.ShowdownReason, "all-in showdown") {
 			key = "face-up-all-in"
 		}
-		out.wrapped("  ", c.L("first_to_table")+": "+c.name(t.ShowdownFirst)+" — "+exReason(c.lang, t.ShowdownReason)+" ("+c.citeString(key)+")", "")
+		out.wrapped("  ", c.L("first_to_table")+": "+c.name(t.ShowdownFirst)+" — "+reasonIn(c.lang, t.ShowdownReason)+" ("+c.citeString(key)+")", "")
 	}
 	var order []string
 	for i := range h.Actions {
@@ -625,21 +626,21 @@ func (c *exCtx) textShowdown(out *textOut) {
 			if len(t.Boards) > 1 {
 				p += " (" + c.L("run") + " " + strconv.Itoa(s.Board+1) + ")"
 			}
-			rows = append(rows, []string{p, exCardList(s.Cards), exCardList(s.Best), s.Desc})
+			rows = append(rows, []string{p, cardList(s.Cards), cardList(s.Best), s.Desc})
 		}
-		exTable(out, "  ", rows, []bool{false, false, false, false})
+		writeTable(out, "  ", rows, []bool{false, false, false, false})
 	}
 }
 
 // textAwards writes pot by pot who wins how much, and the odd chips.
-func (c *exCtx) textAwards(out *textOut) {
+func (c *renderer) textAwards(out *textOut) {
 	t := c.t
 	if len(t.Awards) == 0 && len(t.Undecided) == 0 {
 		return
 	}
 	out.section(c.L("awards"))
 	if len(t.Boards) > 1 {
-		out.wrapped("  ", c.L("run_twice_split")+" ("+c.citeString("run-it-twice")+")", exDim)
+		out.wrapped("  ", c.L("run_twice_split")+" ("+c.citeString("run-it-twice")+")", styleDim)
 	}
 	for k := range t.Pots {
 		p := &t.Pots[k]
@@ -647,7 +648,7 @@ func (c *exCtx) textAwards(out *textOut) {
 		if p.Rake > 0 {
 			head += " (" + c.L("after_rake") + " " + c.money(p.Rake) + ")"
 		}
-		out.line("  ", out.paint(exBold, head))
+		out.line("  ", out.paint(styleBold, head))
 		for _, a := range t.Awards {
 			if a.Pot != k {
 				continue
@@ -676,19 +677,19 @@ func (c *exCtx) textAwards(out *textOut) {
 			}
 			out.wrapped("    ", s, "")
 			if a.OddChip > 0 {
-				out.wrapped("      ", c.oddChipText(a), exCyan)
+				out.wrapped("      ", c.oddChipText(a), styleCyan)
 			}
 		}
 		for _, u := range t.Undecided {
 			if u == k {
-				out.wrapped("    ", c.L("undecided"), exYellow)
+				out.wrapped("    ", c.L("undecided"), styleYellow)
 			}
 		}
 	}
 }
 
 // oddChipText says who gets the odd chip of a split and why.
-func (c *exCtx) oddChipText(a replay.Award) string {
+func (c *renderer) oddChipText(a replay.Award) string {
 	_, why, _ := strings.Cut(a.Reason, "; odd ")
 	why = strings.TrimPrefix(strings.TrimPrefix(why, "chip: "), "unit: ")
 	unit := hand.Amount(1)
@@ -702,7 +703,7 @@ func (c *exCtx) oddChipText(a replay.Award) string {
 }
 
 // textRecord compares the record's claims with the rules' outcome.
-func (c *exCtx) textRecord(out *textOut, s *exSettlement) {
+func (c *renderer) textRecord(out *textOut, s *settlement) {
 	h, t := c.h, c.t
 	out.section(c.L("record_vs_rules"))
 	oc := &h.Outcome
@@ -736,7 +737,7 @@ func (c *exCtx) textRecord(out *textOut, s *exSettlement) {
 		}
 		out.line("  ", line)
 	}
-	if s.Basis == exBasisNone {
+	if s.Basis == basisNone {
 		out.line("  ", c.L("no_outcome"))
 		return
 	}
@@ -745,7 +746,7 @@ func (c *exCtx) textRecord(out *textOut, s *exSettlement) {
 	}
 	var rows [][]string
 	switch s.Basis {
-	case exBasisFinishing:
+	case basisFinishing:
 		rows = append(rows, []string{c.L("player"), c.L("start"), c.L("put_in"), c.L("record_finish"), c.L("rules_finish"), c.L("difference")})
 		for _, st := range s.Seats {
 			rows = append(rows, []string{c.name(st.Index), c.money(st.Start), c.money(st.Committed), c.money(st.RecordFinish), c.money(st.RulesFinish), c.diff(st.Owed)})
@@ -754,21 +755,21 @@ func (c *exCtx) textRecord(out *textOut, s *exSettlement) {
 		rows = append(rows, []string{c.L("player"), c.L("start"), c.L("put_in"), c.L("record_gets"), c.L("rules_give"), c.L("difference")})
 		for _, st := range s.Seats {
 			rul := st.RulesAwarded + st.RulesReturned
-			if s.Basis == exBasisWinnings {
+			if s.Basis == basisWinnings {
 				rul = st.RulesAwarded
 			}
 			rows = append(rows, []string{c.name(st.Index), c.money(st.Start), c.money(st.Committed), c.money(st.RecordGets), c.money(rul), c.diff(st.Owed)})
 		}
 	}
-	out.line("  ", out.paint(exDim, c.L("basis_help_"+s.Basis)))
-	exTable(out, "  ", rows, []bool{false, true, true, true, true, true})
+	out.line("  ", out.paint(styleDim, c.L("basis_help_"+s.Basis)))
+	writeTable(out, "  ", rows, []bool{false, true, true, true, true, true})
 	if s.CashOut {
-		out.wrapped("  ", c.L("cash_out_note"), exDim)
+		out.wrapped("  ", c.L("cash_out_note"), styleDim)
 	}
 }
 
 // diff prints a difference: "—" for none, "+6.25" owed, "-6.25" overpaid.
-func (c *exCtx) diff(a hand.Amount) string {
+func (c *renderer) diff(a hand.Amount) string {
 	switch {
 	case a == 0:
 		return "—"
@@ -779,7 +780,7 @@ func (c *exCtx) diff(a hand.Amount) string {
 }
 
 // textHandFindings writes the findings not tied to a step.
-func (c *exCtx) textHandFindings(out *textOut) {
+func (c *renderer) textHandFindings(out *textOut) {
 	var fs []*checks.Finding
 	for i := range c.e.Findings {
 		if c.e.Findings[i].ActionIndex < 0 {
@@ -788,7 +789,7 @@ func (c *exCtx) textHandFindings(out *textOut) {
 	}
 	out.section(c.L("findings") + " (" + strconv.Itoa(len(c.e.Findings)) + ")")
 	if len(c.e.Findings) == 0 {
-		out.line("  ", out.paint(exGreen, c.L("no_findings")))
+		out.line("  ", out.paint(styleGreen, c.L("no_findings")))
 		return
 	}
 	for i := range c.e.Findings {
@@ -802,17 +803,17 @@ func (c *exCtx) textHandFindings(out *textOut) {
 	}
 }
 
-// exDisplayWidth is the width of s on a terminal: East Asian wide
+// displayWidth is the width of s on a terminal: East Asian wide
 // characters take two columns.
-func exDisplayWidth(s string) int {
+func displayWidth(s string) int {
 	w := 0
 	for _, r := range s {
-		w += exRuneWidth(r)
+		w += runeWidth(r)
 	}
 	return w
 }
 
-func exRuneWidth(r rune) int {
+func runeWidth(r rune) int {
 	switch {
 	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF, r >= 0xAC00 && r <= 0xD7A3,
 		r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F, r >= 0xFF00 && r <= 0xFF60,
@@ -822,17 +823,17 @@ func exRuneWidth(r rune) int {
 	return 1
 }
 
-// exPad pads s with spaces to width columns.
-func exPad(s string, width int) string {
-	if d := width - exDisplayWidth(s); d > 0 {
+// pad pads s with spaces to width columns.
+func pad(s string, width int) string {
+	if d := width - displayWidth(s); d > 0 {
 		return s + strings.Repeat(" ", d)
 	}
 	return s
 }
 
-// exWrap breaks text into lines of at most width columns, at spaces, or
+// wrap breaks text into lines of at most width columns, at spaces, or
 // between wide (CJK) characters, which need no space.
-func exWrap(text string, width int) []string {
+func wrap(text string, width int) []string {
 	type token struct {
 		s     string
 		space bool // a space precedes it on the same line
@@ -842,7 +843,7 @@ func exWrap(text string, width int) []string {
 		first := true
 		start := 0
 		for k, r := range word {
-			if exRuneWidth(r) == 2 {
+			if runeWidth(r) == 2 {
 				if k > start {
 					toks = append(toks, token{word[start:k], first})
 					first = false
@@ -861,7 +862,7 @@ func exWrap(text string, width int) []string {
 	var b strings.Builder
 	w := 0
 	for _, t := range toks {
-		tw := exDisplayWidth(t.s)
+		tw := displayWidth(t.s)
 		sep := 0
 		if t.space && w > 0 {
 			sep = 1
@@ -883,8 +884,8 @@ func exWrap(text string, width int) []string {
 	return lines
 }
 
-// exCardList prints cards separated by spaces: "Kc Kd".
-func exCardList(cs []cards.Card) string {
+// cardList prints cards separated by spaces: "Kc Kd".
+func cardList(cs []cards.Card) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		parts[i] = c.String()

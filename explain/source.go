@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bufio"
@@ -16,10 +16,10 @@ import (
 	_ "github.com/handaudit/handaudit/parser/formats" // every input format
 )
 
-// HandSource is the hand `audit explain` was asked about, read from its
+// Source is the hand `audit explain` was asked about, read from its
 // file: the hand, or, when that hand (or the whole file) could not be
 // read, the parse error in its place.
-type HandSource struct {
+type Source struct {
 	File       string // the file as given
 	Format     parser.Format
 	Hand       *hand.Hand    // nil when ParseError is set
@@ -40,8 +40,8 @@ type HandNotFoundError struct {
 	ParseErrors int // hands that could not be read
 }
 
-// exMaxListedIDs is how many hand IDs a HandNotFoundError lists.
-const exMaxListedIDs = 5
+// maxListedIDs is how many hand IDs a HandNotFoundError lists.
+const maxListedIDs = 5
 
 func (e *HandNotFoundError) Error() string {
 	var what string
@@ -53,9 +53,9 @@ func (e *HandNotFoundError) Error() string {
 	default:
 		what = "no hand chosen (give --hand ID or --line N)"
 	}
-	s := what + " in " + e.File + ": the file has " + exPlural(e.Hands, "hand", "hands")
+	s := what + " in " + e.File + ": the file has " + plural(e.Hands, "hand", "hands")
 	if e.ParseErrors > 0 {
-		s += " and " + exPlural(e.ParseErrors, "hand that could not be read", "hands that could not be read")
+		s += " and " + plural(e.ParseErrors, "hand that could not be read", "hands that could not be read")
 	}
 	if len(e.IDs) > 0 {
 		s += "; IDs: " + strings.Join(e.IDs, ", ")
@@ -66,15 +66,15 @@ func (e *HandNotFoundError) Error() string {
 	return s
 }
 
-// LoadHand reads the hand history at path (plain text, or gzip when the
+// Load reads the hand history at path (plain text, or gzip when the
 // name ends in .gz) and returns the hand with ID id (a leading "#" is
 // ignored), or the hand or unreadable hand that spans line when line > 0.
 // With neither, the file must hold exactly one hand. A file whose format
-// is not recognised is a HandSource with a file-level ParseError. When no
+// is not recognised is a Source with a file-level ParseError. When no
 // hand matches the error is a *HandNotFoundError; other errors are I/O
 // errors.
-func LoadHand(path, id string, line int) (*HandSource, error) {
-	open := func() (io.ReadCloser, error) { return exOpen(path) }
+func Load(path, id string, line int) (*Source, error) {
+	open := func() (io.ReadCloser, error) { return openInput(path) }
 	rc, err := open()
 	if err != nil {
 		return nil, err
@@ -86,15 +86,15 @@ func LoadHand(path, id string, line int) (*HandSource, error) {
 	}
 	if pe := src.ParseError; pe != nil && pe.Line > 0 {
 		if rc, err := open(); err == nil {
-			src.SourceLine, _ = exSourceLine(rc, pe.Line)
+			src.SourceLine, _ = sourceLine(rc, pe.Line)
 			rc.Close()
 		}
 	}
 	return src, nil
 }
 
-// exOpen opens a file, decompressing .gz.
-func exOpen(path string) (io.ReadCloser, error) {
+// openInput opens a file, decompressing .gz.
+func openInput(path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -113,9 +113,9 @@ func exOpen(path string) (io.ReadCloser, error) {
 	}{zr, f}, nil
 }
 
-// exSourceLine returns line n (1-based) of r as the parsers number lines
+// sourceLine returns line n (1-based) of r as the parsers number lines
 // (after decoding the text to UTF-8).
-func exSourceLine(r io.Reader, n int) (string, error) {
+func sourceLine(r io.Reader, n int) (string, error) {
 	br := bufio.NewReader(parser.NewDecodedReader(r))
 	for k := 1; ; k++ {
 		s, err := br.ReadString('\n')
@@ -132,7 +132,7 @@ func exSourceLine(r io.Reader, n int) (string, error) {
 }
 
 // findHand reads every hand of r and picks the one asked for.
-func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
+func findHand(r io.Reader, file, id string, line int) (*Source, error) {
 	br := bufio.NewReaderSize(parser.NewDecodedReader(r), 64*1024)
 	head, _ := br.Peek(8192)
 	format := parser.Detect(head)
@@ -141,7 +141,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 		if len(head) == 0 {
 			msg = "empty input: no hands"
 		}
-		return &HandSource{File: file, ParseError: &parser.Error{File: file, Line: 1, HandIndex: -1, Msg: msg}}, nil
+		return &Source{File: file, ParseError: &parser.Error{File: file, Line: 1, HandIndex: -1, Msg: msg}}, nil
 	}
 	rd, err := parser.Open(format, br, file)
 	if err != nil {
@@ -149,7 +149,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 	}
 	want := strings.TrimPrefix(id, "#")
 	var (
-		found     *HandSource
+		found     *Source
 		foundLine int // first line of the match, for the duplicate note
 		dupes     int
 		hands     int
@@ -159,7 +159,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 		prevEnd   int             // last line of the last hand read
 		only      *hand.Hand      // the first hand read
 	)
-	pick := func(s *HandSource, at int) {
+	pick := func(s *Source, at int) {
 		if found == nil {
 			found, foundLine = s, at
 		} else {
@@ -175,7 +175,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 					pe = p
 				}
 			}
-			pick(&HandSource{File: file, Format: format, ParseError: pe}, pe.Line)
+			pick(&Source{File: file, Format: format, ParseError: pe}, pe.Line)
 		}
 		pending = pending[:0]
 	}
@@ -192,7 +192,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 			errs = append(errs, pe)
 			pending = append(pending, pe)
 			if id != "" && (pe.HandID == id || pe.HandID == want) {
-				pick(&HandSource{File: file, Format: format, ParseError: pe}, pe.Line)
+				pick(&Source{File: file, Format: format, ParseError: pe}, pe.Line)
 			}
 			continue
 		}
@@ -201,14 +201,14 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 		if hands == 1 {
 			only = h
 		}
-		if len(ids) < exMaxListedIDs {
+		if len(ids) < maxListedIDs {
 			ids = append(ids, h.ID)
 		}
 		switch {
 		case id != "" && (h.ID == id || h.ID == want):
-			pick(&HandSource{File: file, Format: format, Hand: h}, h.Pos.Line)
+			pick(&Source{File: file, Format: format, Hand: h}, h.Pos.Line)
 		case id == "" && line > 0 && line >= h.Pos.Line && line <= max(h.End, h.Pos.Line):
-			pick(&HandSource{File: file, Format: format, Hand: h}, h.Pos.Line)
+			pick(&Source{File: file, Format: format, Hand: h}, h.Pos.Line)
 		}
 		prevEnd = max(h.End, h.Pos.Line)
 	}
@@ -216,9 +216,9 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 	if id == "" && line == 0 {
 		switch {
 		case hands == 1:
-			found, foundLine = &HandSource{File: file, Format: format, Hand: only}, only.Pos.Line
+			found, foundLine = &Source{File: file, Format: format, Hand: only}, only.Pos.Line
 		case hands == 0 && len(errs) > 0:
-			found = &HandSource{File: file, Format: format, ParseError: errs[0]}
+			found = &Source{File: file, Format: format, ParseError: errs[0]}
 		}
 	}
 	if found == nil {
@@ -235,7 +235,7 @@ func findHand(r io.Reader, file, id string, line int) (*HandSource, error) {
 	}
 	if len(other) > 0 {
 		found.Notes = append(found.Notes, fmt.Sprintf("%s of this file could not be read (line %s)",
-			exPlural(len(other), "other hand", "other hands"), strings.Join(other, ", ")))
+			plural(len(other), "other hand", "other hands"), strings.Join(other, ", ")))
 	}
 	return found, nil
 }
@@ -250,7 +250,7 @@ type parseErrorView struct {
 	width  int    // columns the pointer spans
 }
 
-func newParseErrorView(src *HandSource) *parseErrorView {
+func newParseErrorView(src *Source) *parseErrorView {
 	pe := src.ParseError
 	v := &parseErrorView{pe: pe, format: src.Format, text: src.SourceLine, col: -1}
 	if v.text == "" {
@@ -277,7 +277,7 @@ func newParseErrorView(src *HandSource) *parseErrorView {
 			continue
 		}
 		if k := strings.Index(v.text, tok); k >= 0 {
-			v.col, v.width = k, exDisplayWidth(tok)
+			v.col, v.width = k, displayWidth(tok)
 			return v
 		}
 	}
@@ -296,7 +296,7 @@ func (v *parseErrorView) pointer() string {
 		if r == '\t' {
 			b.WriteByte('\t')
 		} else {
-			b.WriteString(strings.Repeat(" ", exRuneWidth(r)))
+			b.WriteString(strings.Repeat(" ", runeWidth(r)))
 		}
 	}
 	b.WriteString("^")
@@ -307,16 +307,16 @@ func (v *parseErrorView) pointer() string {
 }
 
 // parseErrorFinding is the parse.error finding of src.
-func parseErrorFinding(src *HandSource) checks.Finding {
+func parseErrorFinding(src *Source) checks.Finding {
 	return checks.ParseErrorFinding(src.ParseError)
 }
 
 // WriteParseErrorText explains a hand or file that could not be read:
 // where (file:line, the line's text with a pointer under the fault) and why.
-func WriteParseErrorText(w io.Writer, src *HandSource, o ExplainOptions) error {
+func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
 	lang := o.Lang
-	L := func(k string) string { return exLabel(lang, k) }
+	L := func(k string) string { return label(lang, k) }
 	pe := src.ParseError
 	v := newParseErrorView(src)
 	loc := pe.File + ":" + strconv.Itoa(pe.Line)
@@ -324,9 +324,9 @@ func WriteParseErrorText(w io.Writer, src *HandSource, o ExplainOptions) error {
 	if src.Format != parser.FormatUnknown {
 		head += " (" + string(src.Format) + ")"
 	}
-	out.line(out.paint(exBold+";"+exRed, L("parse_error")), "  ", out.paint(exDim, head))
+	out.line(out.paint(styleBold+";"+styleRed, L("parse_error")), "  ", out.paint(styleDim, head))
 	for _, n := range src.Notes {
-		out.wrapped("  ", L("note")+": "+n, exYellow)
+		out.wrapped("  ", L("note")+": "+n, styleYellow)
 	}
 	what := L("parse_error_file")
 	if pe.HandIndex >= 0 {
@@ -336,23 +336,23 @@ func WriteParseErrorText(w io.Writer, src *HandSource, o ExplainOptions) error {
 		}
 		what += ")"
 	}
-	out.wrapped("  ", what+":", exBold)
-	out.wrapped("  ", pe.Msg, exRed)
+	out.wrapped("  ", what+":", styleBold)
+	out.wrapped("  ", pe.Msg, styleRed)
 	if v.text != "" {
 		num := strconv.Itoa(pe.Line)
 		gutter := strings.Repeat(" ", len(num))
 		out.line()
-		out.line("  ", out.paint(exDim, num+" | "), v.text)
+		out.line("  ", out.paint(styleDim, num+" | "), v.text)
 		if p := v.pointer(); p != "" {
-			out.line("  ", out.paint(exDim, gutter+" | "), out.paint(exRed, p))
+			out.line("  ", out.paint(styleDim, gutter+" | "), out.paint(styleRed, p))
 		}
 	}
 	f := parseErrorFinding(src)
 	out.section(L("verdict"))
 	if lang == "zh" {
-		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, exRed)
+		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, styleRed)
 	} else {
-		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", exRed)
+		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", styleRed)
 	}
 	return out.w.Flush()
 }

@@ -1,20 +1,21 @@
-package reports
+package explain
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/reports"
 )
 
 // TestCatalogInfo checks that the real catalog and citation table give
 // every check a title and rule, and a quotable text for its citation.
 func TestCatalogInfo(t *testing.T) {
-	infos, quotes := CatalogInfo(nil)
+	infos, quotes := catalogInfo(nil)
 	if len(infos) != len(checks.Catalog()) || len(infos) == 0 {
 		t.Fatalf("%d checks described, catalog has %d", len(infos), len(checks.Catalog()))
 	}
-	quoted := map[string]RuleQuote{}
+	quoted := map[string]reports.RuleQuote{}
 	for _, q := range quotes {
 		quoted[q.Citation] = q
 	}

@@ -1,6 +1,18 @@
-package reports
+// Package explain is the dispute analyzer behind `audit explain`: it
+// loads one hand from a hand-history file (by its ID or by a line it
+// spans), replays it under a ruleset and runs the checks over it, works out
+// the settlement (what the record paid each player against what the rules
+// pay him, and so who is owed what), compares the rulings of several
+// rulesets, and lays it all out step by step: as text for a reader, as a
+// JSON document for tools (schema handaudit.explain/1) or as the HTML
+// report's page for this one hand. A hand that cannot be read is explained
+// as a parse error: where it is and why.
+package explain
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -11,8 +23,7 @@ import (
 
 // Explanation is one hand replayed and checked under one ruleset: what
 // `audit explain` lays out when a player disputes a pot. It holds the
-// evidence only; WriteExplanationText, WriteExplanationJSON and
-// WriteExplanationHTML render it.
+// evidence only; WriteText, WriteJSON and WriteHTML render it.
 type Explanation struct {
 	Hand     *hand.Hand
 	Trace    *replay.Trace
@@ -24,9 +35,9 @@ type Explanation struct {
 	Notes []string
 }
 
-// Explain replays h under rs (nil: the default preset) and runs the
+// New replays h under rs (nil: the default preset) and runs the
 // selected checks over it.
-func Explain(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
+func New(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
 	if rs == nil {
 		d := replay.Default()
 		rs = &d
@@ -35,8 +46,73 @@ func Explain(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanatio
 	return &Explanation{Hand: h, Trace: tr, Findings: checks.Run(h, tr, sel), Rules: rs, File: h.Pos.File}
 }
 
-// ExplainOptions control how an explanation is rendered.
-type ExplainOptions struct {
+// Explain replays the source's hand under rs and runs the selected checks
+// over it: New, with the file as given to Load and the notes about it.
+// The source must hold a hand (ParseError nil).
+func (s *Source) Explain(rs *replay.Ruleset, sel checks.Selection) *Explanation {
+	e := New(s.Hand, rs, sel)
+	e.File = s.File
+	e.Notes = s.Notes
+	return e
+}
+
+// Write writes what `audit explain` shows about src in format "text",
+// "json" or "html": the explanation of its hand under rulesets[0], or,
+// with two or more rulesets, where their rulings differ (text or JSON);
+// a hand or file that could not be read is written as its parse error
+// (the HTML page under rulesets[0]). failed reports whether the hand
+// fails at o.FailOn; a parse error counts as an error.
+func Write(w io.Writer, format string, src *Source, rulesets []*replay.Ruleset, sel checks.Selection, o Options) (failed bool, err error) {
+	switch format {
+	case "text", "json", "html":
+	default:
+		return false, fmt.Errorf("unknown explain format %q (text, json or html)", format)
+	}
+	if len(rulesets) == 0 {
+		rulesets = []*replay.Ruleset{nil} // the default preset
+	}
+	switch {
+	case src.ParseError != nil:
+		failed = checks.Error >= o.FailOn
+		switch format {
+		case "json":
+			err = WriteParseErrorJSON(w, src, o)
+		case "html":
+			err = WriteParseErrorHTML(w, src, rulesets[0], o)
+		default:
+			err = WriteParseErrorText(w, src, o)
+		}
+	case len(rulesets) > 1:
+		if format == "html" {
+			return false, errors.New("a comparison of rulesets is written as text or json, not html")
+		}
+		es := make([]*Explanation, len(rulesets))
+		for k, rs := range rulesets {
+			es[k] = src.Explain(rs, sel)
+			failed = failed || es[k].Failed(o.FailOn)
+		}
+		if format == "json" {
+			err = WriteComparisonJSON(w, es, o)
+		} else {
+			err = WriteComparisonText(w, es, o)
+		}
+	default:
+		e := src.Explain(rulesets[0], sel)
+		failed = e.Failed(o.FailOn)
+		switch format {
+		case "json":
+			err = WriteJSON(w, e, o)
+		case "html":
+			err = WriteHTML(w, e, o)
+		default:
+			err = WriteText(w, e, o)
+		}
+	}
+	return failed, err
+}
+
+// Options control how an explanation is rendered.
+type Options struct {
 	Lang        string          // "en" (default) or "zh": labels, verdict and quoted rule texts
 	Color       bool            // ANSI colours, for a terminal (text only)
 	FailOn      checks.Severity // findings at or above it fail the hand (exit status 1)
@@ -59,9 +135,9 @@ func (e *Explanation) replayed() bool {
 	return t != nil && t.Supported && len(t.Steps) == len(e.Hand.Actions)
 }
 
-// exCtx carries what every renderer needs: the hand, its scale and
-// currency, the language and the ruleset.
-type exCtx struct {
+// renderer carries what every rendering of an explanation needs: the
+// hand, its scale and currency, the language and the ruleset.
+type renderer struct {
 	e    *Explanation
 	h    *hand.Hand
 	t    *replay.Trace
@@ -70,11 +146,11 @@ type exCtx struct {
 	pos  []string // position label per seat index
 }
 
-func newExCtx(e *Explanation, lang string) *exCtx {
+func newRenderer(e *Explanation, lang string) *renderer {
 	if lang != "zh" {
 		lang = "en"
 	}
-	c := &exCtx{e: e, h: e.Hand, t: e.Trace, rs: e.Rules, lang: lang}
+	c := &renderer{e: e, h: e.Hand, t: e.Trace, rs: e.Rules, lang: lang}
 	if c.rs == nil && c.t != nil {
 		c.rs = c.t.Rules
 	}
@@ -89,19 +165,19 @@ func newExCtx(e *Explanation, lang string) *exCtx {
 	return c
 }
 
-// L is the label for key in the context's language.
-func (c *exCtx) L(key string) string { return exLabel(c.lang, key) }
+// L is the label for key in the renderer's language.
+func (c *renderer) L(key string) string { return label(c.lang, key) }
 
 // money prints an amount of the hand as findings print it: thousands
 // grouped, with the currency sign or code ("$2.50", "1,500", "12.00 CNY").
-func (c *exCtx) money(a hand.Amount) string { return exMoney(c.h, a) }
+func (c *renderer) money(a hand.Amount) string { return formatMoney(c.h, a) }
 
-func exMoney(h *hand.Hand, a hand.Amount) string {
+func formatMoney(h *hand.Hand, a hand.Amount) string {
 	scale := h.Scale
 	if scale <= 0 {
 		scale = 1
 	}
-	s := exGroup(a.Format(scale))
+	s := groupThousands(a.Format(scale))
 	sym := ""
 	switch h.Currency {
 	case "":
@@ -121,8 +197,8 @@ func exMoney(h *hand.Hand, a hand.Amount) string {
 	return sym + s
 }
 
-// exGroup inserts commas into the integer part of a decimal number.
-func exGroup(s string) string {
+// groupThousands inserts commas into the integer part of a decimal number.
+func groupThousands(s string) string {
 	neg := strings.HasPrefix(s, "-")
 	if neg {
 		s = s[1:]
@@ -147,7 +223,7 @@ func exGroup(s string) string {
 
 // name is the player at seat index i as a reader knows him: the recorded
 // name, or "seat N".
-func (c *exCtx) name(i int) string {
+func (c *renderer) name(i int) string {
 	h := c.h
 	if i < 0 || i >= len(h.Seats) {
 		return c.L("no_one")
@@ -159,7 +235,7 @@ func (c *exCtx) name(i int) string {
 }
 
 // nameWithPos is the player with his position: "Ann (SB)".
-func (c *exCtx) nameWithPos(i int) string {
+func (c *renderer) nameWithPos(i int) string {
 	n := c.name(i)
 	if i >= 0 && i < len(c.pos) && c.pos[i] != "" {
 		n += " (" + c.pos[i] + ")"
@@ -168,7 +244,7 @@ func (c *exCtx) nameWithPos(i int) string {
 }
 
 // names lists players: "A, B, C".
-func (c *exCtx) names(ps []int) string {
+func (c *renderer) names(ps []int) string {
 	parts := make([]string, len(ps))
 	for k, p := range ps {
 		parts[k] = c.name(p)
@@ -176,16 +252,16 @@ func (c *exCtx) names(ps []int) string {
 	return strings.Join(parts, c.L("list_sep"))
 }
 
-// cite is the citation of rule key under the context's ruleset.
-func (c *exCtx) cite(key string) replay.Citation { return replay.Cite(c.rs, key) }
+// cite is the citation of rule key under the renderer's ruleset.
+func (c *renderer) cite(key string) replay.Citation { return replay.Cite(c.rs, key) }
 
-// exCiteKnown reports whether key is in the citation table.
-func exCiteKnown(cit replay.Citation) bool {
+// citeKnown reports whether key is in the citation table.
+func citeKnown(cit replay.Citation) bool {
 	return !strings.HasPrefix(cit.Title, "unknown rule key")
 }
 
-// exFindingRuleKey is the citation key of the rule a finding cites, or "".
-func exFindingRuleKey(f *checks.Finding, s hand.Structure) string {
+// findingRuleKey is the citation key of the rule a finding cites, or "".
+func findingRuleKey(f *checks.Finding, s hand.Structure) string {
 	ck := checks.Lookup(f.CheckID)
 	if ck == nil {
 		return ""
@@ -199,13 +275,13 @@ func exFindingRuleKey(f *checks.Finding, s hand.Structure) string {
 // ruleText is the text of the rule a finding cites, in the context's
 // language (English when the table has no Chinese), and whether the text
 // is a summary written for this project rather than a quotation.
-func (c *exCtx) ruleText(f *checks.Finding) (string, bool) {
-	key := exFindingRuleKey(f, c.h.Game.Structure)
+func (c *renderer) ruleText(f *checks.Finding) (string, bool) {
+	key := findingRuleKey(f, c.h.Game.Structure)
 	if key == "" {
 		return "", false
 	}
 	cit := c.cite(key)
-	if !exCiteKnown(cit) {
+	if !citeKnown(cit) {
 		return "", false
 	}
 	if c.lang == "zh" && cit.TextZH != "" {
@@ -214,11 +290,11 @@ func (c *exCtx) ruleText(f *checks.Finding) (string, bool) {
 	return cit.TextEN, cit.ENSummary
 }
 
-// streetName is the street in the context's language.
-func (c *exCtx) streetName(s replay.Street) string { return c.L("street_" + s.String()) }
+// streetName is the street in the renderer's language.
+func (c *renderer) streetName(s replay.Street) string { return c.L("street_" + s.String()) }
 
 // potName names pot k: "main pot", "side pot 1".
-func (c *exCtx) potName(k int) string {
+func (c *renderer) potName(k int) string {
 	if k == 0 {
 		return c.L("main_pot")
 	}

@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"encoding/json"
@@ -12,10 +12,9 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// ExplainSchema names the JSON document WriteExplanationJSON writes. It
-// changes only when a field is removed or changes meaning; fields may be
-// added.
-const ExplainSchema = "handaudit.explain/1"
+// Schema names the JSON document WriteJSON writes. It changes only when
+// a field is removed or changes meaning; fields may be added.
+const Schema = "handaudit.explain/1"
 
 // The JSON explanation (`audit explain --format json`) is one object:
 //
@@ -75,24 +74,24 @@ const ExplainSchema = "handaudit.explain/1"
 // message, line_text} and its parse.error finding instead of hand, trace
 // and settlement.
 
-type exJSON struct {
-	Schema      string            `json:"schema"`
-	ToolVersion string            `json:"tool_version"`
-	Lang        string            `json:"lang"`
-	File        string            `json:"file"`
-	Notes       []string          `json:"notes"`
-	Currency    string            `json:"currency"`
-	Scale       int64             `json:"scale"`
-	Hand        *exJSONHand       `json:"hand,omitempty"`
-	ParseError  *exJSONParseError `json:"parse_error,omitempty"`
-	Rules       *exJSONRules      `json:"rules,omitempty"`
-	Trace       *exJSONTrace      `json:"trace,omitempty"`
-	Findings    []exJSONFinding   `json:"findings"`
-	Settlement  *exJSONSettlement `json:"settlement,omitempty"`
-	Verdict     exJSONVerdict     `json:"verdict"`
+type jsonDoc struct {
+	Schema      string          `json:"schema"`
+	ToolVersion string          `json:"tool_version"`
+	Lang        string          `json:"lang"`
+	File        string          `json:"file"`
+	Notes       []string        `json:"notes"`
+	Currency    string          `json:"currency"`
+	Scale       int64           `json:"scale"`
+	Hand        *jsonHand       `json:"hand,omitempty"`
+	ParseError  *jsonParseError `json:"parse_error,omitempty"`
+	Rules       *jsonRules      `json:"rules,omitempty"`
+	Trace       *jsonTrace      `json:"trace,omitempty"`
+	Findings    []jsonFinding   `json:"findings"`
+	Settlement  *jsonSettlement `json:"settlement,omitempty"`
+	Verdict     jsonVerdict     `json:"verdict"`
 }
 
-type exJSONParseError struct {
+type jsonParseError struct {
 	File      string `json:"file"`
 	Line      int    `json:"line"`
 	Column    int    `json:"column"`
@@ -102,33 +101,33 @@ type exJSONParseError struct {
 	LineText  string `json:"line_text"`
 }
 
-type exJSONHand struct {
-	ID         string         `json:"id"`
-	Index      int            `json:"index"`
-	Line       int            `json:"line"`
-	End        int            `json:"end"`
-	Format     string         `json:"format"`
-	Site       string         `json:"site"`
-	Table      string         `json:"table"`
-	Start      *string        `json:"start"`
-	Tournament string         `json:"tournament"`
-	Game       exJSONGame     `json:"game"`
-	Stakes     exJSONStakes   `json:"stakes"`
-	MaxSeats   int            `json:"max_seats"`
-	Button     int            `json:"button"`
-	Seats      []exJSONSeat   `json:"seats"`
-	Boards     [][]string     `json:"boards"`
-	Record     exJSONRecorded `json:"record"`
+type jsonHand struct {
+	ID         string       `json:"id"`
+	Index      int          `json:"index"`
+	Line       int          `json:"line"`
+	End        int          `json:"end"`
+	Format     string       `json:"format"`
+	Site       string       `json:"site"`
+	Table      string       `json:"table"`
+	Start      *string      `json:"start"`
+	Tournament string       `json:"tournament"`
+	Game       jsonGame     `json:"game"`
+	Stakes     jsonStakes   `json:"stakes"`
+	MaxSeats   int          `json:"max_seats"`
+	Button     int          `json:"button"`
+	Seats      []jsonSeat   `json:"seats"`
+	Boards     [][]string   `json:"boards"`
+	Record     jsonRecorded `json:"record"`
 }
 
-type exJSONGame struct {
+type jsonGame struct {
 	Variant   string `json:"variant"`
 	Structure string `json:"structure"`
 	HoleCards int    `json:"hole_cards"`
 	Code      string `json:"code"`
 }
 
-type exJSONStakes struct {
+type jsonStakes struct {
 	Ante         int64   `json:"ante"`
 	BigBlindAnte bool    `json:"big_blind_ante"`
 	SmallBlind   int64   `json:"small_blind"`
@@ -141,7 +140,7 @@ type exJSONStakes struct {
 	Cap          int64   `json:"cap"`
 }
 
-type exJSONSeat struct {
+type jsonSeat struct {
 	Index      int    `json:"index"`
 	Number     int    `json:"number"`
 	Player     string `json:"player"`
@@ -150,29 +149,29 @@ type exJSONSeat struct {
 	Position   string `json:"position"`
 }
 
-type exJSONRecorded struct {
-	TotalPot        *int64          `json:"total_pot"`
-	Pots            []int64         `json:"pots"`
-	Rake            *int64          `json:"rake"`
-	Fees            []exJSONFee     `json:"fees"`
-	FinishingStacks []int64         `json:"finishing_stacks"`
-	Winnings        []int64         `json:"winnings"`
-	CashOuts        []exJSONCashOut `json:"cash_outs"`
-	Line            int             `json:"line"`
+type jsonRecorded struct {
+	TotalPot        *int64        `json:"total_pot"`
+	Pots            []int64       `json:"pots"`
+	Rake            *int64        `json:"rake"`
+	Fees            []jsonFee     `json:"fees"`
+	FinishingStacks []int64       `json:"finishing_stacks"`
+	Winnings        []int64       `json:"winnings"`
+	CashOuts        []jsonCashOut `json:"cash_outs"`
+	Line            int           `json:"line"`
 }
 
-type exJSONFee struct {
+type jsonFee struct {
 	Name   string `json:"name"`
 	Amount int64  `json:"amount"`
 }
 
-type exJSONCashOut struct {
+type jsonCashOut struct {
 	Player int   `json:"player"`
 	Amount int64 `json:"amount"`
 	Fee    int64 `json:"fee"`
 }
 
-type exJSONRules struct {
+type jsonRules struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
 	House   string `json:"house"`
@@ -180,62 +179,62 @@ type exJSONRules struct {
 	Digest  string `json:"digest"`
 }
 
-type exJSONTrace struct {
-	Supported       bool              `json:"supported"`
-	Unsupported     string            `json:"unsupported"`
-	Button          int               `json:"button"`
-	Steps           []exJSONStep      `json:"steps"`
-	Committed       []int64           `json:"committed"`
-	Returns         []exJSONReturn    `json:"returns"`
-	TotalPot        int64             `json:"total_pot"`
-	Pots            []exJSONPot       `json:"pots"`
-	Layers          []exJSONPot       `json:"layers"`
-	Awards          []exJSONAward     `json:"awards"`
-	Rake            int64             `json:"rake"`
-	ExpectedRake    *int64            `json:"expected_rake"`
-	Showdown        *exJSONShowdown   `json:"showdown"`
-	Shown           []exJSONShownHand `json:"shown"`
-	Boards          [][]string        `json:"boards"`
-	FinishingStacks []int64           `json:"finishing_stacks"`
-	Undecided       []int             `json:"undecided"`
-	UndecidedAmount int64             `json:"undecided_amount"`
+type jsonTrace struct {
+	Supported       bool            `json:"supported"`
+	Unsupported     string          `json:"unsupported"`
+	Button          int             `json:"button"`
+	Steps           []jsonStep      `json:"steps"`
+	Committed       []int64         `json:"committed"`
+	Returns         []jsonReturn    `json:"returns"`
+	TotalPot        int64           `json:"total_pot"`
+	Pots            []jsonPot       `json:"pots"`
+	Layers          []jsonPot       `json:"layers"`
+	Awards          []jsonAward     `json:"awards"`
+	Rake            int64           `json:"rake"`
+	ExpectedRake    *int64          `json:"expected_rake"`
+	Showdown        *jsonShowdown   `json:"showdown"`
+	Shown           []jsonShownHand `json:"shown"`
+	Boards          [][]string      `json:"boards"`
+	FinishingStacks []int64         `json:"finishing_stacks"`
+	Undecided       []int           `json:"undecided"`
+	UndecidedAmount int64           `json:"undecided_amount"`
 }
 
-type exJSONStep struct {
-	Index        int              `json:"index"`
-	Line         int              `json:"line"`
-	Kind         string           `json:"kind"`
-	Applied      string           `json:"applied"`
-	PostKind     string           `json:"post_kind,omitempty"`
-	Player       int              `json:"player"`
-	Street       string           `json:"street"`
-	Cards        []string         `json:"cards,omitempty"`
-	Board        int              `json:"board"`
-	Pot          int              `json:"pot"`
-	Recorded     exJSONStepRecord `json:"recorded"`
-	StatusBefore string           `json:"status_before"`
-	Betting      bool             `json:"betting"`
-	Window       *exJSONWindow    `json:"window"`
-	Added        int64            `json:"added"`
-	To           int64            `json:"to"`
-	AllIn        bool             `json:"all_in"`
-	FullRaise    bool             `json:"full_raise"`
-	PotBefore    int64            `json:"pot_before"`
-	PotAfter     int64            `json:"pot_after"`
-	Stacks       []int64          `json:"stacks"`
-	Note         string           `json:"note"`
-	Expected     *int64           `json:"expected"`
-	Findings     []int            `json:"findings"`
+type jsonStep struct {
+	Index        int            `json:"index"`
+	Line         int            `json:"line"`
+	Kind         string         `json:"kind"`
+	Applied      string         `json:"applied"`
+	PostKind     string         `json:"post_kind,omitempty"`
+	Player       int            `json:"player"`
+	Street       string         `json:"street"`
+	Cards        []string       `json:"cards,omitempty"`
+	Board        int            `json:"board"`
+	Pot          int            `json:"pot"`
+	Recorded     jsonStepRecord `json:"recorded"`
+	StatusBefore string         `json:"status_before"`
+	Betting      bool           `json:"betting"`
+	Window       *jsonWindow    `json:"window"`
+	Added        int64          `json:"added"`
+	To           int64          `json:"to"`
+	AllIn        bool           `json:"all_in"`
+	FullRaise    bool           `json:"full_raise"`
+	PotBefore    int64          `json:"pot_before"`
+	PotAfter     int64          `json:"pot_after"`
+	Stacks       []int64        `json:"stacks"`
+	Note         string         `json:"note"`
+	Expected     *int64         `json:"expected"`
+	Findings     []int          `json:"findings"`
 }
 
-type exJSONStepRecord struct {
+type jsonStepRecord struct {
 	Amount    int64 `json:"amount"`
 	To        int64 `json:"to"`
 	HasAmount bool  `json:"has_amount"`
 	AllIn     bool  `json:"all_in"`
 }
 
-type exJSONWindow struct {
+type jsonWindow struct {
 	ToAct       int    `json:"to_act"`
 	ToCall      int64  `json:"to_call"`
 	CurrentBet  int64  `json:"current_bet"`
@@ -250,20 +249,20 @@ type exJSONWindow struct {
 	FixedSize   int64  `json:"fixed_size"`
 }
 
-type exJSONReturn struct {
+type jsonReturn struct {
 	Player int   `json:"player"`
 	Amount int64 `json:"amount"`
 	Step   int   `json:"step"`
 }
 
-type exJSONPot struct {
+type jsonPot struct {
 	Amount   int64 `json:"amount"`
 	Level    int64 `json:"level"`
 	Eligible []int `json:"eligible"`
 	Rake     int64 `json:"rake"`
 }
 
-type exJSONAward struct {
+type jsonAward struct {
 	Pot        int    `json:"pot"`
 	Board      int    `json:"board"`
 	Half       string `json:"half"`
@@ -276,13 +275,13 @@ type exJSONAward struct {
 	Citation   string `json:"citation"`
 }
 
-type exJSONShowdown struct {
+type jsonShowdown struct {
 	First    int    `json:"first"`
 	Reason   string `json:"reason"`
 	Citation string `json:"citation"`
 }
 
-type exJSONShownHand struct {
+type jsonShownHand struct {
 	Player      int      `json:"player"`
 	Board       int      `json:"board"`
 	Cards       []string `json:"cards"`
@@ -292,7 +291,7 @@ type exJSONShownHand struct {
 	Low         string   `json:"low"`
 }
 
-type exJSONFinding struct {
+type jsonFinding struct {
 	CheckID         string `json:"check_id"`
 	Severity        string `json:"severity"`
 	Rule            string `json:"rule"`
@@ -312,12 +311,12 @@ type exJSONFinding struct {
 	Line            int    `json:"line"`
 }
 
-type exJSONSettlement struct {
-	Basis string             `json:"basis"`
-	Seats []exJSONSettleSeat `json:"seats"`
+type jsonSettlement struct {
+	Basis string           `json:"basis"`
+	Seats []jsonSettleSeat `json:"seats"`
 }
 
-type exJSONSettleSeat struct {
+type jsonSettleSeat struct {
 	Player        int    `json:"player"`
 	Start         int64  `json:"start"`
 	Committed     int64  `json:"committed"`
@@ -329,7 +328,7 @@ type exJSONSettleSeat struct {
 	Owed          int64  `json:"owed"`
 }
 
-type exJSONVerdict struct {
+type jsonVerdict struct {
 	Failed   bool   `json:"failed"`
 	FailOn   string `json:"fail_on"`
 	Errors   int    `json:"errors"`
@@ -338,24 +337,24 @@ type exJSONVerdict struct {
 	Text     string `json:"text"`
 }
 
-// WriteExplanationJSON writes the explanation as the stable JSON document
+// WriteJSON writes the explanation as the stable JSON document
 // described above: the whole replay, for tools.
-func WriteExplanationJSON(w io.Writer, e *Explanation, o ExplainOptions) error {
-	return exEncode(w, exBuildJSON(e, o))
+func WriteJSON(w io.Writer, e *Explanation, o Options) error {
+	return encodeJSON(w, buildJSON(e, o))
 }
 
-func exEncode(w io.Writer, v any) error {
+func encodeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
 
-func exI64(a hand.Amount) int64 { return int64(a) }
+func jsonAmount(a hand.Amount) int64 { return int64(a) }
 
-func exPtr(a hand.Amount) *int64 { v := int64(a); return &v }
+func jsonAmountPtr(a hand.Amount) *int64 { v := int64(a); return &v }
 
-func exAmounts(as []hand.Amount) []int64 {
+func jsonAmounts(as []hand.Amount) []int64 {
 	out := make([]int64, len(as))
 	for i, a := range as {
 		out[i] = int64(a)
@@ -363,7 +362,7 @@ func exAmounts(as []hand.Amount) []int64 {
 	return out
 }
 
-func exCards(cs []cards.Card) []string {
+func jsonCards(cs []cards.Card) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.String()
@@ -371,108 +370,108 @@ func exCards(cs []cards.Card) []string {
 	return out
 }
 
-func exLangOf(lang string) string {
+func langOf(lang string) string {
 	if lang == "zh" {
 		return "zh"
 	}
 	return "en"
 }
 
-func exBuildJSON(e *Explanation, o ExplainOptions) *exJSON {
-	c := newExCtx(e, o.Lang)
+func buildJSON(e *Explanation, o Options) *jsonDoc {
+	c := newRenderer(e, o.Lang)
 	h, t := e.Hand, e.Trace
-	doc := &exJSON{
-		Schema: ExplainSchema, ToolVersion: o.ToolVersion, Lang: c.lang, File: e.File,
+	doc := &jsonDoc{
+		Schema: Schema, ToolVersion: o.ToolVersion, Lang: c.lang, File: e.File,
 		Notes: append([]string{}, e.Notes...), Currency: h.Currency, Scale: max(h.Scale, 1),
 	}
-	doc.Hand = exJSONHandOf(c)
+	doc.Hand = handJSON(c)
 	if rs := c.rs; rs != nil {
-		doc.Rules = &exJSONRules{Name: rs.Name, Version: rs.Version, House: rs.House, Options: rs.Options(), Digest: rs.Digest()}
+		doc.Rules = &jsonRules{Name: rs.Name, Version: rs.Version, House: rs.House, Options: rs.Options(), Digest: rs.Digest()}
 	}
 	stepFindings := map[int][]int{}
-	doc.Findings = make([]exJSONFinding, 0, len(e.Findings))
+	doc.Findings = make([]jsonFinding, 0, len(e.Findings))
 	for k := range e.Findings {
 		f := &e.Findings[k]
-		doc.Findings = append(doc.Findings, c.jsonFinding(f))
+		doc.Findings = append(doc.Findings, c.findingJSON(f))
 		if f.ActionIndex >= 0 {
 			stepFindings[f.ActionIndex] = append(stepFindings[f.ActionIndex], k)
 		}
 	}
 	if t != nil {
-		doc.Trace = c.jsonTrace(stepFindings)
+		doc.Trace = c.traceJSON(stepFindings)
 	}
-	s := exSettle(e)
-	doc.Settlement = &exJSONSettlement{Basis: s.Basis, Seats: make([]exJSONSettleSeat, 0, len(s.Seats))}
+	s := settle(e)
+	doc.Settlement = &jsonSettlement{Basis: s.Basis, Seats: make([]jsonSettleSeat, 0, len(s.Seats))}
 	for _, st := range s.Seats {
-		js := exJSONSettleSeat{Player: st.Index, Start: exI64(st.Start), Committed: exI64(st.Committed),
-			RulesAwarded: exI64(st.RulesAwarded), RulesReturned: exI64(st.RulesReturned), RulesFinish: exI64(st.RulesFinish),
-			RecordGets: exI64(st.RecordGets), Owed: exI64(st.Owed)}
+		js := jsonSettleSeat{Player: st.Index, Start: jsonAmount(st.Start), Committed: jsonAmount(st.Committed),
+			RulesAwarded: jsonAmount(st.RulesAwarded), RulesReturned: jsonAmount(st.RulesReturned), RulesFinish: jsonAmount(st.RulesFinish),
+			RecordGets: jsonAmount(st.RecordGets), Owed: jsonAmount(st.Owed)}
 		if st.HasRecordFinish {
-			js.RecordFinish = exPtr(st.RecordFinish)
+			js.RecordFinish = jsonAmountPtr(st.RecordFinish)
 		}
 		doc.Settlement.Seats = append(doc.Settlement.Seats, js)
 	}
-	nErr, nWarn, nInfo := exSeverityCount(e.Findings)
-	doc.Verdict = exJSONVerdict{Failed: e.Failed(o.FailOn), FailOn: o.FailOn.String(), Errors: nErr, Warnings: nWarn, Infos: nInfo, Text: c.verdict(s)}
+	nErr, nWarn, nInfo := severityCounts(e.Findings)
+	doc.Verdict = jsonVerdict{Failed: e.Failed(o.FailOn), FailOn: o.FailOn.String(), Errors: nErr, Warnings: nWarn, Infos: nInfo, Text: c.verdict(s)}
 	return doc
 }
 
-func exJSONHandOf(c *exCtx) *exJSONHand {
+func handJSON(c *renderer) *jsonHand {
 	h := c.h
-	jh := &exJSONHand{
+	jh := &jsonHand{
 		ID: h.ID, Index: h.Index, Line: h.Pos.Line, End: h.End, Format: h.Format, Site: h.Site, Table: h.Table,
 		Tournament: h.Tournament, MaxSeats: h.MaxSeats, Button: h.Button,
-		Game: exJSONGame{Variant: h.Game.Variant.String(), Structure: h.Game.Structure.String(), HoleCards: h.Game.HoleCards, Code: h.Game.Code},
-		Stakes: exJSONStakes{Ante: exI64(h.Stakes.Ante), BigBlindAnte: h.Stakes.BigBlindAnte, SmallBlind: exI64(h.Stakes.SmallBlind),
-			BigBlind: exI64(h.Stakes.BigBlind), Straddles: exAmounts(h.Stakes.Straddles), BringIn: exI64(h.Stakes.BringIn),
-			SmallBet: exI64(h.Stakes.SmallBet), BigBet: exI64(h.Stakes.BigBet), MinBet: exI64(h.Stakes.MinBet), Cap: exI64(h.Stakes.Cap)},
+		Game: jsonGame{Variant: h.Game.Variant.String(), Structure: h.Game.Structure.String(), HoleCards: h.Game.HoleCards, Code: h.Game.Code},
+		Stakes: jsonStakes{Ante: jsonAmount(h.Stakes.Ante), BigBlindAnte: h.Stakes.BigBlindAnte, SmallBlind: jsonAmount(h.Stakes.SmallBlind),
+			BigBlind: jsonAmount(h.Stakes.BigBlind), Straddles: jsonAmounts(h.Stakes.Straddles), BringIn: jsonAmount(h.Stakes.BringIn),
+			SmallBet: jsonAmount(h.Stakes.SmallBet), BigBet: jsonAmount(h.Stakes.BigBet), MinBet: jsonAmount(h.Stakes.MinBet), Cap: jsonAmount(h.Stakes.Cap)},
 	}
 	if !h.Start.IsZero() {
 		s := h.Start.UTC().Format(time.RFC3339)
 		jh.Start = &s
 	}
 	for i, s := range h.Seats {
-		jh.Seats = append(jh.Seats, exJSONSeat{Index: i, Number: s.Number, Player: s.Player, Stack: exI64(s.Stack), SittingOut: s.SittingOut, Position: c.pos[i]})
+		jh.Seats = append(jh.Seats, jsonSeat{Index: i, Number: s.Number, Player: s.Player, Stack: jsonAmount(s.Stack), SittingOut: s.SittingOut, Position: c.pos[i]})
 	}
 	jh.Boards = make([][]string, 0, len(h.Boards))
 	for _, b := range h.Boards {
-		jh.Boards = append(jh.Boards, exCards(b))
+		jh.Boards = append(jh.Boards, jsonCards(b))
 	}
 	oc := &h.Outcome
-	rec := exJSONRecorded{Pots: exAmounts(oc.Pots), Line: oc.Pos.Line, Fees: []exJSONFee{}, CashOuts: []exJSONCashOut{}}
+	rec := jsonRecorded{Pots: jsonAmounts(oc.Pots), Line: oc.Pos.Line, Fees: []jsonFee{}, CashOuts: []jsonCashOut{}}
 	if oc.HasTotalPot {
-		rec.TotalPot = exPtr(oc.TotalPot)
+		rec.TotalPot = jsonAmountPtr(oc.TotalPot)
 	}
 	if oc.HasRake {
-		rec.Rake = exPtr(oc.Rake)
+		rec.Rake = jsonAmountPtr(oc.Rake)
 	}
 	for _, f := range oc.Fees {
-		rec.Fees = append(rec.Fees, exJSONFee{Name: f.Name, Amount: exI64(f.Amount)})
+		rec.Fees = append(rec.Fees, jsonFee{Name: f.Name, Amount: jsonAmount(f.Amount)})
 	}
 	if oc.HasFinishingStacks {
-		rec.FinishingStacks = exAmounts(oc.FinishingStacks)
+		rec.FinishingStacks = jsonAmounts(oc.FinishingStacks)
 	}
 	if oc.HasWinnings {
-		rec.Winnings = exAmounts(oc.Winnings)
+		rec.Winnings = jsonAmounts(oc.Winnings)
 	}
 	for _, co := range oc.CashOuts {
-		rec.CashOuts = append(rec.CashOuts, exJSONCashOut{Player: co.Player, Amount: exI64(co.Amount), Fee: exI64(co.Fee)})
+		rec.CashOuts = append(rec.CashOuts, jsonCashOut{Player: co.Player, Amount: jsonAmount(co.Amount), Fee: jsonAmount(co.Fee)})
 	}
 	jh.Record = rec
 	return jh
 }
 
-func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
+func (c *renderer) traceJSON(stepFindings map[int][]int) *jsonTrace {
 	h, t := c.h, c.t
-	jt := &exJSONTrace{
+	jt := &jsonTrace{
 		Supported: t.Supported, Unsupported: t.Unsupported, Button: t.Button,
-		Steps: []exJSONStep{}, Committed: exAmounts(t.Committed), Returns: []exJSONReturn{}, TotalPot: exI64(t.TotalPot),
-		Pots: []exJSONPot{}, Layers: []exJSONPot{}, Awards: []exJSONAward{}, Rake: exI64(t.Rake), Shown: []exJSONShownHand{},
-		Boards: [][]string{}, FinishingStacks: exAmounts(t.FinishingStacks), Undecided: append([]int{}, t.Undecided...),
-		UndecidedAmount: exI64(t.UndecidedAmount),
+		Steps: []jsonStep{}, Committed: jsonAmounts(t.Committed), Returns: []jsonReturn{}, TotalPot: jsonAmount(t.TotalPot),
+		Pots: []jsonPot{}, Layers: []jsonPot{}, Awards: []jsonAward{}, Rake: jsonAmount(t.Rake), Shown: []jsonShownHand{},
+		Boards: [][]string{}, FinishingStacks: jsonAmounts(t.FinishingStacks), Undecided: append([]int{}, t.Undecided...),
+		UndecidedAmount: jsonAmount(t.UndecidedAmount),
 	}
 	if t.HasExpectedRake {
-		jt.ExpectedRake = exPtr(t.ExpectedRake)
+		jt.ExpectedRake = jsonAmountPtr(t.ExpectedRake)
 	}
 	replayed := c.e.replayed()
 	for i := range h.Actions {
@@ -480,13 +479,13 @@ func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
 			break
 		}
 		a, st := &h.Actions[i], &t.Steps[i]
-		js := exJSONStep{
+		js := jsonStep{
 			Index: i, Line: a.Pos.Line, Kind: a.Kind.String(), Applied: st.Kind.String(), Player: a.Player,
-			Street: st.Street.String(), Cards: exCards(a.Cards), Board: a.Board, Pot: a.Pot,
-			Recorded:     exJSONStepRecord{Amount: exI64(a.Amount), To: exI64(a.To), HasAmount: a.HasAmount, AllIn: a.AllIn},
-			StatusBefore: st.StatusBefore.String(), Betting: st.Betting, Added: exI64(st.Added), To: exI64(st.To),
-			AllIn: st.AllIn, FullRaise: st.FullRaise, PotBefore: exI64(st.PotBefore), PotAfter: exI64(st.PotAfter),
-			Stacks: exAmounts(st.Stacks), Note: st.Note, Findings: append([]int{}, stepFindings[i]...),
+			Street: st.Street.String(), Cards: jsonCards(a.Cards), Board: a.Board, Pot: a.Pot,
+			Recorded:     jsonStepRecord{Amount: jsonAmount(a.Amount), To: jsonAmount(a.To), HasAmount: a.HasAmount, AllIn: a.AllIn},
+			StatusBefore: st.StatusBefore.String(), Betting: st.Betting, Added: jsonAmount(st.Added), To: jsonAmount(st.To),
+			AllIn: st.AllIn, FullRaise: st.FullRaise, PotBefore: jsonAmount(st.PotBefore), PotAfter: jsonAmount(st.PotAfter),
+			Stacks: jsonAmounts(st.Stacks), Note: st.Note, Findings: append([]int{}, stepFindings[i]...),
 		}
 		if a.Kind == hand.Post {
 			js.PostKind = a.PostKind.String()
@@ -496,21 +495,21 @@ func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
 		}
 		if st.Betting {
 			w := &st.Window
-			js.Window = &exJSONWindow{ToAct: w.ToAct, ToCall: exI64(w.ToCall), CurrentBet: exI64(w.CurrentBet),
-				MinRaiseTo: exI64(w.MinRaiseTo), MaxRaiseTo: exI64(w.MaxRaiseTo), PotLimitMax: exI64(w.PotLimitMax),
-				FullRaise: exI64(w.FullRaise), Open: w.Open, OpenReason: w.OpenReason, RaiseCount: w.RaiseCount,
-				Cap: w.Cap, FixedSize: exI64(w.FixedSize)}
+			js.Window = &jsonWindow{ToAct: w.ToAct, ToCall: jsonAmount(w.ToCall), CurrentBet: jsonAmount(w.CurrentBet),
+				MinRaiseTo: jsonAmount(w.MinRaiseTo), MaxRaiseTo: jsonAmount(w.MaxRaiseTo), PotLimitMax: jsonAmount(w.PotLimitMax),
+				FullRaise: jsonAmount(w.FullRaise), Open: w.Open, OpenReason: w.OpenReason, RaiseCount: w.RaiseCount,
+				Cap: w.Cap, FixedSize: jsonAmount(w.FixedSize)}
 		}
 		if st.HasExpected {
-			js.Expected = exPtr(st.Expected)
+			js.Expected = jsonAmountPtr(st.Expected)
 		}
 		jt.Steps = append(jt.Steps, js)
 	}
 	for _, r := range t.Returns {
-		jt.Returns = append(jt.Returns, exJSONReturn{Player: r.Player, Amount: exI64(r.Amount), Step: r.Step})
+		jt.Returns = append(jt.Returns, jsonReturn{Player: r.Player, Amount: jsonAmount(r.Amount), Step: r.Step})
 	}
-	pot := func(p replay.Pot) exJSONPot {
-		return exJSONPot{Amount: exI64(p.Amount), Level: exI64(p.Level), Eligible: append([]int{}, p.Eligible...), Rake: exI64(p.Rake)}
+	pot := func(p replay.Pot) jsonPot {
+		return jsonPot{Amount: jsonAmount(p.Amount), Level: jsonAmount(p.Level), Eligible: append([]int{}, p.Eligible...), Rake: jsonAmount(p.Rake)}
 	}
 	for _, p := range t.Pots {
 		jt.Pots = append(jt.Pots, pot(p))
@@ -538,43 +537,43 @@ func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
 		if a.Rule != "" {
 			cit = c.citeString(a.Rule)
 		}
-		jt.Awards = append(jt.Awards, exJSONAward{Pot: a.Pot, Board: a.Board, Half: half, Player: a.Player, Amount: exI64(a.Amount),
-			OddChip: exI64(a.OddChip), Reason: a.Reason, FromRecord: a.FromRecord, Rule: a.Rule, Citation: cit})
+		jt.Awards = append(jt.Awards, jsonAward{Pot: a.Pot, Board: a.Board, Half: half, Player: a.Player, Amount: jsonAmount(a.Amount),
+			OddChip: jsonAmount(a.OddChip), Reason: a.Reason, FromRecord: a.FromRecord, Rule: a.Rule, Citation: cit})
 	}
 	if t.ShowdownFirst >= 0 {
 		key := "showdown-order"
 		if len(t.ShowdownReason) >= 15 && t.ShowdownReason[:15] == "all-in showdown" {
 			key = "face-up-all-in"
 		}
-		jt.Showdown = &exJSONShowdown{First: t.ShowdownFirst, Reason: t.ShowdownReason, Citation: c.citeString(key)}
+		jt.Showdown = &jsonShowdown{First: t.ShowdownFirst, Reason: t.ShowdownReason, Citation: c.citeString(key)}
 	}
 	for _, s := range t.Shown {
-		js := exJSONShownHand{Player: s.Player, Board: s.Board, Cards: exCards(s.Cards), Best: exCards(s.Best), Rank: s.High.String(), Description: s.Desc}
+		js := jsonShownHand{Player: s.Player, Board: s.Board, Cards: jsonCards(s.Cards), Best: jsonCards(s.Best), Rank: s.High.String(), Description: s.Desc}
 		if s.HasLow {
 			js.Low = s.Low.String()
 		}
 		jt.Shown = append(jt.Shown, js)
 	}
 	for _, b := range t.Boards {
-		jt.Boards = append(jt.Boards, exCards(b))
+		jt.Boards = append(jt.Boards, jsonCards(b))
 	}
 	return jt
 }
 
-func (c *exCtx) jsonFinding(f *checks.Finding) exJSONFinding {
-	jf := exJSONFinding{CheckID: f.CheckID, Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Street: f.Street,
+func (c *renderer) findingJSON(f *checks.Finding) jsonFinding {
+	jf := jsonFinding{CheckID: f.CheckID, Severity: f.Severity.String(), Rule: f.Rule, Message: f.Message, Street: f.Street,
 		ActionIndex: f.ActionIndex, Seat: f.Seat, Player: f.Player, File: f.File, Line: f.Line}
 	if f.HasExpected {
-		jf.Expected = exPtr(f.Expected)
+		jf.Expected = jsonAmountPtr(f.Expected)
 	}
 	if f.HasRecorded {
-		jf.Recorded = exPtr(f.Recorded)
+		jf.Recorded = jsonAmountPtr(f.Recorded)
 	}
 	if c.h != nil {
-		jf.RuleKey = exFindingRuleKey(f, c.h.Game.Structure)
+		jf.RuleKey = findingRuleKey(f, c.h.Game.Structure)
 	}
 	if jf.RuleKey != "" {
-		if cit := c.cite(jf.RuleKey); exCiteKnown(cit) {
+		if cit := c.cite(jf.RuleKey); citeKnown(cit) {
 			jf.RuleTextEN, jf.RuleTextZH = cit.TextEN, cit.TextZH
 			jf.RuleText, jf.RuleTextSummary = c.ruleText(f)
 		}
@@ -584,19 +583,19 @@ func (c *exCtx) jsonFinding(f *checks.Finding) exJSONFinding {
 
 // WriteParseErrorJSON writes the JSON explanation of a hand or file that
 // could not be read.
-func WriteParseErrorJSON(w io.Writer, src *HandSource, o ExplainOptions) error {
+func WriteParseErrorJSON(w io.Writer, src *Source, o Options) error {
 	pe := src.ParseError
 	v := newParseErrorView(src)
 	f := parseErrorFinding(src)
-	lang := exLangOf(o.Lang)
-	doc := &exJSON{Schema: ExplainSchema, ToolVersion: o.ToolVersion, Lang: lang, File: src.File,
+	lang := langOf(o.Lang)
+	doc := &jsonDoc{Schema: Schema, ToolVersion: o.ToolVersion, Lang: lang, File: src.File,
 		Notes: append([]string{}, src.Notes...), Scale: 1,
-		ParseError: &exJSONParseError{File: pe.File, Line: pe.Line, HandIndex: pe.HandIndex, HandID: pe.HandID, Message: pe.Msg, LineText: v.text},
-		Findings:   []exJSONFinding{{CheckID: f.CheckID, Severity: f.Severity.String(), Message: f.Message, ActionIndex: -1, File: f.File, Line: f.Line}},
-		Verdict:    exJSONVerdict{Failed: f.Severity >= o.FailOn, FailOn: o.FailOn.String(), Errors: 1, Text: pe.File + ":" + strconv.Itoa(pe.Line) + ": " + pe.Msg},
+		ParseError: &jsonParseError{File: pe.File, Line: pe.Line, HandIndex: pe.HandIndex, HandID: pe.HandID, Message: pe.Msg, LineText: v.text},
+		Findings:   []jsonFinding{{CheckID: f.CheckID, Severity: f.Severity.String(), Message: f.Message, ActionIndex: -1, File: f.File, Line: f.Line}},
+		Verdict:    jsonVerdict{Failed: f.Severity >= o.FailOn, FailOn: o.FailOn.String(), Errors: 1, Text: pe.File + ":" + strconv.Itoa(pe.Line) + ": " + pe.Msg},
 	}
 	if v.col >= 0 {
 		doc.ParseError.Column = v.col + 1
 	}
-	return exEncode(w, doc)
+	return encodeJSON(w, doc)
 }

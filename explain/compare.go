@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"bufio"
@@ -12,11 +12,11 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// ExplainCompareSchema names the JSON document WriteComparisonJSON writes.
-const ExplainCompareSchema = "handaudit.explain-compare/1"
+// CompareSchema names the JSON document WriteComparisonJSON writes.
+const CompareSchema = "handaudit.explain-compare/1"
 
-// exDiff is one place where the rulings of the compared rulesets differ.
-type exDiff struct {
+// difference is one place where the rulings of the compared rulesets differ.
+type difference struct {
 	Kind   string // window, applied, expected, finding, citation, pot, award, finish, showdown
 	Step   int    // action index, -1 when not tied to a step
 	Player int    // seat index, -1 when none
@@ -26,10 +26,10 @@ type exDiff struct {
 	Values []any
 }
 
-// exCompare lists the differences between the explanations of one hand
+// compare lists the differences between the explanations of one hand
 // under several rulesets, step by step, then the outcome.
-func exCompare(es []*Explanation) []exDiff {
-	var out []exDiff
+func compare(es []*Explanation) []difference {
+	var out []difference
 	h := es[0].Hand
 	n := len(es)
 	all := true
@@ -50,7 +50,7 @@ func exCompare(es []*Explanation) []exDiff {
 			vs[k] = get(e)
 		}
 		if differ(vs) {
-			out = append(out, exDiff{Kind: kind, Step: step, Player: player, What: what, Values: vs})
+			out = append(out, difference{Kind: kind, Step: step, Player: player, What: what, Values: vs})
 		}
 	}
 	findingKey := func(f *checks.Finding) string {
@@ -190,14 +190,14 @@ func exCompare(es []*Explanation) []exDiff {
 			vs[x] = g.Rule
 		}
 		if present && differ(vs) {
-			out = append(out, exDiff{Kind: "citation", Step: f.ActionIndex, Player: h.SeatIndex(f.Player), What: f.CheckID, Values: vs})
+			out = append(out, difference{Kind: "citation", Step: f.ActionIndex, Player: h.SeatIndex(f.Player), What: f.CheckID, Values: vs})
 		}
 	}
 	return out
 }
 
 // rulesetLabel is "tda-2024", with the house's name.
-func exRulesetLabel(rs *replay.Ruleset) string {
+func rulesetLabel(rs *replay.Ruleset) string {
 	if rs == nil {
 		return replay.DefaultPreset
 	}
@@ -212,20 +212,20 @@ func exRulesetLabel(rs *replay.Ruleset) string {
 // windows, forced bets and findings, then the pots, awards, finishing
 // stacks and showdown order, the findings cited differently, and each
 // ruleset's verdict.
-func WriteComparisonText(w io.Writer, es []*Explanation, o ExplainOptions) error {
+func WriteComparisonText(w io.Writer, es []*Explanation, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
-	c := newExCtx(es[0], o.Lang)
+	c := newRenderer(es[0], o.Lang)
 	c.textSetup(out, false)
 	for _, n := range es[0].Notes {
-		out.wrapped("  ", c.L("note")+": "+n, exYellow)
+		out.wrapped("  ", c.L("note")+": "+n, styleYellow)
 	}
 	labels := make([]string, len(es))
 	for k, e := range es {
-		labels[k] = exRulesetLabel(e.Rules)
+		labels[k] = rulesetLabel(e.Rules)
 	}
 	out.section(c.L("compare") + ": " + strings.Join(labels, " · "))
-	diffs := exCompare(es)
-	var main, cites []exDiff
+	diffs := compare(es)
+	var main, cites []difference
 	for _, d := range diffs {
 		if d.Kind == "citation" {
 			cites = append(cites, d)
@@ -235,7 +235,7 @@ func WriteComparisonText(w io.Writer, es []*Explanation, o ExplainOptions) error
 	}
 	out.section(c.L("differences") + " (" + strconv.Itoa(len(main)) + ")")
 	if len(main) == 0 {
-		out.line("  ", out.paint(exGreen, c.L("no_differences")))
+		out.line("  ", out.paint(styleGreen, c.L("no_differences")))
 	}
 	for _, d := range main {
 		out.wrapped("  ", c.diffText(d, labels, es), "")
@@ -243,26 +243,26 @@ func WriteComparisonText(w io.Writer, es []*Explanation, o ExplainOptions) error
 	if len(cites) > 0 {
 		out.section(c.L("citations"))
 		for _, d := range cites {
-			out.wrapped("  ", c.diffText(d, labels, es), exDim)
+			out.wrapped("  ", c.diffText(d, labels, es), styleDim)
 		}
 	}
 	out.section(c.L("verdicts"))
 	for k, e := range es {
-		ck := newExCtx(e, o.Lang)
-		style := exGreen
+		ck := newRenderer(e, o.Lang)
+		style := styleGreen
 		switch {
 		case e.Failed(o.FailOn):
-			style = exRed
+			style = styleRed
 		case len(e.Findings) > 0:
-			style = exYellow
+			style = styleYellow
 		}
-		out.wrapped("  ", labels[k]+": "+ck.verdict(exSettle(e)), style)
+		out.wrapped("  ", labels[k]+": "+ck.verdict(settle(e)), style)
 	}
 	return out.w.Flush()
 }
 
 // diffText is one difference as a line: where, what, and each ruleset's value.
-func (c *exCtx) diffText(d exDiff, labels []string, es []*Explanation) string {
+func (c *renderer) diffText(d difference, labels []string, es []*Explanation) string {
 	var b strings.Builder
 	if d.Step >= 0 {
 		b.WriteString("#" + strconv.Itoa(d.Step) + " ")
@@ -346,21 +346,21 @@ func (c *exCtx) diffText(d exDiff, labels []string, es []*Explanation) string {
 	return b.String()
 }
 
-type exJSONCompare struct {
-	Schema       string          `json:"schema"`
-	ToolVersion  string          `json:"tool_version"`
-	Lang         string          `json:"lang"`
-	File         string          `json:"file"`
-	Currency     string          `json:"currency"`
-	Scale        int64           `json:"scale"`
-	Rulesets     []string        `json:"rulesets"`
-	Differences  []exJSONDiff    `json:"differences"`
-	Explanations []*exJSON       `json:"explanations"`
-	Failed       bool            `json:"failed"`
-	Verdicts     []exJSONVerdict `json:"verdicts"`
+type jsonComparison struct {
+	Schema       string           `json:"schema"`
+	ToolVersion  string           `json:"tool_version"`
+	Lang         string           `json:"lang"`
+	File         string           `json:"file"`
+	Currency     string           `json:"currency"`
+	Scale        int64            `json:"scale"`
+	Rulesets     []string         `json:"rulesets"`
+	Differences  []jsonDifference `json:"differences"`
+	Explanations []*jsonDoc       `json:"explanations"`
+	Failed       bool             `json:"failed"`
+	Verdicts     []jsonVerdict    `json:"verdicts"`
 }
 
-type exJSONDiff struct {
+type jsonDifference struct {
 	Kind   string `json:"kind"`
 	Step   int    `json:"step"`
 	Player int    `json:"player"`
@@ -371,20 +371,20 @@ type exJSONDiff struct {
 // WriteComparisonJSON writes the comparison as JSON: the differences
 // (kind, step, player, what, and one value per ruleset: amounts as
 // integers in minor units, null where absent) and each ruleset's full
-// explanation as WriteExplanationJSON writes it.
-func WriteComparisonJSON(w io.Writer, es []*Explanation, o ExplainOptions) error {
+// explanation as WriteJSON writes it.
+func WriteComparisonJSON(w io.Writer, es []*Explanation, o Options) error {
 	h := es[0].Hand
-	doc := &exJSONCompare{Schema: ExplainCompareSchema, ToolVersion: o.ToolVersion, Lang: exLangOf(o.Lang),
-		File: es[0].File, Currency: h.Currency, Scale: max(h.Scale, 1), Differences: []exJSONDiff{}}
+	doc := &jsonComparison{Schema: CompareSchema, ToolVersion: o.ToolVersion, Lang: langOf(o.Lang),
+		File: es[0].File, Currency: h.Currency, Scale: max(h.Scale, 1), Differences: []jsonDifference{}}
 	for _, e := range es {
-		doc.Rulesets = append(doc.Rulesets, exRulesetLabel(e.Rules))
-		j := exBuildJSON(e, o)
+		doc.Rulesets = append(doc.Rulesets, rulesetLabel(e.Rules))
+		j := buildJSON(e, o)
 		doc.Explanations = append(doc.Explanations, j)
 		doc.Verdicts = append(doc.Verdicts, j.Verdict)
 		doc.Failed = doc.Failed || e.Failed(o.FailOn)
 	}
-	for _, d := range exCompare(es) {
-		doc.Differences = append(doc.Differences, exJSONDiff(d))
+	for _, d := range compare(es) {
+		doc.Differences = append(doc.Differences, jsonDifference(d))
 	}
-	return exEncode(w, doc)
+	return encodeJSON(w, doc)
 }

@@ -1,4 +1,4 @@
-package reports
+package explain
 
 import (
 	"slices"
@@ -12,15 +12,15 @@ import (
 // Settlement bases: what the record states about who got what, in order of
 // preference.
 const (
-	exBasisCollects  = "collects"         // chips collected (and uncalled bets returned), as recorded
-	exBasisFinishing = "finishing_stacks" // finishing stacks, as recorded
-	exBasisWinnings  = "winnings"         // amounts won, as recorded
-	exBasisNone      = "none"             // the record states no outcome
+	basisCollects  = "collects"         // chips collected (and uncalled bets returned), as recorded
+	basisFinishing = "finishing_stacks" // finishing stacks, as recorded
+	basisWinnings  = "winnings"         // amounts won, as recorded
+	basisNone      = "none"             // the record states no outcome
 )
 
-// exSeat is one seat's money in the hand: what it put in and got back, by
+// seatMoney is one seat's money in the hand: what it put in and got back, by
 // the record and by the rules.
-type exSeat struct {
+type seatMoney struct {
 	Index     int
 	Start     hand.Amount
 	Committed hand.Amount // chips left in the pots, by the rules (after returns)
@@ -39,20 +39,20 @@ type exSeat struct {
 	Owed hand.Amount
 }
 
-// exSettlement compares the record's payout with the rules'.
-type exSettlement struct {
+// settlement compares the record's payout with the rules'.
+type settlement struct {
 	Basis string
-	Seats []exSeat
+	Seats []seatMoney
 	// RecordCollects / RulesAwards are the totals paid from the pots.
 	RecordTotal, RulesTotal hand.Amount
 	CashOut                 bool // the record has cash-outs (paid instead of the pot)
 }
 
 // settle works out the settlement of an explanation.
-func exSettle(e *Explanation) *exSettlement {
+func settle(e *Explanation) *settlement {
 	h, t := e.Hand, e.Trace
 	n := len(h.Seats)
-	s := &exSettlement{Basis: exBasisNone, Seats: make([]exSeat, n)}
+	s := &settlement{Basis: basisNone, Seats: make([]seatMoney, n)}
 	for i := range s.Seats {
 		s.Seats[i].Index = i
 		s.Seats[i].Start = h.Seats[i].Stack
@@ -105,19 +105,19 @@ func exSettle(e *Explanation) *exSettlement {
 	}
 	switch {
 	case recorded:
-		s.Basis = exBasisCollects
+		s.Basis = basisCollects
 		for i := range s.Seats {
 			st := &s.Seats[i]
 			st.Owed = st.RulesAwarded + st.RulesReturned - st.RecordGets
 		}
 	case h.Outcome.HasFinishingStacks && len(h.Outcome.FinishingStacks) == n:
-		s.Basis = exBasisFinishing
+		s.Basis = basisFinishing
 		for i := range s.Seats {
 			st := &s.Seats[i]
 			st.Owed = st.RulesFinish - st.RecordFinish
 		}
 	case h.Outcome.HasWinnings && len(h.Outcome.Winnings) == n:
-		s.Basis = exBasisWinnings
+		s.Basis = basisWinnings
 		for i := range s.Seats {
 			st := &s.Seats[i]
 			st.RecordGets = h.Outcome.Winnings[i]
@@ -130,8 +130,8 @@ func exSettle(e *Explanation) *exSettlement {
 
 // winners lists the seats the rules award chips to, in table order, with
 // their totals.
-func (s *exSettlement) winners() []exSeat {
-	var out []exSeat
+func (s *settlement) winners() []seatMoney {
+	var out []seatMoney
 	for _, st := range s.Seats {
 		if st.RulesAwarded > 0 {
 			out = append(out, st)
@@ -141,14 +141,14 @@ func (s *exSettlement) winners() []exSeat {
 }
 
 // owed lists the seats whose payout differs, those owed first.
-func (s *exSettlement) owed() []exSeat {
-	var out []exSeat
+func (s *settlement) owed() []seatMoney {
+	var out []seatMoney
 	for _, st := range s.Seats {
 		if st.Owed != 0 {
 			out = append(out, st)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b exSeat) int {
+	slices.SortStableFunc(out, func(a, b seatMoney) int {
 		switch {
 		case a.Owed > 0 && b.Owed < 0:
 			return -1
@@ -161,7 +161,7 @@ func (s *exSettlement) owed() []exSeat {
 }
 
 // severityCount counts findings by severity.
-func exSeverityCount(fs []checks.Finding) (errors, warnings, infos int) {
+func severityCounts(fs []checks.Finding) (errors, warnings, infos int) {
 	for i := range fs {
 		switch fs[i].Severity {
 		case checks.Error:
@@ -177,7 +177,7 @@ func exSeverityCount(fs []checks.Finding) (errors, warnings, infos int) {
 
 // verdict is the closing paragraph: what the record got wrong, by how
 // much, and who is owed what.
-func (c *exCtx) verdict(s *exSettlement) string {
+func (c *renderer) verdict(s *settlement) string {
 	e := c.e
 	var b strings.Builder
 	zh := c.lang == "zh"
@@ -196,7 +196,7 @@ func (c *exCtx) verdict(s *exSettlement) string {
 		return b.String()
 	}
 
-	nErr, nWarn, nInfo := exSeverityCount(e.Findings)
+	nErr, nWarn, nInfo := severityCounts(e.Findings)
 	switch {
 	case len(e.Findings) == 0 && zh:
 		b.WriteString("无问题:记录在每一步都符合规则(" + version + ")")
@@ -209,18 +209,18 @@ func (c *exCtx) verdict(s *exSettlement) string {
 		}
 		b.WriteString(")。")
 	default:
-		b.WriteString("The record breaks the rules (" + version + ") " + exTimes(len(e.Findings)) + " (" +
-			exPlural(nErr, "error", "errors") + ", " + exPlural(nWarn, "warning", "warnings"))
+		b.WriteString("The record breaks the rules (" + version + ") " + times(len(e.Findings)) + " (" +
+			plural(nErr, "error", "errors") + ", " + plural(nWarn, "warning", "warnings"))
 		if nInfo > 0 {
-			b.WriteString(", " + exPlural(nInfo, "note", "notes"))
+			b.WriteString(", " + plural(nInfo, "note", "notes"))
 		}
 		b.WriteString(").")
 	}
 	if len(e.Findings) == 0 {
 		switch {
-		case s.Basis == exBasisNone && zh:
+		case s.Basis == basisNone && zh:
 			b.WriteString(";记录未写明结果,无可比较。")
-		case s.Basis == exBasisNone:
+		case s.Basis == basisNone:
 			b.WriteString("; the record states no outcome to compare.")
 		case zh:
 			b.WriteString(",其结果与规则计算一致。")
@@ -251,7 +251,7 @@ func (c *exCtx) verdict(s *exSettlement) string {
 	}
 	owed := s.owed()
 	switch {
-	case s.Basis == exBasisNone:
+	case s.Basis == basisNone:
 	case len(owed) == 0 && zh:
 		b.WriteString(" 记录的派彩正确,无人被欠筹码。")
 	case len(owed) == 0:
@@ -261,9 +261,9 @@ func (c *exCtx) verdict(s *exSettlement) string {
 		parts := make([]string, len(owed))
 		for k, o := range owed {
 			rec, rul := o.RecordGets, o.RulesAwarded+o.RulesReturned
-			if s.Basis == exBasisFinishing {
+			if s.Basis == basisFinishing {
 				rec, rul = o.RecordFinish, o.RulesFinish
-			} else if s.Basis == exBasisWinnings {
+			} else if s.Basis == basisWinnings {
 				rul = o.RulesAwarded
 			}
 			switch {
@@ -280,14 +280,14 @@ func (c *exCtx) verdict(s *exSettlement) string {
 		if zh {
 			b.WriteString(" 派彩有误:" + strings.Join(parts, ";") + "。")
 		} else {
-			b.WriteString(" The payout is wrong: " + exJoinAnd(parts) + ".")
+			b.WriteString(" The payout is wrong: " + joinAnd(parts) + ".")
 		}
 	}
 	return b.String()
 }
 
 // verdictFindings appends each finding's message to the verdict.
-func (c *exCtx) verdictFindings(b *strings.Builder) {
+func (c *renderer) verdictFindings(b *strings.Builder) {
 	for i := range c.e.Findings {
 		f := &c.e.Findings[i]
 		b.WriteString(" ")
@@ -303,7 +303,7 @@ func (c *exCtx) verdictFindings(b *strings.Builder) {
 
 // rulesVersion is the ruleset as the verdict names it: "TDA 2024", with
 // the house's name when it has one.
-func (c *exCtx) rulesVersion() string {
+func (c *renderer) rulesVersion() string {
 	if c.rs == nil {
 		return "TDA 2024"
 	}
@@ -314,14 +314,14 @@ func (c *exCtx) rulesVersion() string {
 	return v
 }
 
-func exPlural(n int, one, many string) string {
+func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
 }
 
-func exTimes(n int) string {
+func times(n int) string {
 	switch n {
 	case 1:
 		return "once"
@@ -332,7 +332,7 @@ func exTimes(n int) string {
 }
 
 // joinAnd joins "a", "b" and "c" as "a, b and c".
-func exJoinAnd(parts []string) string {
+func joinAnd(parts []string) string {
 	switch len(parts) {
 	case 0:
 		return ""

@@ -1,14 +1,14 @@
-package reports
+package explain
 
 import (
 	"regexp"
 	"strings"
 )
 
-// exLabels are the fixed texts of `audit explain` in English and
+// labels are the fixed texts of `audit explain` in English and
 // Simplified Chinese. Data (names, the engine's reasons, finding messages)
 // is not translated; rule texts come from the citation table (TextZH).
-var exLabels = map[string]map[string]string{
+var labels = map[string]map[string]string{
 	"en": {
 		"hand": "Hand", "no_id": "(no ID)", "table": "Table", "tournament": "Tournament",
 		"started": "Started", "game": "Game", "stakes": "Stakes", "rules": "Rules",
@@ -171,23 +171,23 @@ var exLabels = map[string]map[string]string{
 	},
 }
 
-// exLabel is the text for key in lang, falling back to English, then the key.
-func exLabel(lang, key string) string {
-	if l, ok := exLabels[lang]; ok {
+// label is the text for key in lang, falling back to English, then the key.
+func label(lang, key string) string {
+	if l, ok := labels[lang]; ok {
 		if s, ok := l[key]; ok {
 			return s
 		}
 	}
-	if s, ok := exLabels["en"][key]; ok {
+	if s, ok := labels["en"][key]; ok {
 		return s
 	}
 	return key
 }
 
-// exZHPatterns turn the engine's plain-English rulings (betting window and
+// zhReasons turn the engine's plain-English rulings (betting window and
 // showdown order reasons) into Chinese, amounts kept. A reason that
 // matches none stays in English.
-var exZHPatterns = []struct {
+var zhReasons = []struct {
 	re *regexp.Regexp
 	zh string
 }{
@@ -214,19 +214,19 @@ var exZHPatterns = []struct {
 		"全下摊牌:所有手牌亮出;最后一轮无人下注,故为按钮位左侧第一位玩家"},
 }
 
-var exZHStreets = strings.NewReplacer("preflop", "翻牌前", "flop", "翻牌", "turn", "转牌", "river", "河牌")
+var zhStreets = strings.NewReplacer("preflop", "翻牌前", "flop", "翻牌", "turn", "转牌", "river", "河牌")
 
-// exReason is an engine reason in lang.
-func exReason(lang, s string) string {
+// reasonIn is an engine reason in lang.
+func reasonIn(lang, s string) string {
 	if lang != "zh" {
 		return s
 	}
-	for _, p := range exZHPatterns {
+	for _, p := range zhReasons {
 		if m := p.re.FindStringSubmatchIndex(s); m != nil {
 			out := string(p.re.ExpandString(nil, p.zh, s, m))
 			if strings.HasPrefix(p.re.String(), "^last aggressor") || strings.HasPrefix(p.re.String(), "^no bet") ||
 				strings.HasPrefix(p.re.String(), "^all-in showdown") {
-				out = exZHStreets.Replace(out)
+				out = zhStreets.Replace(out)
 			}
 			return out
 		}
