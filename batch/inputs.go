@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -174,9 +175,14 @@ func readListing(name string) ([]string, error) {
 	return out, sc.Err()
 }
 
-// ErrTooLarge is returned when an input decompresses to more than the
-// allowed number of bytes (a guard against decompression bombs).
+// ErrTooLarge is returned when an input holds, or decompresses to, more
+// than the allowed number of bytes: a guard against decompression bombs,
+// and against inputs that never end (a device, a pipe fed for ever, a file
+// that keeps growing).
 var ErrTooLarge = errors.New("input exceeds --max-file-bytes")
+
+// tooLarge is ErrTooLarge with the limit, for the message.
+func tooLarge(limit int64) error { return fmt.Errorf("%w (%d bytes)", ErrTooLarge, limit) }
 
 // rawInput reads an input's bytes as stored (the file, the zip member's
 // contents, or stdin), hashing them with sha256 and counting them as they
@@ -198,6 +204,11 @@ type rawInput struct {
 	blk *[]byte // the block being read from (nil: none yet), from hashBlocks
 	pos int     // bytes of blk already read
 	err error   // the source's error (io.EOF at the end), returned once blk is read
+
+	// Set by bound: reading ends with an error once more than max bytes
+	// (0: no limit) are read, or once ctx is done.
+	max int64
+	ctx context.Context
 }
 
 // openRaw opens an input's stored bytes.
@@ -236,6 +247,16 @@ func openRaw(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, error
 		ri.r, ri.closers = f, []io.Closer{f}
 	}
 	return ri, nil
+}
+
+// bound makes every byte read from the input count against max (0: no
+// limit), whatever the input (a file, a zip member, stdin, a device, a
+// pipe, a file still growing), and makes reading stop once ctx is done
+// (ctx may be nil): past the limit the input ends with ErrTooLarge, and a
+// run that is stopping reads no further. It returns ri.
+func (ri *rawInput) bound(ctx context.Context, max int64) *rawInput {
+	ri.ctx, ri.max = ctx, max
+	return ri
 }
 
 // openRawAsync is openRaw with the hashing moved off the reading
@@ -289,6 +310,12 @@ func (ri *rawInput) fill() {
 		ri.seal()
 		ri.blk = hashBlocks.Get().(*[]byte)
 	}
+	if ri.ctx != nil {
+		if err := ri.ctx.Err(); err != nil {
+			ri.err = err
+			return
+		}
+	}
 	b := *ri.blk
 	n, err := ri.r.Read(b[len(b):cap(b)])
 	*ri.blk = b[:len(b)+n]
@@ -297,6 +324,9 @@ func (ri *rawInput) fill() {
 		ri.n += int64(n)
 		if ri.counter != nil {
 			ri.counter.Add(int64(n))
+		}
+		if ri.max > 0 && ri.n > ri.max && (err == nil || err == io.EOF) {
+			ri.err = tooLarge(ri.max)
 		}
 	}
 }
@@ -332,7 +362,9 @@ func (ri *rawInput) head(n int) []byte {
 
 // finish reads what is left unread, so that the digest covers the whole
 // input even when reading stopped early, and returns the sha256 (hex) and
-// the size in bytes.
+// the size in bytes. When the input could not be read to its end (an
+// error, the limit of bound) the digest is "": it would not be the
+// input's.
 func (ri *rawInput) finish() (digest string, size int64, err error) {
 	for empty := 0; ri.err == nil; {
 		if ri.blk != nil {
@@ -348,10 +380,10 @@ func (ri *rawInput) finish() (digest string, size int64, err error) {
 	}
 	ri.seal()
 	ri.async.wait()
-	if err = ri.err; err == io.EOF {
-		err = nil
+	if err = ri.err; err != io.EOF {
+		return "", ri.n, err
 	}
-	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, err
+	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, nil
 }
 
 func (ri *rawInput) Close() error {
@@ -406,14 +438,15 @@ func (w *hashWorker) wait() {
 	<-w.done
 }
 
-// digestInput returns an input's sha256 and size without parsing it.
-func digestInput(in Input, counter *atomic.Int64) (string, int64, error) {
-	ri, err := openRaw(in, nil, counter)
+// digestInput returns an input's sha256 and size without parsing it,
+// reading at most max bytes (0: no limit) and stopping once ctx is done.
+func digestInput(ctx context.Context, in Input, max int64) (string, int64, error) {
+	ri, err := openRaw(in, nil, nil)
 	if err != nil {
 		return "", 0, err
 	}
 	defer ri.Close()
-	return ri.finish()
+	return ri.bound(ctx, max).finish()
 }
 
 // decodeInput returns the text of an input from its stored bytes,
@@ -430,7 +463,7 @@ func decodeInput(raw *rawInput, maxBytes int64) (io.Reader, io.Closer, error) {
 		r, closer = zr, zr
 	}
 	if maxBytes > 0 {
-		r = &limitReader{r: r, left: maxBytes}
+		r = &limitReader{r: r, left: maxBytes, limit: maxBytes}
 	}
 	return r, closer, nil
 }
@@ -438,15 +471,15 @@ func decodeInput(raw *rawInput, maxBytes int64) (io.Reader, io.Closer, error) {
 // limitReader is io.LimitReader that reports ErrTooLarge instead of a silent EOF,
 // so a truncated bomb is never mistaken for a complete file.
 type limitReader struct {
-	r    io.Reader
-	left int64
+	r           io.Reader
+	left, limit int64
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.left <= 0 {
 		var one [1]byte
 		if n, _ := l.r.Read(one[:]); n > 0 {
-			return 0, ErrTooLarge
+			return 0, tooLarge(l.limit)
 		}
 		return 0, io.EOF
 	}

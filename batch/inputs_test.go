@@ -357,3 +357,85 @@ func TestRawInputShortReads(t *testing.T) {
 type stuckReader struct{}
 
 func (stuckReader) Read([]byte) (int, error) { return 0, nil }
+
+// endless yields one byte for ever, as /dev/zero or a stuck producer does.
+type endless struct{ read int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestRawInputBound reads an input that never ends through a bounded
+// rawInput: reading and finish both stop with ErrTooLarge, naming the
+// limit, a block or so past it, with no digest (it would not be the
+// input's); and a cancelled context stops reading at the next block.
+func TestRawInputBound(t *testing.T) {
+	const limit = 1 << 20
+	for _, async := range []bool{false, true} {
+		for _, readAll := range []bool{false, true} {
+			src := &endless{}
+			open := openRaw
+			if async {
+				open = openRawAsync
+			}
+			ri, err := open(Input{Name: Stdin}, src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ri.bound(nil, limit)
+			if readAll {
+				n, err := io.Copy(io.Discard, ri)
+				if !errors.Is(err, ErrTooLarge) || n <= limit || n > limit+hashBlockSize {
+					t.Errorf("async %v: read %d bytes, %v; want a little over %d and %v", async, n, err, limit, ErrTooLarge)
+				}
+			}
+			digest, size, err := ri.finish()
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "(1048576 bytes)") || digest != "" || size > limit+hashBlockSize {
+				t.Errorf("async %v, read first %v: finish: %q, %d bytes, %v", async, readAll, digest, size, err)
+			}
+			if src.read > limit+2*hashBlockSize {
+				t.Errorf("async %v: %d bytes taken from the source for a limit of %d", async, src.read, limit)
+			}
+			ri.Close()
+		}
+	}
+	// The decompressed text has the limit too, named the same way.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat([]byte("x"), 4<<20))
+	zw.Close()
+	ri, _ := openRaw(Input{Name: Stdin}, bytes.NewReader(gz.Bytes()), nil)
+	text, closer, err := decodeInput(ri.bound(nil, limit), limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := io.Copy(io.Discard, text); !errors.Is(err, ErrTooLarge) || n != limit || !strings.Contains(err.Error(), "(1048576 bytes)") {
+		t.Errorf("gzip: %d bytes, %v", n, err)
+	}
+	closer.Close()
+	ri.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	src := &endless{}
+	ri, _ = openRawAsync(Input{Name: Stdin}, src, nil)
+	ri.bound(ctx, 0)
+	buf := make([]byte, 4096)
+	for range 100 {
+		if _, err := ri.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	n, err := io.Copy(io.Discard, ri)
+	if !errors.Is(err, context.Canceled) || n > hashBlockSize {
+		t.Errorf("after cancel: read %d more bytes, %v", n, err)
+	}
+	if _, _, err := ri.finish(); !errors.Is(err, context.Canceled) {
+		t.Errorf("finish after cancel: %v", err)
+	}
+	ri.Close()
+}

@@ -61,7 +61,10 @@ type Config struct {
 	Workers   int // 0 = all cores
 	Rules     *replay.Ruleset
 	Selection checks.Selection
-	// MaxFileBytes bounds the decompressed size of one input (0 = no limit).
+	// MaxFileBytes bounds every input (0 = no limit): the bytes read from
+	// it, whatever it is (a file, stdin, a device, a pipe, a file still
+	// growing), and its decompressed text. Past it the input is an I/O
+	// error and the run goes on with the others.
 	MaxFileBytes int64
 	// Limits bounds one hand (zero fields: the parser's defaults).
 	Limits parser.Limits
@@ -400,6 +403,9 @@ func (rd *reader) read(i int) {
 	}
 	rd.store = cfg.State != nil && in.Name != Stdin
 	raw, err := openRawAsync(*in, cfg.Stdin, rd.bytes)
+	if err == nil {
+		raw.bound(rd.ctx, cfg.MaxFileBytes)
+	}
 	if err != nil {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
@@ -479,7 +485,7 @@ func (rd *reader) read(i int) {
 // its current content. It reports whether it did.
 func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 	s := rd.cfg.State
-	digest, size, err := digestInput(*in, nil)
+	digest, size, err := digestInput(rd.ctx, *in, rd.cfg.MaxFileBytes)
 	if err != nil {
 		return false // the parse path reports the error
 	}
@@ -739,6 +745,9 @@ func (c *collector) refresh(file int, r *Result) {
 		c.re = nil
 		in := &c.cfg.Inputs[file]
 		raw, err := openRaw(*in, nil, nil)
+		if err == nil {
+			raw.bound(nil, c.cfg.MaxFileBytes)
+		}
 		if err != nil {
 			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)
 			return

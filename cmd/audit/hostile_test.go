@@ -481,7 +481,7 @@ func TestHostileGzipBomb(t *testing.T) {
 	matchOutcome(t, "bomb.phhs.gz", outcome(t, out)["bomb.phhs.gz"], []string{
 		"hand bomb-a@1 clean",
 		"hand @0 parse-error",
-		"parse.error @0: cannot read bomb.phhs.gz: input exceeds --max-file-bytes",
+		"parse.error @0: cannot read bomb.phhs.gz: input exceeds --max-file-bytes (268435456 bytes)",
 	})
 	if run.maxRSS > 128<<20 {
 		t.Errorf("peak memory %d MiB", run.maxRSS>>20)

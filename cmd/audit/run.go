@@ -33,7 +33,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	lang := fs.String("lang", "en", "report language: en, zh")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	inputsFrom := fs.String("inputs-from", "", "read more inputs from this file, one per line")
-	maxFile := fs.Int64("max-file-bytes", 8<<30, "largest decompressed input accepted, in bytes (0 = no limit)")
+	maxFile := fs.Int64("max-file-bytes", 8<<30, "largest input accepted, in bytes read and in bytes decompressed; a larger or endless one (a device, a pipe) is an I/O error (0 = no limit)")
 	maxHand := fs.Int("max-hand-bytes", parser.DefaultMaxHandBytes, "largest hand accepted, in bytes; a larger one is a parse error and reading goes on")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	progress := fs.String("progress", "auto", "progress on stderr: auto (when a terminal), always, never")
