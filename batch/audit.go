@@ -170,14 +170,14 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		m.Partition = "day"
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
-	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
 // finish ends a run or a merge: it writes the manifest (which commits the
 // outputs), the text summary to stdout and the JSON summary file, when
 // asked, and says whether the run failed at failOn.
-func finish(out *outputs, m *Manifest, sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
-	if err := out.close(m); err != nil {
+func finish(ctx context.Context, out *outputs, m *Manifest, sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
+	if err := out.close(ctx, m); err != nil {
 		return nil, err
 	}
 	if stdout != nil {

@@ -301,7 +301,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		MergedFrom: set.Refs,
 	}
 	_, m.Totals = totalsOf(sum)
-	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
 // addTotals adds a manifest's totals to a summary.

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -289,8 +291,15 @@ type staged struct {
 }
 
 // close finishes every writer, moves the outputs into place and writes
-// the manifest.
-func (o *outputs) close(m *Manifest) error {
+// the manifest. A cancelled ctx stops it, with the outputs left as they
+// were, until the moment the first output is moved into place: from there
+// the commit (renames only) runs to its end, so that the folder never
+// holds half of one run and half of another.
+func (o *outputs) close(ctx context.Context, m *Manifest) error {
+	if err := ctx.Err(); err != nil {
+		o.abort()
+		return err
+	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
 	for dt := range o.parts {
@@ -300,9 +309,21 @@ func (o *outputs) close(m *Manifest) error {
 	for _, dt := range dts {
 		sets = append(sets, o.parts[dt])
 	}
-	files, err := o.closeSets(sets)
+	files, err := o.closeSets(ctx, sets)
+	if err != nil && ctx.Err() != nil {
+		// Writers may still be closing: they are not aborted under
+		// their feet; what they finish stays in the staging folder,
+		// which goes (or, if a writer still fills it, the next run
+		// that owns --out removes it).
+		os.RemoveAll(o.stage)
+		return ctx.Err()
+	}
 	if err != nil {
 		o.abort() // the writers that did not fail closed; the staging folder goes
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		o.abort()
 		return err
 	}
 	clear(o.parts)
@@ -324,7 +345,7 @@ func (o *outputs) close(m *Manifest) error {
 // taking turns. A writer writes each file under a hidden name and renames
 // it when complete, so a file listed under its final name is whole. It
 // returns the first error, in the order of the writers.
-func (o *outputs) closeSets(sets []*writerSet) ([]staged, error) {
+func (o *outputs) closeSets(ctx context.Context, sets []*writerSet) ([]staged, error) {
 	var (
 		mu    sync.Mutex
 		files []staged
@@ -362,7 +383,22 @@ func (o *outputs) closeSets(sets []*writerSet) ([]staged, error) {
 			})
 		}
 	}
-	wg.Wait()
+	closed := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-ctx.Done():
+		// Stopping: the writers get stopGrace to end, no more (one may be
+		// writing a large report). Their files are staged, never final.
+		select {
+		case <-closed:
+		case <-time.After(stopGrace):
+		}
+		return nil, ctx.Err()
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -85,7 +86,7 @@ func TestOutputsCloseTogether(t *testing.T) {
 
 	o, out := open(t)
 	m := &Manifest{}
-	if err := o.close(m); err != nil {
+	if err := o.close(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{
@@ -118,7 +119,7 @@ func TestOutputsCloseTogether(t *testing.T) {
 
 	first, second := errors.New("first writer failed"), errors.New("a later writer failed")
 	o, out = open(t, nil, first, nil, second)
-	if err := o.close(&Manifest{}); !errors.Is(err, first) {
+	if err := o.close(context.Background(), &Manifest{}); !errors.Is(err, first) {
 		t.Errorf("close with failing writers: %v, want %v", err, first)
 	}
 	ents, err := os.ReadDir(out)
@@ -152,7 +153,7 @@ func TestOutputsDigestsAsWritten(t *testing.T) {
 	}
 	defer func() { readDigest = fileDigest }()
 	m := &Manifest{}
-	if err := o.close(m); err != nil {
+	if err := o.close(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
 	if len(reads) > 0 {

@@ -158,6 +158,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	if cfg.Stdin == nil {
 		cfg.Stdin = eofReader{}
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -231,9 +232,35 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 
 	col := newCollector(&cfg, emit)
 	col.pools = pl.local()
-	for c := range out {
-		if col.err != nil || ctx.Err() != nil {
-			continue // drain so readers and workers can finish
+	defer func() {
+		// Whatever stopped the run, readers and workers may still be
+		// finishing: drain their chunks, so that none waits on a send for
+		// ever. On a cancelled run they are given stopGrace to end, no
+		// more: one may be blocked in a read that never returns (a pipe
+		// whose producer is stuck), and a run that is told to stop must
+		// stop within seconds.
+		drained := make(chan struct{})
+		go func() {
+			for range out {
+			}
+			close(drained)
+		}()
+		if ctx.Err() != nil {
+			select {
+			case <-drained:
+			case <-time.After(stopGrace):
+				cfg.Logger.Warn("stopping without waiting for a reader blocked in a read")
+			}
+		}
+	}()
+	for {
+		var c *chunk
+		select {
+		case c = <-out:
+		case <-ctx.Done():
+		}
+		if c == nil || col.err != nil || ctx.Err() != nil {
+			break
 		}
 		col.add(c)
 		if k := g.inFlight(); k > col.sum.maxInFlight {
@@ -261,13 +288,14 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 				Elapsed: time.Since(start)})
 		}
 	}
+	cancel() // whatever is still reading stops
 	col.cleanup()
 	sum := col.sum
 	sum.Elapsed = time.Since(start)
 	if col.err != nil {
 		return sum, col.err
 	}
-	if err := ctx.Err(); err != nil && col.next < n {
+	if err := parent.Err(); err != nil && col.next < n {
 		return sum, err
 	}
 	if col.next < n {
@@ -275,6 +303,10 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	}
 	return sum, nil
 }
+
+// stopGrace is how long a cancelled run waits for its readers and workers
+// to end before it returns without them.
+const stopGrace = 500 * time.Millisecond
 
 // gate bounds the chunks in flight: at most ahead per input, and at most
 // limit in all except for the head, the input the collector waits for,
@@ -497,6 +529,9 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 	stat.SHA256, stat.Size, stat.Reused = digest, size, true
 	rd.bytes.Add(size)
 	for {
+		if rd.ctx.Err() != nil {
+			return true // the run is stopping
+		}
 		b, err := e.next()
 		if err == io.EOF {
 			return true
@@ -504,6 +539,9 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 		var rs []Result
 		if err == nil {
 			rs, err = s.decodeBlock(b, in)
+		}
+		if err != nil && rd.ctx.Err() != nil {
+			return true
 		}
 		if err != nil {
 			rd.cfg.Logger.Error("unreadable state entry", "file", in.Name, "err", err)

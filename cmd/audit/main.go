@@ -31,6 +31,10 @@ const (
 	exitUsage    = 2
 	exitIO       = 3
 	exitInternal = 4 // a bug in handaudit left some hands unaudited (internal.error findings)
+	// exitInterrupted plus the signal's number (130 for SIGINT, 143 for
+	// SIGTERM) ends a run that a signal stopped before its outputs were
+	// complete: nothing was written, the previous outputs stand.
+	exitInterrupted = 128
 )
 
 // usageError marks an error caused by how the command was called.

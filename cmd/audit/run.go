@@ -7,11 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
@@ -59,12 +57,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// The first SIGINT or SIGTERM stops the run cleanly (outputs removed);
-	// after it, the signals' default action is restored, so a second one
-	// kills at once.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first SIGINT or SIGTERM stops the run cleanly (staged outputs
+	// removed, the previous ones left as they were); a second one ends the
+	// process at once.
+	ctx, intr, stop := onInterrupt()
 	defer stop()
-	context.AfterFunc(ctx, stop)
 	res, err := batch.Audit(ctx, batch.Options{
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
@@ -77,11 +74,15 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case errors.As(err, &ce):
 		return usageError{ce.Err}
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "audit run: interrupted; no output was written (partial files removed)")
-		return exitError{exitIO}
+	case errors.Is(err, context.Canceled) && intr.signal() != nil:
+		logger.Warn("run interrupted", "signal", intr.name())
+		fmt.Fprintf(stderr, "audit run: interrupted by %s: stopped before the outputs were complete; nothing was written to %s (its previous outputs are as they were)\n", intr.name(), *out)
+		return exitError{intr.exitCode()}
 	case err != nil:
 		return err
+	}
+	if intr.signal() != nil {
+		fmt.Fprintf(stderr, "audit run: %s came while the outputs were being moved into place: the run had completed\n", intr.name())
 	}
 	s := res.Summary
 	logger.Info("run finished", "files", s.Files, "files_reused", s.Reused, "hands", s.Hands, "parse_errors", s.ParseErrors,
