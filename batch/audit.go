@@ -109,14 +109,15 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if layout.ShardIndex < 0 || layout.ShardIndex >= layout.ShardCount {
 		return nil, &ConfigError{fmt.Errorf("shard index %d out of range for %d shards", layout.ShardIndex, layout.ShardCount)}
 	}
-	all, err := ExpandInputs(o.Args, o.InputsFrom)
+	all, skippedAll, err := ExpandInputs(o.Args, o.InputsFrom)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
 	if len(all) == 0 {
-		return nil, &ConfigError{fmt.Errorf("no inputs")}
+		return nil, &ConfigError{fmt.Errorf("no inputs%s", skippedNote(skippedAll))}
 	}
 	inputs := ShardInputs(all, layout.ShardIndex, layout.ShardCount)
+	skipped := shardSkipped(skippedAll, layout.ShardIndex, layout.ShardCount)
 	for _, in := range all {
 		if in.Name == Stdin && layout.ShardCount > 1 {
 			return nil, &ConfigError{fmt.Errorf("stdin (-) cannot be sharded: give files")}
@@ -150,6 +151,9 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, sk := range skipped {
+		logSkipped(o.Logger, sk)
+	}
 	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
 		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
 	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Selection: sel,
@@ -159,6 +163,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		out.abort()
 		return nil, err
 	}
+	sum.addSkipped(skipped)
 	m := &Manifest{
 		ManifestVersion: ManifestVersion, Tool: "handaudit", ToolVersion: ToolVersion,
 		SchemaVersion: reports.SchemaVersion, Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,
@@ -170,6 +175,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		m.Partition = "day"
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
+	m.Skipped = manifestSkipped(skipped)
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
@@ -245,6 +251,10 @@ type summaryJSON struct {
 	HandsPerSecond float64         `json:"hands_per_second"`
 	InputsParsed   int             `json:"inputs_parsed"`
 	InputsReused   int             `json:"inputs_reused"`
+	// Skipped counts what was not audited, by reason: folder entries
+	// (not a regular file, symlink loop, unreadable, not a hand history
+	// by name) and files in no recognised format found in folders.
+	Skipped map[string]int64 `json:"skipped"`
 }
 
 type summaryFindings struct {
@@ -265,6 +275,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
+		Skipped: s.SkippedByReason(),
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -285,6 +296,9 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "files %d%s, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
 		s.Files, reused, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
 		s.BySeverity[checks.Info], sec, rate)
+	if len(s.Skipped) > 0 {
+		fmt.Fprintf(w, "not audited: %d (%s)\n", len(s.Skipped), skippedCounts(s.Skipped))
+	}
 	ids := make([]string, 0, len(s.ByCheck))
 	for id := range s.ByCheck {
 		ids = append(ids, id)

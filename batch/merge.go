@@ -225,11 +225,16 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 			return nil, &ConfigError{fmt.Errorf("shard %d (%s) has no Parquet tables: run the shards with --format parquet", k, set.Refs[k].Path)}
 		}
 	}
+	var skipped []Skipped
+	for _, m := range set.Manifests {
+		skipped = append(skipped, skippedOf(m)...)
+	}
 	if o.VerifyOnly {
 		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
 		for _, m := range set.Manifests {
 			addTotals(sum, m)
 		}
+		sum.addSkipped(skipped)
 		sum.Elapsed = time.Since(start)
 		return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
 	}
@@ -286,6 +291,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		}
 	}
 	sum.IOErrors = want.IOErrors
+	sum.addSkipped(skipped)
 	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
 		out.abort()
 		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",
@@ -301,7 +307,26 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		MergedFrom: set.Refs,
 	}
 	_, m.Totals = totalsOf(sum)
+	for _, sm := range set.Manifests {
+		m.Skipped = append(m.Skipped, sm.Skipped...)
+	}
+	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// skippedOf lists what a shard did not audit: its folder entries
+// skipped, and its inputs skipped for their content.
+func skippedOf(m *Manifest) []Skipped {
+	var out []Skipped
+	for _, sk := range m.Skipped {
+		out = append(out, Skipped(sk))
+	}
+	for _, in := range m.Inputs {
+		if in.Skipped != "" {
+			out = append(out, Skipped{Name: in.Name, Reason: in.Skipped})
+		}
+	}
+	return out
 }
 
 // addTotals adds a manifest's totals to a summary.

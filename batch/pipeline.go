@@ -50,6 +50,9 @@ type Result struct {
 	ParseError *parser.Error
 	// IOError is set when the input could not be opened or read at all.
 	IOError bool
+	// Skip, when set, is why the input is not audited at all (a
+	// Skip... reason): Run counts it and does not emit it.
+	Skip string
 
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
@@ -107,6 +110,10 @@ type Summary struct {
 	Parsed, Reused int
 	// Inputs describes each input, in input order.
 	Inputs []InputStat
+	// Skipped lists what was not audited, in name order: folder entries
+	// (Audit adds them) and inputs in no recognised format found in a
+	// folder.
+	Skipped []Skipped
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -123,6 +130,7 @@ type InputStat struct {
 	Findings    int64
 	Reused      bool   // results came from --state
 	Error       string // the input could not be read
+	Skipped     string // why the input was not audited (a Skip... reason)
 }
 
 // chunkHands is how many hands a reader puts in one chunk: enough to
@@ -473,6 +481,10 @@ func (rd *reader) read(i int) {
 		return
 	}
 	format := parser.Detect(head)
+	if format == parser.FormatUnknown && len(head) > 0 && in.InFolder {
+		rd.cur = append(rd.cur, Result{Input: in, Skip: SkipUnrecognised})
+		return
+	}
 	if format == parser.FormatUnknown {
 		msg := "unrecognised input format (not PHH or PokerStars text)"
 		if len(head) == 0 {
@@ -643,6 +655,14 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	for k := range ch.results {
 		r := &ch.results[k]
+		if r.Skip != "" {
+			st.Skipped = r.Skip
+			sk := Skipped{Name: r.Input.Name, Reason: r.Skip}
+			logSkipped(c.cfg.Logger, sk)
+			c.sum.Skipped = append(c.sum.Skipped, sk)
+			c.cacheable = false
+			continue
+		}
 		if c.dupOn {
 			if first := c.firsts[k]; first.dup {
 				dups = true
@@ -754,9 +774,11 @@ func (c *collector) finishInput(ch *chunk) {
 	if s := ch.stat; s != nil {
 		st.Size, st.SHA256, st.Reused, st.Error = s.Size, s.SHA256, s.Reused, s.Error
 	}
-	if st.Reused {
+	switch {
+	case st.Skipped != "": // not audited: neither parsed nor reused
+	case st.Reused:
 		c.sum.Reused++
-	} else {
+	default:
 		c.sum.Parsed++
 	}
 	if c.sw != nil {

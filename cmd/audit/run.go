@@ -97,13 +97,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runExitCode says how a finished run ends: an input that could not be read
-// (3) outranks hands left unaudited by an internal error (4), which outranks
+// runExitCode says how a finished run ends: an input that could not be read,
+// or a folder that could not be listed (3), outranks hands left unaudited by an internal error (4), which outranks
 // findings at or above --fail-on (1), so that a script never mistakes an
 // incomplete audit for a complete one with findings.
 func runExitCode(s *batch.Summary, failed bool) int {
 	switch {
-	case s.IOErrors > 0:
+	case s.IOErrors > 0 || s.SkippedByReason()[batch.SkipUnreadable] > 0:
 		return exitIO
 	case s.Internal > 0:
 		return exitInternal
@@ -196,8 +196,12 @@ func summaryLine(s *batch.Summary, idx, count int, out string) string {
 	if count > 1 {
 		shard = fmt.Sprintf("shard %d/%d: ", idx, count)
 	}
-	return fmt.Sprintf("audit: %s%d files (%d reused), %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
-		shard, s.Files, s.Reused, s.Hands, s.ParseErrors,
+	skipped := ""
+	if n := len(s.Skipped); n > 0 {
+		skipped = fmt.Sprintf(", %d not audited (see the log)", n)
+	}
+	return fmt.Sprintf("audit: %s%d files (%d reused)%s, %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
+		shard, s.Files, s.Reused, skipped, s.Hands, s.ParseErrors,
 		s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info],
 		s.BySeverity[checks.Error], s.BySeverity[checks.Warning], s.BySeverity[checks.Info], sec, rate, out)
 }
