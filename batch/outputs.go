@@ -106,6 +106,7 @@ func (ws *writerSet) write(hr *reports.HandResult) error {
 // stopped leaves no output that looks whole.
 type outputs struct {
 	out, stage string
+	lock       *outLock // on the layout's part of out, until close or abort
 	layout     Layout
 	info       reports.RunInfo
 	formats    []string
@@ -118,17 +119,24 @@ type outputs struct {
 	hr     reports.HandResult // reused by write
 }
 
-// openOutputs creates the staging folder and opens the whole run's writers.
+// openOutputs takes the lock of the layout's part of outDir (removing
+// what dead runs left there), creates the staging folder and opens the
+// whole run's writers.
 func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo) (*outputs, error) {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
-	stage, err := os.MkdirTemp(outDir, ".handaudit-staging-"+l.part()+"-")
+	lock, err := lockOut(outDir, l.part())
 	if err != nil {
 		return nil, err
 	}
+	stage, err := os.MkdirTemp(outDir, stagePrefix+l.part()+"-")
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
 	info.Digests = new(reports.Digests) // the writers' digests, for the manifest
-	o := &outputs{out: outDir, stage: stage, layout: l, info: info, formats: formats,
+	o := &outputs{out: outDir, stage: stage, lock: lock, layout: l, info: info, formats: formats,
 		parts: map[string]*writerSet{}, chunks: map[string]int{}}
 	var top []string
 	for _, f := range formats {
@@ -138,6 +146,7 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 	}
 	if o.top, err = o.openSet(stage, top); err != nil {
 		os.RemoveAll(stage)
+		lock.release()
 		return nil, err
 	}
 	return o, nil
@@ -316,6 +325,7 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 		// which goes (or, if a writer still fills it, the next run
 		// that owns --out removes it).
 		os.RemoveAll(o.stage)
+		o.lock.release()
 		return ctx.Err()
 	}
 	if err != nil {
@@ -334,6 +344,7 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 	}
 	err = o.commit(files, m)
 	os.RemoveAll(o.stage)
+	o.lock.release()
 	return err
 }
 
@@ -503,6 +514,7 @@ func (o *outputs) abort() {
 		_ = ws.w.Abort()
 	}
 	os.RemoveAll(o.stage)
+	o.lock.release()
 }
 
 // outputDigest is the sha256 and size of an output file: the digest its
