@@ -164,6 +164,10 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		return nil, err
 	}
 	sum.addSkipped(skipped)
+	if sum.ParseErrors > 0 && checks.Lookup(parseErrorID) != nil && !sel.Has(parseErrorID) {
+		o.Logger.Warn("hands that could not be read are not reported as findings: parse.error is not among the checks run (--only, --skip); they are parse-error rows in the hands table and counted in the summary",
+			"parse_errors", sum.ParseErrors)
+	}
 	m := &Manifest{
 		ManifestVersion: ManifestVersion, Tool: "handaudit", ToolVersion: ToolVersion,
 		SchemaVersion: reports.SchemaVersion, Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,

@@ -509,10 +509,15 @@ func findingFromRow(r *reports.FindingRow) checks.Finding {
 	return f
 }
 
-// countRow counts a rebuilt hand in a summary, as count does a Result.
+// countRow counts a rebuilt hand in a summary, as count does a Result: a
+// parse-error row is a parse error (whether or not parse.error was among
+// the checks run), unless a bug stopped the reading of its input.
 func countRow(s *Summary, r *reports.HandResult) {
 	if r.Hand != nil {
 		s.Hands++
+	}
+	if r.Status == reports.StatusParseError && !slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.CheckID == internalErrorID }) {
+		s.ParseErrors++
 	}
 	countFindings(s, r.Findings)
 }

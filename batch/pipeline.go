@@ -26,6 +26,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -578,6 +579,10 @@ type collector struct {
 	seqs    map[int]int // next chunk expected per input
 	dups    hashSet
 	dupOn   bool
+	// parseOn: parse.error is among the checks run (--only and --skip
+	// select it like any other). Off, a hand that cannot be read is still
+	// a parse-error row and counted as one, but raises no finding.
+	parseOn bool
 	keyer   handKeys    // computes the hands' duplicate-ID keys
 	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
 	keyed   []bool      // whether each hand of the chunk has a key
@@ -597,6 +602,7 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 		sum: &Summary{Files: len(cfg.Inputs), ByCheck: map[string]int64{}, Inputs: make([]InputStat, 0, len(cfg.Inputs))}}
 	// hand.duplicate-id follows --only/--skip once the catalog lists it.
 	c.dupOn = checks.Lookup(duplicateID) == nil || cfg.Selection.Has(duplicateID)
+	c.parseOn = checks.Lookup(parseErrorID) == nil || cfg.Selection.Has(parseErrorID)
 	if c.dupOn {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
@@ -662,6 +668,9 @@ func (c *collector) emitChunk(ch *chunk) {
 			c.sum.Skipped = append(c.sum.Skipped, sk)
 			c.cacheable = false
 			continue
+		}
+		if !c.parseOn {
+			r.Findings = withoutCheck(r.Findings, parseErrorID)
 		}
 		if c.dupOn {
 			if first := c.firsts[k]; first.dup {
@@ -886,7 +895,20 @@ func count(sum *Summary, r *Result) {
 	if r.IOError {
 		sum.IOErrors++
 	}
+	if r.ParseError != nil || r.IOError {
+		sum.ParseErrors++
+	}
 	countFindings(sum, r.Findings)
+}
+
+// withoutCheck returns fs without the findings of check id (in place).
+func withoutCheck(fs []checks.Finding, id string) []checks.Finding {
+	for i := range fs {
+		if fs[i].CheckID == id {
+			return slices.DeleteFunc(fs, func(f checks.Finding) bool { return f.CheckID == id })
+		}
+	}
+	return fs
 }
 
 // countFindings adds findings to a summary's counts.
@@ -897,10 +919,7 @@ func countFindings(sum *Summary, fs []checks.Finding) {
 		if int(f.Severity) < len(sum.BySeverity) {
 			sum.BySeverity[f.Severity]++
 		}
-		switch f.CheckID {
-		case parseErrorID:
-			sum.ParseErrors++
-		case internalErrorID:
+		if f.CheckID == internalErrorID {
 			sum.Internal++
 		}
 	}

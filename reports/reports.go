@@ -37,6 +37,19 @@ const (
 	StatusClean      = "clean"
 	StatusFindings   = "findings"
 	StatusParseError = "parse-error"
+	// StatusUnsupported is an input in a format handaudit recognises but
+	// does not read yet (or, named on the command line, recognises not at
+	// all): one row for the input, Error naming the format and the hands
+	// counted by their headers. Its hands were not audited; it is not a
+	// parse error (the record is not at fault).
+	StatusUnsupported = "unsupported"
+)
+
+// The check IDs of the findings the pipeline raises for hands it could
+// not read or audit.
+const (
+	parseErrorCheck    = "parse.error"
+	internalErrorCheck = "internal.error"
 )
 
 // HandResult is everything the reports know about one hand read: the record,
@@ -50,8 +63,8 @@ type HandResult struct {
 	File   string // input file as given
 	Line   int    // first line of the hand (or of the error)
 	Format string // input format: "phh", "pokerstars", ...
-	Status string // StatusClean, StatusFindings or StatusParseError; derived when empty
-	Error  string // the parse error, for StatusParseError
+	Status string // StatusClean, StatusFindings, StatusParseError or StatusUnsupported; derived when empty
+	Error  string // the parse error, for StatusParseError; what the input is, for StatusUnsupported
 }
 
 // status returns r.Status, or derives it when the pipeline left it empty.

@@ -102,7 +102,9 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	failed := false
 	switch {
 	case src.ParseError != nil:
-		failed = checks.Error >= sev
+		// Explained whatever the flags; it fails the run only when
+		// parse.error is among the checks selected, as in audit run.
+		failed = checks.Error >= sev && sel.Has("parse.error")
 		switch *format {
 		case "json":
 			err = reports.WriteParseErrorJSON(bw, src, o)

@@ -1,0 +1,74 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSkipParseError: --skip parse.error and --only apply to hands that
+// cannot be read, as to any check: the hand is still a parse-error row,
+// counted as a parse error, but raises no finding and does not fail the
+// run; by default it does. JUnit counts it once, as an <error>, or as
+// <skipped> when parse.error is not selected. audit explain follows the
+// same selection.
+func TestSkipParseError(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name     string
+		flags    []string
+		exit     int
+		findings bool
+	}{
+		{"default", nil, exitFindings, true},
+		{"skip", []string{"--skip", "parse.error"}, exitOK, false},
+		{"only", []string{"--only", "pot."}, exitOK, false},
+		{"only parse", []string{"--only", "parse.error"}, exitFindings, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, tc.name)
+			sum := filepath.Join(dir, tc.name+".json")
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"run", "--out", out, "--format", "parquet,jsonl,junit", "--summary", sum, "--progress", "never",
+				"fixtures/bad/empty.txt"}, tc.flags...)
+			if code := realMain(args, &stdout, &stderr); code != tc.exit {
+				t.Errorf("exit %d, want %d\n%s", code, tc.exit, stderr.String())
+			}
+			b, _ := os.ReadFile(sum)
+			if !strings.Contains(string(b), `"parse_errors": 1,`) {
+				t.Errorf("summary does not count the parse error:\n%s", b)
+			}
+			jl, _ := os.ReadFile(filepath.Join(out, "findings.jsonl"))
+			if got := strings.Contains(string(jl), `"check_id":"parse.error"`); got != tc.findings {
+				t.Errorf("findings.jsonl has a parse.error finding: %v, want %v\n%s", got, tc.findings, jl)
+			}
+			rows := outcome(t, out)["fixtures/bad/empty.txt"]
+			if len(rows) == 0 || rows[0] != "hand @1 parse-error" {
+				t.Errorf("hands.parquet has no parse-error row: %q", rows)
+			}
+			ju, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+			want := `errors="1" skipped="0"`
+			if !tc.findings {
+				want = `errors="0" skipped="1"`
+			}
+			if !strings.Contains(string(ju), `<testsuites name="handaudit" tests="1" failures="0" `+want) {
+				t.Errorf("junit.xml does not count the parse error once (%s):\n%s", want, ju)
+			}
+			if !tc.findings && !strings.Contains(stderr.String(), "not reported as findings") {
+				t.Errorf("no warning that parse errors are not findings:\n%s", stderr.String())
+			}
+		})
+	}
+	var stdout, stderr bytes.Buffer
+	if code := realMain([]string{"explain", "fixtures/bad/empty.txt", "--line", "1"}, &stdout, &stderr); code != exitFindings {
+		t.Errorf("explain a parse error: exit %d\n%s", code, stderr.String())
+	}
+	if code := realMain([]string{"explain", "fixtures/bad/empty.txt", "--line", "1", "--skip", "parse.error"}, &stdout, &stderr); code != exitOK {
+		t.Errorf("explain a parse error with --skip parse.error: exit %d\n%s", code, stderr.String())
+	}
+}
