@@ -180,6 +180,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
 	m.Skipped = manifestSkipped(skipped)
+	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
@@ -259,6 +260,29 @@ type summaryJSON struct {
 	// (not a regular file, symlink loop, unreadable, not a hand history
 	// by name) and files in no recognised format found in folders.
 	Skipped map[string]int64 `json:"skipped"`
+	// Unsupported counts the inputs in formats handaudit does not read,
+	// and their hands (counted by their headers), apart from parse errors.
+	Unsupported summaryUnsupported `json:"unsupported"`
+}
+
+type summaryUnsupported struct {
+	Inputs  int64                         `json:"inputs"`
+	Hands   int64                         `json:"hands"`
+	Formats map[string]summaryUnsupported `json:"formats,omitempty"`
+}
+
+// unsupportedSummary counts unsupported inputs, in all and by format.
+func unsupportedSummary(us []UnsupportedInput) summaryUnsupported {
+	out := summaryUnsupported{Formats: map[string]summaryUnsupported{}}
+	for _, u := range us {
+		f := out.Formats[u.Format]
+		f.Inputs++
+		f.Hands += u.Hands
+		out.Formats[u.Format] = f
+		out.Inputs++
+		out.Hands += u.Hands
+	}
+	return out
 }
 
 type summaryFindings struct {
@@ -279,7 +303,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
-		Skipped: s.SkippedByReason(),
+		Skipped: s.SkippedByReason(), Unsupported: unsupportedSummary(s.Unsupported),
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -300,6 +324,9 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "files %d%s, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
 		s.Files, reused, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
 		s.BySeverity[checks.Info], sec, rate)
+	if n, hands := unsupportedTotals(s.Unsupported); n > 0 {
+		fmt.Fprintf(w, "in formats not read: %d inputs, %d hands (counted by their headers) not audited\n", n, hands)
+	}
 	if len(s.Skipped) > 0 {
 		fmt.Fprintf(w, "not audited: %d (%s)\n", len(s.Skipped), skippedCounts(s.Skipped))
 	}

@@ -59,6 +59,10 @@ type ManifestInput struct {
 	Error       string `json:"error,omitempty"`
 	// Skipped is why the input was not audited ("format not recognised").
 	Skipped string `json:"skipped,omitempty"`
+	// Unsupported names the format of an input handaudit does not read;
+	// UnsupportedHands counts its hands by their headers.
+	Unsupported      string `json:"unsupported,omitempty"`
+	UnsupportedHands int64  `json:"unsupported_hands,omitempty"`
 }
 
 // ManifestTotals counts what the shard found.
@@ -74,6 +78,10 @@ type ManifestTotals struct {
 	// Skipped counts what was not audited (folder entries and inputs in
 	// no recognised format), by reason.
 	Skipped map[string]int64 `json:"skipped"`
+	// UnsupportedInputs and UnsupportedHands count the inputs in formats
+	// handaudit does not read, and their hands.
+	UnsupportedInputs int64 `json:"unsupported_inputs"`
+	UnsupportedHands  int64 `json:"unsupported_hands"`
 }
 
 // ManifestOutput is one output file, its path relative to the manifest's
@@ -123,13 +131,14 @@ func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
 	ins := make([]ManifestInput, len(s.Inputs))
 	for i, st := range s.Inputs {
 		ins[i] = ManifestInput{Name: st.Name, Size: st.Size, SHA256: st.SHA256, Hands: st.Hands,
-			ParseErrors: st.ParseErrors, Findings: st.Findings, Error: st.Error, Skipped: st.Skipped}
+			ParseErrors: st.ParseErrors, Findings: st.Findings, Error: st.Error, Skipped: st.Skipped,
+			Unsupported: st.Unsupported, UnsupportedHands: st.UnsupportedHands}
 	}
 	byCheck := make(map[string]int64, len(s.ByCheck))
 	for k, v := range s.ByCheck {
 		byCheck[k] = v
 	}
-	return ins, ManifestTotals{
+	t := ManifestTotals{
 		Inputs: s.Files, Hands: s.Hands, ParseErrors: s.ParseErrors, IOErrors: s.IOErrors,
 		InternalErrors: s.Internal, Findings: totalFindings(s),
 		BySeverity: map[string]int64{"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning],
@@ -137,4 +146,6 @@ func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
 		ByCheck: byCheck,
 		Skipped: s.SkippedByReason(),
 	}
+	t.UnsupportedInputs, t.UnsupportedHands = unsupportedTotals(s.Unsupported)
+	return ins, t
 }

@@ -226,11 +226,18 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		}
 	}
 	var skipped []Skipped
+	var unsupported []UnsupportedInput
 	for _, m := range set.Manifests {
 		skipped = append(skipped, skippedOf(m)...)
+		for _, in := range m.Inputs {
+			if in.Unsupported != "" {
+				unsupported = append(unsupported, UnsupportedInput{Name: in.Name, Format: in.Unsupported, Hands: in.UnsupportedHands})
+			}
+		}
 	}
+	slices.SortStableFunc(unsupported, func(a, b UnsupportedInput) int { return cmp.Compare(a.Name, b.Name) })
 	if o.VerifyOnly {
-		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}, Unsupported: unsupported}
 		for _, m := range set.Manifests {
 			addTotals(sum, m)
 		}
@@ -292,6 +299,8 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	}
 	sum.IOErrors = want.IOErrors
 	sum.addSkipped(skipped)
+	sum.Unsupported = unsupported
+	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
 	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
 		out.abort()
 		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",

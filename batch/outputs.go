@@ -293,6 +293,12 @@ func (o *outputs) partition(dt string) (*writerSet, error) {
 	return ws, nil
 }
 
+// setNotAudited gives the reports that list them (HTML, JUnit) what the
+// run did not audit.
+func (o *outputs) setNotAudited(list []reports.NotAudited) {
+	o.top.w.SetNotAudited(list)
+}
+
 // staged is one finished output file waiting to be renamed into place.
 type staged struct {
 	from string

@@ -54,6 +54,9 @@ type Result struct {
 	// Skip, when set, is why the input is not audited at all (a
 	// Skip... reason): Run counts it and does not emit it.
 	Skip string
+	// Unsupported, when set, says the input is in a format handaudit does
+	// not read: Run counts it and does not emit it.
+	Unsupported *Unsupported
 
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
@@ -115,6 +118,9 @@ type Summary struct {
 	// (Audit adds them) and inputs in no recognised format found in a
 	// folder.
 	Skipped []Skipped
+	// Unsupported lists the inputs in formats handaudit does not read, in
+	// input order.
+	Unsupported []UnsupportedInput
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -132,6 +138,10 @@ type InputStat struct {
 	Reused      bool   // results came from --state
 	Error       string // the input could not be read
 	Skipped     string // why the input was not audited (a Skip... reason)
+	// Unsupported names the format of an input handaudit does not read;
+	// UnsupportedHands counts its hands by their headers.
+	Unsupported      string
+	UnsupportedHands int64
 }
 
 // chunkHands is how many hands a reader puts in one chunk: enough to
@@ -482,15 +492,25 @@ func (rd *reader) read(i int) {
 		return
 	}
 	format := parser.Detect(head)
-	if format == parser.FormatUnknown && len(head) > 0 && in.InFolder {
-		rd.cur = append(rd.cur, Result{Input: in, Skip: SkipUnrecognised})
+	if format == parser.FormatUnknown && len(head) > 0 {
+		name, marker := recognise(head)
+		if name == "" && in.InFolder {
+			rd.cur = append(rd.cur, Result{Input: in, Skip: SkipUnrecognised})
+			return
+		}
+		u := &Unsupported{Format: name}
+		rd.cur = append(rd.cur, Result{Input: in, Unsupported: u})
+		if marker != nil {
+			n, err := countMarker(dr, marker)
+			if u.Hands = n; err != nil {
+				stat.Error = err.Error()
+				rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+			}
+		}
 		return
 	}
 	if format == parser.FormatUnknown {
-		msg := "unrecognised input format (not PHH or PokerStars text)"
-		if len(head) == 0 {
-			msg = "empty input: no hands"
-		}
+		msg := "empty input: no hands"
 		rd.cur = append(rd.cur, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: msg}))
 		return
 	}
@@ -669,6 +689,14 @@ func (c *collector) emitChunk(ch *chunk) {
 			c.cacheable = false
 			continue
 		}
+		if u := r.Unsupported; u != nil {
+			st.Unsupported, st.UnsupportedHands = u.name(), u.Hands
+			ui := UnsupportedInput{Name: r.Input.Name, Format: u.name(), Hands: u.Hands}
+			logUnsupported(c.cfg.Logger, ui)
+			c.sum.Unsupported = append(c.sum.Unsupported, ui)
+			c.cacheable = false
+			continue
+		}
 		if !c.parseOn {
 			r.Findings = withoutCheck(r.Findings, parseErrorID)
 		}
@@ -784,7 +812,7 @@ func (c *collector) finishInput(ch *chunk) {
 		st.Size, st.SHA256, st.Reused, st.Error = s.Size, s.SHA256, s.Reused, s.Error
 	}
 	switch {
-	case st.Skipped != "": // not audited: neither parsed nor reused
+	case st.Skipped != "", st.Unsupported != "": // not audited: neither parsed nor reused
 	case st.Reused:
 		c.sum.Reused++
 	default:

@@ -297,8 +297,9 @@ func TestJUnit(t *testing.T) {
 // TestJUnitUnreadOnce: a hand that could not be read is one <error>, its
 // parse.error (or internal.error) finding not also a <failure>, whatever
 // its severity against FailOn; without that finding (parse.error not
-// selected) it is <skipped>, as is an input in a format not read; a
-// finding of another check on the same case still fails it.
+// selected) it is <skipped>; an input in a format not read is a suite
+// with one skipped case; a finding of another check on the same case
+// still fails it.
 func TestJUnitUnreadOnce(t *testing.T) {
 	pe := checks.Finding{CheckID: "parse.error", Severity: checks.Error, Message: "line 3: no seat", File: "a.txt", Line: 3, ActionIndex: -1}
 	ie := checks.Finding{CheckID: "internal.error", Severity: checks.Error, Message: "internal error while reading", File: "a.txt", ActionIndex: -1}
@@ -308,12 +309,16 @@ func TestJUnitUnreadOnce(t *testing.T) {
 		{File: "a.txt", Line: 7, Status: StatusParseError, Error: "internal error while reading", Findings: []checks.Finding{ie}},
 		{File: "a.txt", Line: 9, Status: StatusParseError, Error: "cannot read a.txt: I/O", Findings: []checks.Finding{pe, other}},
 		{File: "a.txt", Line: 12, Status: StatusParseError, Error: "line 12: cancelled hand"},
-		{File: "b.xml", Line: 1, Status: StatusUnsupported, Error: "iPoker XML: not read by handaudit yet; 3 hands counted by their headers were not audited"},
 	}
 	info := testInfo()
 	info.FailOn = checks.Info
 	var s junitSuites
-	out := readOutput(t, NewJUnit(), "junit.xml", info, results)
+	w := NewJUnit()
+	w.SetNotAudited([]NotAudited{
+		{Name: "in/feed.fifo", Reason: "not a regular file", Detail: "FIFO"},
+		{Name: "b.xml", Reason: "format not read", Unsupported: true, Format: "iPoker XML", Hands: 3},
+	})
+	out := readOutput(t, w, "junit.xml", info, results)
 	if err := xml.Unmarshal(out, &s); err != nil {
 		t.Fatalf("junit.xml does not parse: %v\n%s", err, out)
 	}
@@ -332,7 +337,11 @@ func TestJUnitUnreadOnce(t *testing.T) {
 	if c := cases[3]; c.Error != nil || c.Skipped == nil || !strings.Contains(c.Skipped.Message, "cancelled hand") {
 		t.Errorf("a parse error without its finding: %+v", c)
 	}
-	if c := s.Suites[1].Cases[0]; c.Skipped == nil || !strings.HasPrefix(c.Skipped.Message, "iPoker XML: not read") || c.Error != nil || c.Failure != nil {
+	if len(s.Suites) != 2 || s.Suites[1].Name != "b.xml" {
+		t.Fatalf("suites: %+v (the unsupported input has one, the FIFO none)", s.Suites)
+	}
+	if c := s.Suites[1].Cases[0]; c.Skipped == nil || c.Skipped.Message != "iPoker XML: not read by handaudit; 3 hands (counted by their headers) not audited" ||
+		c.Error != nil || c.Failure != nil {
 		t.Errorf("an unsupported input: %+v", c)
 	}
 	if s.Suites[1].Skipped != 1 || s.Suites[0].Skipped != 1 || s.Suites[0].Errors != 3 {

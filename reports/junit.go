@@ -25,6 +25,7 @@ type JUnitWriter struct {
 	suite *tempSpool // test cases of the current file
 	body  *tempSpool // finished suites
 
+	notAudited                         []NotAudited
 	file                               string
 	open                               bool
 	sTests, sFail, sErr, sSkip, sClean int64
@@ -164,8 +165,7 @@ func (w *JUnitWriter) WriteHand(r *HandResult) error {
 	// A hand that could not be read is an <error>, once: the finding that
 	// reports it (parse.error, or internal.error for an input a bug
 	// stopped) is that error, not also a <failure>. Without such a finding
-	// (parse.error left out by --skip or --only) the hand is <skipped>, as
-	// is an input in a format handaudit does not read.
+	// (parse.error left out by --skip or --only) the hand is <skipped>.
 	unread := false
 	switch status {
 	case StatusParseError:
@@ -183,9 +183,6 @@ func (w *JUnitWriter) WriteHand(r *HandResult) error {
 			w.sSkip++
 			fmt.Fprintf(b, "<skipped message=\"%s\"/>\n", xmlEscape("not read (parse.error is not among the checks run): "+msg, true))
 		}
-	case StatusUnsupported:
-		w.sSkip++
-		fmt.Fprintf(b, "<skipped message=\"%s\"/>\n", xmlEscape(r.Error, true))
 	}
 	var failing, other []*checks.Finding
 	for i := range r.Findings {
@@ -223,6 +220,32 @@ func (w *JUnitWriter) WriteHand(r *HandResult) error {
 	return err
 }
 
+// SetNotAudited keeps the inputs in formats handaudit does not read: each
+// becomes a suite of its own with one skipped test case, so that CI shows
+// hands that were not audited. (Folder entries that are not inputs, such
+// as a FIFO, are in the log, the summary and the HTML report.)
+func (w *JUnitWriter) SetNotAudited(list []NotAudited) { w.notAudited = list }
+
+// writeUnsupported writes the suites of the unsupported inputs.
+func (w *JUnitWriter) writeUnsupported() {
+	for _, na := range w.notAudited {
+		if !na.Unsupported {
+			continue
+		}
+		name := text(na.Name)
+		format := na.Format
+		if format == "" {
+			format = "a format not recognised"
+		}
+		msg := fmt.Sprintf("%s: not read by handaudit; %d hands (counted by their headers) not audited", format, na.Hands)
+		fmt.Fprintf(w.body, "<testsuite name=\"%s\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0\">\n", xmlEscape(name, true))
+		fmt.Fprintf(w.body, "<testcase name=\"%s\" classname=\"%s\" file=\"%s\" time=\"0\">\n<skipped message=\"%s\"/>\n</testcase>\n</testsuite>\n",
+			xmlEscape("hands in "+format, true), xmlEscape(name, true), xmlEscape(name, true), xmlEscape(msg, true))
+		w.tTests++
+		w.tSkip++
+	}
+}
+
 // junitFindingText is one finding as a line of a failure body.
 func junitFindingText(f *checks.Finding) string {
 	var b strings.Builder
@@ -254,6 +277,7 @@ func (w *JUnitWriter) Close() (err error) {
 	if err := w.finishSuite(); err != nil {
 		return err
 	}
+	w.writeUnsupported()
 	fmt.Fprintf(w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"handaudit\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"0\">\n",
 		w.tTests, w.tFail, w.tErr, w.tSkip)
 	if err := w.body.copyTo(w.out); err != nil {

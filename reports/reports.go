@@ -37,12 +37,6 @@ const (
 	StatusClean      = "clean"
 	StatusFindings   = "findings"
 	StatusParseError = "parse-error"
-	// StatusUnsupported is an input in a format handaudit recognises but
-	// does not read yet (or, named on the command line, recognises not at
-	// all): one row for the input, Error naming the format and the hands
-	// counted by their headers. Its hands were not audited; it is not a
-	// parse error (the record is not at fault).
-	StatusUnsupported = "unsupported"
 )
 
 // The check IDs of the findings the pipeline raises for hands it could
@@ -63,8 +57,8 @@ type HandResult struct {
 	File   string // input file as given
 	Line   int    // first line of the hand (or of the error)
 	Format string // input format: "phh", "pokerstars", ...
-	Status string // StatusClean, StatusFindings, StatusParseError or StatusUnsupported; derived when empty
-	Error  string // the parse error, for StatusParseError; what the input is, for StatusUnsupported
+	Status string // StatusClean, StatusFindings or StatusParseError; derived when empty
+	Error  string // the parse error, for StatusParseError
 }
 
 // status returns r.Status, or derives it when the pipeline left it empty.
@@ -79,6 +73,39 @@ func (r *HandResult) status() string {
 		return StatusFindings
 	}
 	return StatusClean
+}
+
+// NotAudited is an input or folder entry a run did not audit, and why: a
+// coverage gap the reports show apart from parse errors (the record is not
+// at fault). It has no hand rows.
+type NotAudited struct {
+	Name   string // the input or entry as found
+	Reason string // why: "symlink loop", "format not read", ...
+	Detail string // what it is, or the error met ("FIFO", "permission denied")
+	// Quiet: counted, not listed one by one (files that are never hand
+	// histories, such as README.md, which every folder of them holds).
+	Quiet bool
+	// Unsupported: an input in a format handaudit does not read (yet).
+	// Format names it ("Bovada text"; "" when not recognised at all),
+	// Hands counts its hands by their headers: hands not audited.
+	Unsupported bool
+	Format      string
+	Hands       int64
+}
+
+// NotAuditedWriter is a Writer that also reports what the run did not
+// audit. The pipeline calls SetNotAudited once, before Close.
+type NotAuditedWriter interface {
+	SetNotAudited([]NotAudited)
+}
+
+// SetNotAudited passes the list to every writer that reports it.
+func (m Multi) SetNotAudited(list []NotAudited) {
+	for _, w := range m {
+		if nw, ok := w.(NotAuditedWriter); ok {
+			nw.SetNotAudited(list)
+		}
+	}
 }
 
 // CheckInfo describes one check of the catalog, for SARIF rules, the HTML

@@ -57,11 +57,8 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	} else if *logFormat == "text" {
 		fmt.Fprintln(stderr, summaryLine(s, 0, 1, *out))
 	}
-	if s.IOErrors > 0 {
-		return exitError{exitIO}
-	}
-	if res.Failed {
-		return exitError{exitFindings}
+	if code := runExitCode(s, res.Failed); code != exitOK {
+		return exitError{code}
 	}
 	return nil
 }

@@ -97,16 +97,21 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runExitCode says how a finished run ends: an input that could not be read,
-// or a folder that could not be listed (3), outranks hands left unaudited by an internal error (4), which outranks
-// findings at or above --fail-on (1), so that a script never mistakes an
-// incomplete audit for a complete one with findings.
+// runExitCode says how a finished run ends. Every code but 1 says the
+// audit is incomplete, and they outrank findings (1), so that a script
+// never mistakes an incomplete audit for a complete one with findings: an
+// input that could not be read, or a folder that could not be listed (3),
+// outranks hands left unaudited by a bug (4), which outranks inputs in a
+// format handaudit does not read (5): the first may pass on a retry, the
+// second needs a fix, the third a reader for the format.
 func runExitCode(s *batch.Summary, failed bool) int {
 	switch {
 	case s.IOErrors > 0 || s.SkippedByReason()[batch.SkipUnreadable] > 0:
 		return exitIO
 	case s.Internal > 0:
 		return exitInternal
+	case len(s.Unsupported) > 0:
+		return exitUnsupported
 	case failed:
 		return exitFindings
 	}
@@ -197,8 +202,15 @@ func summaryLine(s *batch.Summary, idx, count int, out string) string {
 		shard = fmt.Sprintf("shard %d/%d: ", idx, count)
 	}
 	skipped := ""
+	if n := len(s.Unsupported); n > 0 {
+		hands := int64(0)
+		for _, u := range s.Unsupported {
+			hands += u.Hands
+		}
+		skipped += fmt.Sprintf(", %d in formats not read (%d hands not audited)", n, hands)
+	}
 	if n := len(s.Skipped); n > 0 {
-		skipped = fmt.Sprintf(", %d not audited (see the log)", n)
+		skipped += fmt.Sprintf(", %d not audited (see the log)", n)
 	}
 	return fmt.Sprintf("audit: %s%d files (%d reused)%s, %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
 		shard, s.Files, s.Reused, skipped, s.Hands, s.ParseErrors,

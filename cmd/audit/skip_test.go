@@ -72,3 +72,48 @@ func TestSkipParseError(t *testing.T) {
 		t.Errorf("explain a parse error with --skip parse.error: exit %d\n%s", code, stderr.String())
 	}
 }
+
+// TestUnsupportedInput names a file in no format handaudit reads beside a
+// good one: it is not a parse error but an unsupported input, counted
+// apart in the summary, the manifest, the HTML report (its own card and
+// row) and JUnit (a skipped case), and the run exits 5, not 1: a nightly
+// job tells "we cannot read this" from "violations found".
+func TestUnsupportedInput(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	sum := filepath.Join(dir, "summary.json")
+	var stdout, stderr bytes.Buffer
+	code := realMain([]string{"run", "--out", out, "--format", "parquet,jsonl,html,junit", "--summary", sum, "--progress", "never",
+		"fixtures/bad/binary-garbage.bin", "fixtures/phh/showdown.order.phhs", "--fail-on", "none"}, &stdout, &stderr)
+	if code != exitUnsupported {
+		t.Errorf("exit %d, want %d\n%s", code, exitUnsupported, stderr.String())
+	}
+	b, _ := os.ReadFile(sum)
+	for _, want := range []string{`"parse_errors": 0,`, `"unsupported": {
+    "inputs": 1,
+    "hands": 0,
+    "formats": {
+      "format not recognised": {`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("summary lacks %q:\n%s", want, b)
+		}
+	}
+	if got := outcome(t, out)["fixtures/bad/binary-garbage.bin"]; len(got) != 0 {
+		t.Errorf("the unsupported input has rows: %q", got)
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	for _, want := range []string{`id="count-not-read"`, "<tr><td>fixtures/bad/binary-garbage.bin</td><td>format not read</td><td>format not recognised</td><td>0</td></tr>"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	ju, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+	if !strings.Contains(string(ju), `<testsuite name="fixtures/bad/binary-garbage.bin" tests="1" failures="0" errors="0" skipped="1"`) {
+		t.Errorf("junit.xml has no skipped suite for the unsupported input:\n%s", ju)
+	}
+	m, _ := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if !strings.Contains(string(m), `"unsupported": "format not recognised"`) || !strings.Contains(string(m), `"unsupported_inputs": 1,`) {
+		t.Errorf("manifest does not name the unsupported input:\n%s", m)
+	}
+}

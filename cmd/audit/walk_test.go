@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net"
 	"os"
 	"path/filepath"
@@ -162,5 +163,21 @@ func TestWalkReportsEverySkip(t *testing.T) {
 	}
 	if fmt.Sprint(listed) != fmt.Sprint(wantSkips) {
 		t.Errorf("manifest lists as not audited %v, want %v", listed, wantSkips)
+	}
+	// The report lists each one with its reason, and counts the hands
+	// audited apart from the I/O errors.
+	page, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, reason := range wantSkips {
+		if row := "<tr><td>" + html.EscapeString(name) + "</td><td>" + html.EscapeString(reason) + "</td>"; !strings.Contains(string(page), row) {
+			t.Errorf("report.html does not list %s (%s)", name, reason)
+		}
+	}
+	for _, want := range []string{`id="count-hands"><div class="n">1<`, `id="count-parse-errors"><div class="n">2<`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html lacks %s", want)
+		}
 	}
 }
