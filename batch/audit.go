@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
@@ -90,6 +91,7 @@ func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
 // summary. Configuration errors are returned as *ConfigError so the CLI
 // can tell them from I/O errors.
 func Audit(ctx context.Context, o Options) (*Outcome, error) {
+	start := time.Now()
 	rs, err := LoadRules(o.Rules, o.HouseFile)
 	if err != nil {
 		return nil, &ConfigError{err}
@@ -147,7 +149,30 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		RunID: runID(rs, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(rs),
 	}
-	out, err := openOutputs(o.OutDir, layout, formats, info)
+	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
+		return nil, err
+	}
+	lock, err := lockOut(o.OutDir, layout.part())
+	if err != nil {
+		return nil, err
+	}
+	var key string
+	if state != nil {
+		key = runKey(state, &o, info.RunID, formats, layout, skipped)
+		if m := state.unchanged(ctx, key, o.OutDir, layout, inputs, o.Workers, o.MaxFileBytes); m != nil {
+			lock.release()
+			o.Logger.Info("nothing changed since the last run with this --state: its outputs are in place, verified against their manifest",
+				"out", o.OutDir, "inputs", len(inputs))
+			sum := summaryOf(m)
+			sum.Elapsed = time.Since(start)
+			return report(sum, o.Stdout, o.SummaryFile, o.FailOn)
+		}
+		if err := ctx.Err(); err != nil {
+			lock.release()
+			return nil, err
+		}
+	}
+	out, err := openOutputs(o.OutDir, layout, formats, info, lock)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +206,11 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	m.Inputs, m.Totals = totalsOf(sum)
 	m.Skipped = manifestSkipped(skipped)
 	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
-	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	res, err := finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	if err == nil && state != nil {
+		state.remember(key, o.OutDir, layout, filepath.Join(o.OutDir, layout.ManifestName()), sum, inputs)
+	}
+	return res, err
 }
 
 // finish ends a run or a merge: it writes the manifest (which commits the
@@ -191,6 +220,12 @@ func finish(ctx context.Context, out *outputs, m *Manifest, sum *Summary, stdout
 	if err := out.close(ctx, m); err != nil {
 		return nil, err
 	}
+	return report(sum, stdout, summaryFile, failOn)
+}
+
+// report writes a run's text summary to stdout and its JSON summary file,
+// when asked, and says whether the run failed at failOn.
+func report(sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
 	if stdout != nil {
 		WriteTextSummary(stdout, sum)
 	}

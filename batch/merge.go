@@ -273,7 +273,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	info := reports.RunInfo{ToolVersion: first.ToolVersion, Ruleset: first.Ruleset, HouseDigest: first.HouseDigest,
 		SchemaVersion: first.SchemaVersion, RunID: first.RunID, Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(&rs)}
-	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info)
+	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -120,15 +120,18 @@ type outputs struct {
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
-// what dead runs left there), creates the staging folder and opens the
-// whole run's writers.
-func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo) (*outputs, error) {
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return nil, err
-	}
-	lock, err := lockOut(outDir, l.part())
-	if err != nil {
-		return nil, err
+// what dead runs left there) unless the caller holds it already (lock
+// not nil: it passes to the outputs), creates the staging folder and
+// opens the whole run's writers.
+func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo, lock *outLock) (*outputs, error) {
+	if lock == nil {
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return nil, err
+		}
+		var err error
+		if lock, err = lockOut(outDir, l.part()); err != nil {
+			return nil, err
+		}
 	}
 	stage, err := os.MkdirTemp(outDir, stagePrefix+l.part()+"-")
 	if err != nil {

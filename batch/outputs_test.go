@@ -44,7 +44,7 @@ func (w *fileWriter) Close() error {
 func TestOutputsCloseTogether(t *testing.T) {
 	open := func(t *testing.T, fail ...error) (*outputs, string) {
 		out := t.TempDir()
-		o, err := openOutputs(out, Layout{ShardCount: 1, ByDay: true}, nil, reports.RunInfo{})
+		o, err := openOutputs(out, Layout{ShardCount: 1, ByDay: true}, nil, reports.RunInfo{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func TestOutputsCloseTogether(t *testing.T) {
 func TestOutputsDigestsAsWritten(t *testing.T) {
 	out := t.TempDir()
 	formats := []string{"parquet", "html", "jsonl", "arrow", "sarif", "junit"}
-	o, err := openOutputs(out, Layout{ShardCount: 1}, formats, reports.RunInfo{})
+	o, err := openOutputs(out, Layout{ShardCount: 1}, formats, reports.RunInfo{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
