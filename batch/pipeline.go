@@ -34,6 +34,7 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	_ "github.com/handaudit/handaudit/parser/formats" // every input format
 	"github.com/handaudit/handaudit/replay"
 )
 

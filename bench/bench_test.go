@@ -16,6 +16,8 @@ import (
 	"github.com/handaudit/handaudit/gen"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -110,7 +112,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var formats = []parser.Format{parser.FormatPokerStars, parser.FormatPHH}
+var formats = []parser.Format{pokerstars.Format, phh.Format}
 
 // BenchmarkAudit is `audit run CORPUS --format parquet,html`: reading,
 // replay, checks and both reports, on all cores.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -33,7 +33,7 @@ func BenchmarkRun(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := parser.NewPHHReader(bytes.NewReader(data), p)
+		r := phh.NewReader(bytes.NewReader(data), p)
 		for {
 			h, err := r.Next()
 			if err == io.EOF {

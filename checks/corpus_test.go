@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"io/fs"
 	"os"
@@ -12,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser/phh"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -83,7 +85,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(dir, p)
-		r := parser.NewPHHReader(f, filepath.ToSlash(rel))
+		r := phh.NewReader(f, filepath.ToSlash(rel))
 		for {
 			h, err := r.Next()
 			if err == io.EOF {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -24,7 +25,7 @@ func FuzzChecks(f *testing.F) {
 	}
 	rs := replay.Default()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := parser.NewPHHReader(bytes.NewReader(data), "fuzz.phhs")
+		r := phh.NewReader(bytes.NewReader(data), "fuzz.phhs")
 		for i := 0; i < 64; i++ {
 			h, err := r.Next()
 			if err == io.EOF {

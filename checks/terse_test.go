@@ -7,6 +7,8 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -17,9 +19,9 @@ import (
 // terse replay has findings.
 func TestTerseTraceSameFindings(t *testing.T) {
 	var hs []*hand.Hand
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
-	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
+	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, pokerstars.Format, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
 		hs = append(hs, testhands.Generated(t, f, 11, 0.5, 1000)...)
 	}
 	rs := replay.Default()

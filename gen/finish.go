@@ -5,7 +5,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -14,7 +14,7 @@ import (
 // rake and the finishing stacks.
 func (p *play) finish() error {
 	t := p.t
-	ps := p.f == parser.FormatPokerStars
+	ps := p.f == pokerstars.Format
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -166,7 +166,7 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
-	if p.f == parser.FormatPokerStars {
+	if p.f == pokerstars.Format {
 		// The reader takes the ante from the largest posted, and in fixed
 		// limit the blinds from the first posts not all-in.
 		st.Ante, st.BigBlindAnte = 0, false

@@ -29,13 +29,15 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // parser.FormatPHH or parser.FormatPokerStars
+	Format parser.Format // phh.Format or pokerstars.Format
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -77,7 +79,7 @@ type Generator struct {
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != parser.FormatPHH && cfg.Format != parser.FormatPokerStars {
+	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
 		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
@@ -171,9 +173,9 @@ var epoch = time.Date(2024, 3, 1, 17, 0, 0, 0, time.UTC)
 
 func formatBit(f parser.Format) uint8 {
 	switch f {
-	case parser.FormatPHH:
+	case phh.Format:
 		return fPHH
-	case parser.FormatPokerStars:
+	case pokerstars.Format:
 		return fPS
 	}
 	return 0

@@ -15,6 +15,8 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -97,7 +99,7 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	for _, f := range []parser.Format{parser.FormatPokerStars, parser.FormatPHH} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		t.Run(string(f), func(t *testing.T) {
 			text, labels := corpus(t, f, 14, n, 0.2, 0)
 			found, hs := audit(t, f, text)
@@ -168,8 +170,8 @@ func dedupe(fs []found) []string {
 func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
-		if f == parser.FormatPokerStars && bytes.Contains(p, []byte("#"+id+":")) ||
-			f == parser.FormatPHH && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
+		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
+			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}
 	}
@@ -179,7 +181,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{parser.FormatPokerStars, parser.FormatPHH} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {
@@ -199,7 +201,7 @@ func TestDeterministic(t *testing.T) {
 // format records, 2 to 9 players, all-ins with side pots, split pots,
 // showdowns, and hands that end before the flop.
 func TestVariety(t *testing.T) {
-	for _, f := range []parser.Format{parser.FormatPokerStars, parser.FormatPHH} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		text, _ := corpus(t, f, 5, 1500, 0, 0)
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
@@ -227,7 +229,7 @@ func TestVariety(t *testing.T) {
 			}
 		}
 		want := len(psGames)
-		if f == parser.FormatPHH {
+		if f == phh.Format {
 			want = len(phhGames)
 		}
 		if len(games) != want {
@@ -251,7 +253,7 @@ func TestVariety(t *testing.T) {
 // tables numbered from [1] in each, labels naming the file.
 func TestWriteDir(t *testing.T) {
 	dir := t.TempDir()
-	g, err := New(Config{Seed: 3, Format: parser.FormatPHH, Violations: 0.5})
+	g, err := New(Config{Seed: 3, Format: phh.Format, Violations: 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +274,7 @@ func TestWriteDir(t *testing.T) {
 		if !bytes.HasPrefix(data, []byte("[1]\n")) {
 			t.Errorf("shard %d does not start with table [1]", k)
 		}
-		_, hs := audit(t, parser.FormatPHH, data)
+		_, hs := audit(t, phh.Format, data)
 		total += len(hs)
 	}
 	if total != 250 {

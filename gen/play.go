@@ -8,6 +8,8 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -185,7 +187,7 @@ func (p *play) posts() {
 			return
 		}
 		order := t.inOrder
-		if p.f == parser.FormatPHH {
+		if p.f == phh.Format {
 			order = make([]int, p.n)
 			for i := range order {
 				order[i] = i
@@ -195,7 +197,7 @@ func (p *play) posts() {
 			post(s, hand.PostAnte, t.ante)
 		}
 	}
-	if p.f == parser.FormatPHH {
+	if p.f == phh.Format {
 		antes()
 		post(t.sbSeat, hand.PostSmallBlind, t.sb)
 		post(t.bbSeat, hand.PostBigBlind, t.bb)
@@ -385,7 +387,7 @@ func (p *play) act(v view, c choice) {
 // the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.f == parser.FormatPokerStars
+	ps := p.f == pokerstars.Format
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

@@ -6,6 +6,8 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // gameKind is one game the generator deals, with how often.
@@ -119,7 +121,7 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	t := &table{}
 	games := psGames
-	if f == parser.FormatPHH {
+	if f == phh.Format {
 		games = phhGames
 	}
 	gk := pickGame(rng, games, nd)
@@ -129,14 +131,14 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case f == parser.FormatPokerStars:
+	case f == pokerstars.Format:
 		t.scale, t.currency = 100, "USD"
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
 	}
 	if gk.structure == hand.FixedLimit {
 		lv := psLimits
-		if f == parser.FormatPHH {
+		if f == phh.Format {
 			lv = phhLimits
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -144,7 +146,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.sb, t.bb = t.small/2, t.small
 	} else {
 		lv := psBlinds
-		if f == parser.FormatPHH {
+		if f == phh.Format {
 			lv = phhBlinds
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -153,7 +155,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	switch r := rng.IntN(10); {
 	case nd.antes || r < 2:
 		t.ante = max(t.bb/5, 1)
-	case f == parser.FormatPHH && r == 2 && gk.structure != hand.FixedLimit:
+	case f == phh.Format && r == 2 && gk.structure != hand.FixedLimit:
 		t.ante, t.bbAnte = t.bb, true
 	}
 
@@ -168,7 +170,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.maxSeats = 9
 	}
 	extra := 0 // PokerStars: a player sitting out
-	if f == parser.FormatPokerStars && n < t.maxSeats && rng.IntN(12) == 0 {
+	if f == pokerstars.Format && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]
@@ -196,7 +198,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		}
 	}
 	b := rng.IntN(len(in))
-	if f == parser.FormatPHH {
+	if f == phh.Format {
 		// PHH lists players from the small blind to the button.
 		rot := make([]hand.Seat, 0, len(t.seats))
 		for k := 1; k <= len(t.seats); k++ {
@@ -256,7 +258,7 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	// PHH calls are "check or call" by what was posted; a big blind
 	// short of the small blind makes a call look like a check, so the
 	// blinds are at least covered there.
-	if f == parser.FormatPHH {
+	if f == phh.Format {
 		t.seats[t.bbSeat].Stack = max(t.seats[t.bbSeat].Stack, t.sb+t.ante+1)
 	}
 	return t

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -105,7 +105,7 @@ var violations = []violation{
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			owe := w.CurrentBet - p.bet[v.player]
-			if p.f == parser.FormatPokerStars && w.ToCall > 0 && owe > v.stack && p.roll() {
+			if p.f == pokerstars.Format && w.ToCall > 0 && owe > v.stack && p.roll() {
 				// Calls the whole bet while having less: all-in for less.
 				p.inject(v, choice{kind: hand.Call, call: owe}, fmt.Sprintf("call of %s with a stack of %s", p.money(owe), p.money(v.stack)))
 				return true
@@ -171,7 +171,7 @@ var violations = []violation{
 			var cands []int
 			for j, a := range p.acts {
 				if a.Kind == hand.Post && !a.AllIn && a.Amount < p.stack[a.Player] &&
-					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == parser.FormatPokerStars && a.PostKind == hand.PostBigBlind) {
+					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == pokerstars.Format && a.PostKind == hand.PostBigBlind) {
 					cands = append(cands, j)
 				}
 			}
@@ -389,7 +389,7 @@ func (p *play) wrongAward(tr *replay.Trace) {
 		return
 	}
 	l := losers[p.rng.IntN(len(losers))]
-	if p.f == parser.FormatPokerStars {
+	if p.f == pokerstars.Format {
 		var cs []int
 		for i, a := range h.Actions {
 			if a.Kind == hand.Collect {
@@ -461,7 +461,7 @@ func (p *play) wrongOddChip(tr *replay.Trace) {
 			continue
 		}
 		a := aw.Player
-		if p.f == parser.FormatPokerStars {
+		if p.f == pokerstars.Format {
 			var from, to *hand.Action
 			for i := range h.Actions {
 				c := &h.Actions[i]
@@ -502,7 +502,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 	if r.Amount <= 0 || r.Step < 0 {
 		return
 	}
-	if p.f == parser.FormatPokerStars {
+	if p.f == pokerstars.Format {
 		ri, last := -1, -1
 		for i, a := range h.Actions {
 			if a.Kind == hand.UncalledReturn && a.Player == r.Player && a.Amount == r.Amount {
@@ -530,7 +530,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 // wrongRake states a rake the pot and the collections do not leave.
 func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
-	if p.f == parser.FormatPokerStars {
+	if p.f == pokerstars.Format {
 		o := &h.Outcome
 		if len(o.Pots) > 0 {
 			return // the listed pots are after rake: they would be wrong too

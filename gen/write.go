@@ -12,7 +12,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // Output says how many hands to write and where.
@@ -55,10 +56,10 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if err != nil {
 		return dst, nil, err
 	}
-	if g.cfg.Format == parser.FormatPHH {
-		dst, err = parser.AppendPHH(dst, gh.Hand, table)
+	if g.cfg.Format == phh.Format {
+		dst, err = phh.AppendHand(dst, gh.Hand, table)
 	} else {
-		dst, err = parser.AppendPokerStars(dst, gh.Hand)
+		dst, err = pokerstars.AppendHand(dst, gh.Hand)
 	}
 	if err != nil {
 		return dst, nil, fmt.Errorf("gen: hand %d: %w", i, err)
@@ -69,7 +70,7 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 // FileName is the name of shard k in a folder of generated hands.
 func (g *Generator) FileName(k int) string {
 	ext := ".txt"
-	if g.cfg.Format == parser.FormatPHH {
+	if g.cfg.Format == phh.Format {
 		ext = ".phhs"
 	}
 	return fmt.Sprintf("hands-%06d%s", k, ext)

@@ -14,8 +14,8 @@ import (
 // than copying the name would have.
 const internSetBits = 8
 
-// nameInterner shares the strings of recurring names (players, tables, sites,
-// currencies) among the hands of a file; both readers keep one. It is a
+// NameInterner shares the strings of recurring names (players, tables, sites,
+// currencies) among the hands of a file; each Reader keeps one. It is a
 // set-associative cache: each name hashes to a set of two slots, one cache
 // line, and a new name goes in the set's first slot, moving the name there
 // to the second and evicting the second's. So its cost per name is one
@@ -25,30 +25,30 @@ const internSetBits = 8
 // A slot keeps the first 16 bytes of its name as two words beside the
 // string, so that a name is hashed and compared in registers, without
 // reading the string's bytes from wherever the heap put them.
-type nameInterner struct {
-	sets *internSets // allocated on first use
+type NameInterner struct {
+	sets *InternSets // allocated on first use
 }
 
-// internSet is a set of the cache: 64 bytes, one cache line (its array
+// InternSet is a set of the cache: 64 bytes, one cache line (its array
 // is allocated whole, at an address a multiple of 64).
-type internSet [2]internSlot
+type InternSet [2]internSlot
 
 type internSlot struct {
-	w0, w1 uint64 // the name's first 16 bytes (see nameWords)
+	w0, w1 uint64 // the name's first 16 bytes (see NameWords)
 	s      string
 }
 
-func (c *nameInterner) intern(b []byte) string {
-	w0, w1 := nameWords(b)
-	return c.internWords(b, w0, w1)
+func (c *NameInterner) Intern(b []byte) string {
+	w0, w1 := NameWords(b)
+	return c.InternWords(b, w0, w1)
 }
 
-// internWords is intern for a name whose words (nameWords) are known.
-func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
+// InternWords is Intern for a name whose words (NameWords) are known.
+func (c *NameInterner) InternWords(b []byte, w0, w1 uint64) string {
 	if c.sets == nil {
-		c.sets = new(internSets)
+		c.sets = new(InternSets)
 	}
-	set := &c.sets[nameHash(w0, w1, len(b))>>(64-internSetBits)]
+	set := &c.sets[NameHash(w0, w1, len(b))>>(64-internSetBits)]
 	if set[0].holds(b, w0, w1) {
 		return set[0].s
 	}
@@ -61,27 +61,29 @@ func (c *nameInterner) internWords(b []byte, w0, w1 uint64) string {
 	return s
 }
 
-// internSets is the interner's array of sets.
-type internSets [1 << internSetBits]internSet
+// InternSets is the interner's array of sets. A reader that makes a
+// hand's new names together (see HandStrings) looks each name up in its
+// set (Sets, InternSetIndex, Find) and adds the new ones after (Add).
+type InternSets [1 << internSetBits]InternSet
 
-// setsMade returns the interner's sets, allocating them on first use; a
+// Sets returns the interner's sets, allocating them on first use; a
 // loop over many names asks once.
-func (c *nameInterner) setsMade() *internSets {
+func (c *NameInterner) Sets() *InternSets {
 	if c.sets == nil {
-		c.sets = new(internSets)
+		c.sets = new(InternSets)
 	}
 	return c.sets
 }
 
-// internSetIndex returns the index in internSets of the set of a name
-// of length n whose words are w0, w1 (nameWords).
-func internSetIndex(w0, w1 uint64, n int) uint32 {
-	return uint32(nameHash(w0, w1, n) >> (64 - internSetBits))
+// InternSetIndex returns the index in InternSets of the set of a name
+// of length n whose words are w0, w1 (NameWords).
+func InternSetIndex(w0, w1 uint64, n int) uint32 {
+	return uint32(NameHash(w0, w1, n) >> (64 - internSetBits))
 }
 
-// find returns the cached string of the name b, whose words are w0, w1,
+// Find returns the cached string of the name b, whose words are w0, w1,
 // if set holds it.
-func (set *internSet) find(b []byte, w0, w1 uint64) (string, bool) {
+func (set *InternSet) Find(b []byte, w0, w1 uint64) (string, bool) {
 	sl := &set[0]
 	if !sl.holds(b, w0, w1) {
 		sl = &set[1]
@@ -92,43 +94,50 @@ func (set *internSet) find(b []byte, w0, w1 uint64) (string, bool) {
 	return sl.s, true
 }
 
-// add caches s, a name find did not find in set, whose words are w0,
-// w1, as internWords caches a new name.
-func (set *internSet) add(s string, w0, w1 uint64) {
+// Add caches s, a name Find did not find in set, whose words are w0,
+// w1, as InternWords caches a new name.
+func (set *InternSet) Add(s string, w0, w1 uint64) {
 	set[1] = set[0]
 	set[0] = internSlot{w0, w1, s}
 }
 
-// handStrings makes the strings a hand needs that no earlier hand had
+// HandStrings makes the strings a hand needs that no earlier hand had
 // (its ID, the names the interner did not hold) with one allocation, not
-// one each: their bytes are gathered in buf, and the strings are slices
-// of one string made of it. The strings of one hand, a few dozen bytes,
-// share their memory only with each other; nothing of another hand's is
-// kept alive by them.
-type handStrings struct {
+// one each: their bytes are gathered one after another (Append,
+// AddName), and the strings are slices of the one string Make returns.
+// The strings of one hand, a few dozen bytes, share their memory only
+// with each other; nothing of another hand's is kept alive by them.
+type HandStrings struct {
 	buf  []byte          // the strings' bytes, one after another
-	news []handStringNew // the names among them (not the ID)
+	news []HandStringNew // the names among them (not the ID)
 }
 
-// handStringNew is a name gathered in handStrings: its index (a seat),
-// its place in buf, the interner's set it belongs in (see internSetIndex)
-// and its words (nameWords). It holds no pointer, so gathering one
-// costs no write barrier.
-type handStringNew struct {
-	index, off, n, set uint32
-	w0, w1             uint64
+// HandStringNew is a name gathered in HandStrings: its index (a seat),
+// its place in the bytes (Off, N), the interner's set it belongs in (see
+// InternSetIndex) and its words (NameWords). It holds no pointer, so
+// gathering one costs no write barrier.
+type HandStringNew struct {
+	Index, Off, N, Set uint32
+	W0, W1             uint64
 }
 
-// reset starts a hand's strings.
-func (hs *handStrings) reset() {
+// Reset starts a hand's strings.
+func (hs *HandStrings) Reset() {
 	hs.buf, hs.news = hs.buf[:0], hs.news[:0]
 }
 
-// addName gathers name b (words w0, w1; set: see internSetIndex), to be
+// Append gathers b, a string that is not a name to cache (the hand's
+// ID), at offset Len.
+func (hs *HandStrings) Append(b []byte) { hs.buf = append(hs.buf, b...) }
+
+// Len returns how many bytes are gathered.
+func (hs *HandStrings) Len() int { return len(hs.buf) }
+
+// AddName gathers name b (words w0, w1; set: see InternSetIndex), to be
 // the string of index i.
-func (hs *handStrings) addName(i int, b []byte, w0, w1 uint64, set uint32) {
+func (hs *HandStrings) AddName(i int, b []byte, w0, w1 uint64, set uint32) {
 	off := len(hs.buf)
-	hs.news = append(hs.news, handStringNew{uint32(i), uint32(off), uint32(len(b)), set, w0, w1})
+	hs.news = append(hs.news, HandStringNew{uint32(i), uint32(off), uint32(len(b)), set, w0, w1})
 	if len(b) > 16 || cap(hs.buf)-off < 16 {
 		hs.buf = append(hs.buf, b...)
 		return
@@ -140,18 +149,21 @@ func (hs *handStrings) addName(i int, b []byte, w0, w1 uint64, set uint32) {
 	hs.buf = hs.buf[:off+len(b)]
 }
 
-// make returns the string of all the bytes gathered; the string of a
+// News returns the names gathered, in the order added.
+func (hs *HandStrings) News() []HandStringNew { return hs.news }
+
+// Make returns the string of all the bytes gathered; the string of a
 // part at off, n is its [off:off+n].
-func (hs *handStrings) make() string { return string(hs.buf) }
+func (hs *HandStrings) Make() string { return string(hs.buf) }
 
 // holds reports whether the slot holds the name b, whose words are w0, w1.
 func (sl *internSlot) holds(b []byte, w0, w1 uint64) bool {
 	return sl.w0 == w0 && sl.w1 == w1 && len(sl.s) == len(b) && (len(b) <= 16 || sl.s[16:] == string(b[16:]))
 }
 
-// nameWords returns the first 16 bytes of b as two little-endian words,
+// NameWords returns the first 16 bytes of b as two little-endian words,
 // zero past the end of b.
-func nameWords(b []byte) (w0, w1 uint64) {
+func NameWords(b []byte) (w0, w1 uint64) {
 	if cap(b) < 16 {
 		// Seldom: names are read from a large buffer, which has room
 		// after them.
@@ -171,9 +183,9 @@ func nameWords(b []byte) (w0, w1 uint64) {
 	return w0, w1
 }
 
-// nameHash mixes a name's first words and length into the top bits,
+// NameHash mixes a name's first words and length into the top bits,
 // which pick the slot (a multiply carries every bit upward): names that
 // differ in a digit or two get unrelated slots.
-func nameHash(w0, w1 uint64, n int) uint64 {
+func NameHash(w0, w1 uint64, n int) uint64 {
 	return (w0 ^ bits.RotateLeft64(w1, 29) ^ uint64(n)<<58) * 0x9E3779B97F4A7C15
 }

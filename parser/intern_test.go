@@ -11,26 +11,26 @@ import (
 // The cache returns each name's own text, shares the string of a name met
 // again, and tells apart names that share their first 16 bytes or a set.
 func TestNameInternerShares(t *testing.T) {
-	var c nameInterner
+	var c NameInterner
 	buf := []byte("Hero Player One2 and more bytes after it")
 	long := buf[:17] // "Hero Player One2 " (17 bytes: a tail past the words)
 	long2 := []byte("Hero Player One2!")
 	short := []byte("x")
 
-	a := c.intern(long)
+	a := c.Intern(long)
 	if a != string(long) {
 		t.Fatalf("intern(%q) = %q", long, a)
 	}
-	if b := c.intern(append([]byte(nil), long...)); b != a || !sameString(a, b) {
+	if b := c.Intern(append([]byte(nil), long...)); b != a || !sameString(a, b) {
 		t.Errorf("a name met again is not the string kept for it")
 	}
-	if b := c.intern(long2); b != string(long2) {
+	if b := c.Intern(long2); b != string(long2) {
 		t.Errorf("intern(%q) = %q: names sharing 16 bytes mixed up", long2, b)
 	}
-	if b := c.intern(short); b != "x" {
+	if b := c.Intern(short); b != "x" {
 		t.Errorf("intern(%q) = %q", short, b)
 	}
-	if b := c.intern(nil); b != "" {
+	if b := c.Intern(nil); b != "" {
 		t.Errorf("intern(nil) = %q", b)
 	}
 
@@ -43,20 +43,20 @@ func TestNameInternerShares(t *testing.T) {
 			second = n
 		}
 	}
-	x := c.intern([]byte(first))
-	y := c.intern([]byte(second))
-	if x2 := c.intern([]byte(first)); !sameString(x, x2) {
+	x := c.Intern([]byte(first))
+	y := c.Intern([]byte(second))
+	if x2 := c.Intern([]byte(first)); !sameString(x, x2) {
 		t.Errorf("%q was evicted by %q, of the same set", first, second)
 	}
-	if y2 := c.intern([]byte(second)); !sameString(y, y2) {
+	if y2 := c.Intern([]byte(second)); !sameString(y, y2) {
 		t.Errorf("%q was evicted by %q, of the same set", second, first)
 	}
 }
 
 // internSetOf returns the set of the cache that the name s goes in.
 func internSetOf(s string) uint64 {
-	w0, w1 := nameWords([]byte(s))
-	return nameHash(w0, w1, len(s)) >> (64 - internSetBits)
+	w0, w1 := NameWords([]byte(s))
+	return NameHash(w0, w1, len(s)) >> (64 - internSetBits)
 }
 
 // sameString reports whether a and b are one string: the same bytes in
@@ -87,11 +87,11 @@ func BenchmarkIntern(b *testing.B) {
 				seats := 0
 				var spent time.Duration
 				for b.Loop() {
-					var c nameInterner
+					var c NameInterner
 					for _, h := range hands {
 						start := time.Now()
 						for _, n := range h {
-							_ = c.intern(text[n[0]:n[1]])
+							_ = c.Intern(text[n[0]:n[1]])
 						}
 						seats += len(h)
 						if busy {
@@ -161,7 +161,7 @@ func internBenchHands(kind string) (text []byte, hands [][][2]int) {
 	return text, hands
 }
 
-// TestNameWordsShortRoom checks that nameWords reads a name with less
+// TestNameWordsShortRoom checks that NameWords reads a name with less
 // room than 16 bytes after its start (copied aside) as it reads one in
 // a large buffer, and that addName gathers a name from its words as it
 // copies one.
@@ -174,14 +174,14 @@ func TestNameWordsShortRoom(t *testing.T) {
 		name := []byte("abcdefghijklmnopqrstuvwxyz"[:n])
 		tight := append(make([]byte, 0, n), name...)[:n:n]
 		roomy := append(big[:0], name...)
-		w0, w1 := nameWords(tight)
-		v0, v1 := nameWords(roomy)
+		w0, w1 := NameWords(tight)
+		v0, v1 := NameWords(roomy)
 		if w0 != v0 || w1 != v1 {
-			t.Errorf("nameWords(%q): %x %x with no room, %x %x with room", name, w0, w1, v0, v1)
+			t.Errorf("NameWords(%q): %x %x with no room, %x %x with room", name, w0, w1, v0, v1)
 		}
-		var hs handStrings
+		var hs HandStrings
 		hs.buf = make([]byte, 0, 32)
-		hs.addName(0, roomy, v0, v1, 0)
+		hs.AddName(0, roomy, v0, v1, 0)
 		if string(hs.buf) != string(name) {
 			t.Errorf("addName(%q) gathered %q", name, hs.buf)
 		}

@@ -1,11 +1,17 @@
-// Package parser reads hand histories into hand.Hand values.
+// Package parser holds what every input format shares: the Reader
+// interface, the registry of formats (Register, Open, Detect), the Limits
+// on a hand, the Error a bad hand becomes, the decoding of text
+// (NewDecodedReader), the interning of names, the writer of a stream of
+// hands and the amount helpers.
 //
-// Each input format has one file here and one Reader: a streaming reader
-// that returns hands one at a time from an io.Reader, keeping the file and
-// line of every hand and action, in the manner of encoding/csv. A hand that
-// cannot be read is returned as an *Error (with the file, line and a clear
-// reason) and reading goes on with the next hand; only an I/O error from the
-// underlying reader stops a Reader. No Reader panics on any input.
+// Each format is a package of its own below this one, which registers
+// itself from its init; import parser/formats for every format. A
+// format's Reader is a streaming reader that returns hands one at a time
+// from an io.Reader, keeping the file and line of every hand and action,
+// in the manner of encoding/csv. A hand that cannot be read is returned
+// as an *Error (with the file, line and a clear reason) and reading goes
+// on with the next hand; only an I/O error from the underlying reader
+// stops a Reader. No Reader panics on any input.
 package parser
 
 import (
@@ -50,19 +56,6 @@ func IsParseError(err error) bool {
 	return errors.As(err, &pe)
 }
 
-// Format names an input format.
-type Format string
-
-// Known formats.
-const (
-	FormatUnknown    Format = ""
-	FormatPHH        Format = "phh"
-	FormatPokerStars Format = "pokerstars"
-)
-
-// Opener builds a Reader for one format over r; file is the name used in positions.
-type Opener func(r io.Reader, file string) Reader
-
 // Limits bound the memory one hand may take while it is read, so that a
 // broken or hostile input (a gigabyte on one line, a hand that never ends)
 // becomes a parse error instead of filling memory. A Reader never buffers
@@ -70,8 +63,8 @@ type Opener func(r io.Reader, file string) Reader
 // an *Error at its first line and skipped, and reading goes on with the
 // next hand; a line longer than MaxLineBytes is reported at its line, and
 // its hand is skipped, without the line ever being held whole (such a line
-// is never taken for a PHH table header). Where the reads of the input fall
-// never changes what is reported.
+// is never taken for the start of a hand). Where the reads of the input
+// fall never changes what is reported.
 //
 // MaxActions bounds the actions of one hand: replaying a hand keeps every
 // seat's stack after every action, so a hand of a million actions, which
@@ -91,9 +84,9 @@ const (
 	DefaultMaxActions   = 50_000
 )
 
-// normalized fills in defaults for zero or negative limits and keeps a
+// Normalized fills in defaults for zero or negative limits and keeps a
 // line no longer than a hand.
-func (l Limits) normalized() Limits {
+func (l Limits) Normalized() Limits {
 	if l.MaxHandBytes <= 0 {
 		l.MaxHandBytes = DefaultMaxHandBytes
 	}
@@ -106,15 +99,6 @@ func (l Limits) normalized() Limits {
 	l.MaxLineBytes = min(l.MaxLineBytes, l.MaxHandBytes)
 	return l
 }
-
-// limitedOpener builds a Reader for one format over r under limits,
-// taking its hands from pool (nil: each hand is allocated).
-type limitedOpener func(r io.Reader, file string, lim Limits, pool *hand.Pool) Reader
-
-var openers = map[Format]limitedOpener{}
-
-// register adds a format's opener; each format file calls it from init.
-func register(f Format, o limitedOpener) { openers[f] = o }
 
 // Open returns a Reader of format f over r, with the default Limits. It
 // returns an error if f is unknown.
@@ -132,9 +116,9 @@ func OpenLimited(f Format, r io.Reader, file string, lim Limits) (Reader, error)
 // that a caller that gives each hand back once done with it (hand.Pool.Put)
 // does not allocate every hand again. A nil pool allocates every hand.
 func OpenPooled(f Format, r io.Reader, file string, lim Limits, pool *hand.Pool) (Reader, error) {
-	o, ok := openers[f]
+	reg, ok := registry[f]
 	if !ok {
 		return nil, fmt.Errorf("unknown input format %q", f)
 	}
-	return o(r, file, lim.normalized(), pool), nil
+	return reg.Open(r, file, lim.Normalized(), pool), nil
 }

@@ -182,7 +182,7 @@ func (d *DecodedReader) sniff() bool {
 		d.mode, d.in = modeUTF16BE, b[:copy(b, b[2:])]
 	case len(b) < 3 && d.srcErr == nil && isBOMPrefix(b):
 		return false
-	case len(b) < utf16SniffBytes && d.srcErr == nil:
+	case len(b) < UTF16SniffBytes && d.srcErr == nil:
 		return false // too few bytes yet to tell UTF-16 without a mark
 	default:
 		d.mode = sniffUTF16(b)
@@ -190,16 +190,16 @@ func (d *DecodedReader) sniff() bool {
 	return true
 }
 
-// utf16SniffBytes is how much text without a byte-order mark is looked at
+// UTF16SniffBytes is how much text without a byte-order mark is looked at
 // to tell UTF-16 from UTF-8.
-const utf16SniffBytes = 64
+const UTF16SniffBytes = 64
 
 // sniffUTF16 tells UTF-16 without a byte-order mark from the first bytes of
 // a text: in UTF-16 the ASCII characters of a hand history's first line
 // have a zero high byte, which UTF-8 and Windows-1252 text never has. It
 // returns modeUTF8 unless nearly every code unit looks like UTF-16.
 func sniffUTF16(b []byte) decodeMode {
-	n := min(len(b), utf16SniffBytes) &^ 1
+	n := min(len(b), UTF16SniffBytes) &^ 1
 	if n < 8 {
 		return modeUTF8
 	}
@@ -219,6 +219,14 @@ func sniffUTF16(b []byte) decodeMode {
 		return modeUTF16BE
 	}
 	return modeUTF8
+}
+
+// LooksUTF16 reports whether the first bytes of an input (UTF16SniffBytes
+// of them are enough) are UTF-16 text, with a byte-order mark or without
+// one, as NewDecodedReader tells them: for a format reader that reads
+// UTF-8 itself, and has its input decoded only when it is UTF-16.
+func LooksUTF16(b []byte) bool {
+	return len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF) || sniffUTF16(b) != modeUTF8
 }
 
 // isBOMPrefix reports whether b could be the start of a byte-order mark.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 func TestDecodedReader(t *testing.T) {
@@ -28,17 +30,17 @@ func TestDecodedReader(t *testing.T) {
 		{"cut UTF-8 sequence at the end", []byte("ab\xE2\x82"), "abâ‚"},
 		{"lone BOM start", []byte{0xEF}, "ï"},
 		{"two BOM bytes then EOF", []byte{0xEF, 0xBB}, "ï»"},
-		{"UTF-16LE", psUTF16("Ann ₹5\r\nDü", false), "Ann ₹5\r\nDü"},
-		{"UTF-16BE", psUTF16("Ann ₹5\nDü", true), "Ann ₹5\nDü"},
-		{"UTF-16 surrogate pair", psUTF16("a😀b", false), "a😀b"},
+		{"UTF-16LE", utf16WithBOM("Ann ₹5\r\nDü", false), "Ann ₹5\r\nDü"},
+		{"UTF-16BE", utf16WithBOM("Ann ₹5\nDü", true), "Ann ₹5\nDü"},
+		{"UTF-16 surrogate pair", utf16WithBOM("a😀b", false), "a😀b"},
 		{"UTF-16 lone high surrogate", []byte{0xFF, 0xFE, 0x3D, 0xD8, 'a', 0}, "\uFFFDa"},
 		{"UTF-16 lone low surrogate", []byte{0xFE, 0xFF, 0xDE, 0x00, 0, 'a'}, "\uFFFDa"},
 		{"UTF-16 high surrogate at the end", []byte{0xFF, 0xFE, 'a', 0, 0x3D, 0xD8}, "a\uFFFD"},
 		{"UTF-16 odd byte at the end", []byte{0xFF, 0xFE, 'a', 0, 'b'}, "a\uFFFD"},
 		{"UTF-16 BOM only", []byte{0xFF, 0xFE}, ""},
-		{"UTF-16LE without a BOM", psUTF16("PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü", false)[2:], "PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü"},
-		{"UTF-16BE without a BOM", psUTF16("[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n", true)[2:], "[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n"},
-		{"short UTF-16LE without a BOM", psUTF16("Seat 1:", false)[2:], "Seat 1:"},
+		{"UTF-16LE without a BOM", utf16WithBOM("Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü", false)[2:], "Hand #1: Hold'em No Limit ($0.05/$0.10 USD)\r\nDü"},
+		{"UTF-16BE without a BOM", utf16WithBOM("[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n", true)[2:], "[1]\nvariant = \"NT\"\nantes = [0, 0]\nblinds = [1, 2]\n"},
+		{"short UTF-16LE without a BOM", utf16WithBOM("Seat 1:", false)[2:], "Seat 1:"},
 		{"NUL bytes in UTF-8 are text", []byte("Seat 1: A\x00nn ($1 in chips) and a few more words here to sniff\n"), "Seat 1: A\x00nn ($1 in chips) and a few more words here to sniff\n"},
 		{"too short to sniff", []byte("a\x00b\x00"), "a\x00b\x00"},
 	}
@@ -95,8 +97,8 @@ func TestDecodedReaderLarge(t *testing.T) {
 		in   []byte
 	}{
 		{"UTF-8", []byte(text)},
-		{"UTF-16LE", psUTF16(text, false)},
-		{"UTF-16BE", psUTF16(text, true)},
+		{"UTF-16LE", utf16WithBOM(text, false)},
+		{"UTF-16BE", utf16WithBOM(text, true)},
 	} {
 		got, err := io.ReadAll(NewDecodedReader(iotest.HalfReader(bytes.NewReader(enc.in))))
 		if err != nil {
@@ -129,8 +131,8 @@ type hiddenReader struct{ io.Reader }
 func decodeInputs() [][]byte {
 	ins := [][]byte{
 		nil, []byte("abc"), []byte("\xEF\xBB\xBF\xEF\xBB\xBFtwo marks"), []byte("\xEF\xBB\xBF\xEF\xBB\xBF\xEF\xBB\xBFthree"),
-		[]byte("D\xFC\x80r \x93q\x94"), []byte("ab\xE2\x82"), psUTF16("Ann ₹5\r\nDü", false), psUTF16("Ann ₹5\nDü", true),
-		psUTF16(string(psUTF16("nested UTF-16 text, long enough to sniff without a mark", false)[2:])+"x", false),
+		[]byte("D\xFC\x80r \x93q\x94"), []byte("ab\xE2\x82"), utf16WithBOM("Ann ₹5\r\nDü", false), utf16WithBOM("Ann ₹5\nDü", true),
+		utf16WithBOM(string(utf16WithBOM("nested UTF-16 text, long enough to sniff without a mark", false)[2:])+"x", false),
 		[]byte(strings.Repeat("Çé:ñ posts €0.05 ₹ 😀\n", 5000)),
 		append([]byte(strings.Repeat("plain ascii line\n", 4000)), 0xE9, 0xFF, '\n'),
 	}
@@ -236,4 +238,65 @@ func TestDecodedReaderPeek(t *testing.T) {
 	if head, err := d.Peek(10); string(head) != "abc" || !errors.Is(err, boom) {
 		t.Fatalf("Peek before an error = %q, %v; want \"abc\" and the error", head, err)
 	}
+}
+
+// TestValidUTF8 checks validUTF8 against utf8.Valid on text with
+// every byte in every position around the word and block boundaries, and
+// on random text mostly ASCII.
+func TestValidUTF8(t *testing.T) {
+	check := func(b []byte) {
+		t.Helper()
+		if got, want := validUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("validUTF8(%q) = %v, want %v", b, got, want)
+		}
+	}
+	base := []byte(strings.Repeat("Seat 1: Zoé ($1 in chips)\n", 4))
+	for pos := range 70 {
+		for c := range 256 {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			check(b)
+			check(b[:pos+1])
+		}
+	}
+	for a := 0x80; a < 0x100; a++ {
+		for c := range 256 {
+			for _, pad := range []int{0, 7, 63, 70} {
+				b := append([]byte(strings.Repeat("x", pad)), byte(a), byte(c), 'y')
+				check(b)
+				check(b[:len(b)-1])
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"a", "é", "€", "😀", "\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf", " ", "\n"}
+	for range 20000 {
+		var b []byte
+		for range rng.IntN(100) {
+			if rng.IntN(8) == 0 {
+				b = append(b, pieces[rng.IntN(len(pieces))]...)
+			} else {
+				b = append(b, byte('a'+rng.IntN(26)))
+			}
+		}
+		check(b)
+	}
+}
+
+// utf16WithBOM encodes s as UTF-16 with a byte-order mark.
+func utf16WithBOM(s string, bigEndian bool) []byte {
+	units := utf16.Encode([]rune(s))
+	out := make([]byte, 0, 2+2*len(units))
+	put := func(u uint16) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	put(0xFEFF)
+	for _, u := range units {
+		put(u)
+	}
+	return out
 }

@@ -7,23 +7,24 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// handWriter writes a stream of hands, a blank line between them, each
-// encoded by appendHand (n is the 1-based number of the hand in the
-// stream). A hand the format cannot express is an error and nothing is
-// written. The format writers below are this with their own encoder.
-type handWriter struct {
+// HandWriter writes a stream of hands, a blank line between them, each
+// encoded by its append function (n is the 1-based number of the hand in
+// the stream). A hand the format cannot express is an error and nothing
+// is written. Each format's writer is this with the format's encoder.
+type HandWriter struct {
 	w          *bufio.Writer
 	buf        []byte
 	n          int
 	appendHand func(dst []byte, h *hand.Hand, n int) ([]byte, error)
 }
 
-func newHandWriter(w io.Writer, appendHand func([]byte, *hand.Hand, int) ([]byte, error)) handWriter {
-	return handWriter{w: bufio.NewWriterSize(w, 64<<10), appendHand: appendHand}
+// NewHandWriter returns a writer to w of hands encoded by appendHand.
+func NewHandWriter(w io.Writer, appendHand func(dst []byte, h *hand.Hand, n int) ([]byte, error)) *HandWriter {
+	return &HandWriter{w: bufio.NewWriterSize(w, 64<<10), appendHand: appendHand}
 }
 
 // Write writes h as the next hand of the stream.
-func (w *handWriter) Write(h *hand.Hand) error {
+func (w *HandWriter) Write(h *hand.Hand) error {
 	b, err := w.appendHand(w.buf[:0], h, w.n+1)
 	if err != nil {
 		return err
@@ -40,4 +41,4 @@ func (w *handWriter) Write(h *hand.Hand) error {
 }
 
 // Flush writes any buffered data to the underlying writer.
-func (w *handWriter) Flush() error { return w.w.Flush() }
+func (w *HandWriter) Flush() error { return w.w.Flush() }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // expectedPHHDiscrepancies lists corpus hands whose recorded finishing
@@ -41,7 +43,7 @@ func readPHHCorpus(t testing.TB, dir string) []corpusHand {
 		}
 		defer f.Close()
 		rel, _ := filepath.Rel(root, p)
-		r := parser.NewPHHReader(f, rel)
+		r := phh.NewReader(f, rel)
 		for {
 			h, err := r.Next()
 			if errors.Is(err, io.EOF) {
@@ -193,7 +195,7 @@ func TestPokerStarsCorpusCollects(t *testing.T) {
 		}
 		defer f.Close()
 		rel, _ := filepath.Rel(root, p)
-		r := parser.NewPokerStarsReader(f, rel)
+		r := pokerstars.NewReader(f, rel)
 		for i := 0; ; i++ {
 			h, err := r.Next()
 			if errors.Is(err, io.EOF) {

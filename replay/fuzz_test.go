@@ -2,13 +2,15 @@ package replay_test
 
 import (
 	"bytes"
-	"github.com/handaudit/handaudit/internal/testenv"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser/phh"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
@@ -60,7 +62,7 @@ func FuzzReplay(f *testing.F) {
 			checkReplay(t, handFromBytes(rest), &rs)
 			return
 		}
-		r := parser.NewPHHReader(bytes.NewReader(rest), "fuzz.phhs")
+		r := phh.NewReader(bytes.NewReader(rest), "fuzz.phhs")
 		for i := 0; i < 32; i++ {
 			h, err := r.Next()
 			if err == io.EOF {
@@ -249,9 +251,8 @@ func (s *byteSrc) amount() hand.Amount {
 	}
 }
 
-// maxReadAmount is the largest amount the readers accept (parser's
-// phhMaxAmount and psMaxAmount).
-const maxReadAmount = 1_000_000_000_000_000
+// maxReadAmount is the largest amount the readers accept.
+const maxReadAmount = parser.MaxAmount
 
 func (s *byteSrc) cards(max int) []cards.Card {
 	k := int(s.next()) % (max + 1)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 )
 
 // TestPHHCallAfterOverStackBet: PHH "cc" says neither check nor call, so the
@@ -21,7 +22,7 @@ min_bet = 2
 starting_stacks = [100, 100, 10]
 actions = ["d dh p1 AsKs", "d dh p2 7h7d", "d dh p3 2c3c", "p3 cbr 40", "p1 cc", "p2 cbr 18", "p1 cc"]
 `
-	r, err := parser.Open(parser.FormatPHH, strings.NewReader(src), "cc.phh")
+	r, err := parser.Open(phh.Format, strings.NewReader(src), "cc.phh")
 	if err != nil {
 		t.Fatal(err)
 	}

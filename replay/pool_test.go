@@ -10,6 +10,8 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -20,12 +22,12 @@ import (
 func poolHands(t *testing.T) []*hand.Hand {
 	t.Helper()
 	var hs []*hand.Hand
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*")...)
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
+	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, pokerstars.Format, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	if len(hs) < 50 {
 		t.Fatalf("only %d fixture hands: are the fixtures missing?", len(hs))
 	}
-	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
 		hs = append(hs, testhands.Generated(t, f, 7, 0.3, 400)...)
 	}
 	return hs

@@ -10,6 +10,8 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/internal/testhands"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -53,7 +55,7 @@ func corpusResults(b *testing.B, f parser.Format) []*HandResult {
 // corpus, as `audit run --format parquet,html` does: the report writers'
 // whole share of a run (WriteHand and Close).
 func BenchmarkWriteCorpus(b *testing.B) {
-	for _, f := range []parser.Format{parser.FormatPokerStars, parser.FormatPHH} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
 		b.Run(string(f), func(b *testing.B) {
 			results := corpusResults(b, f)
 			b.ReportAllocs()

@@ -13,6 +13,7 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	_ "github.com/handaudit/handaudit/parser/formats" // every input format
 )
 
 // HandSource is the hand `audit explain` was asked about, read from its

@@ -17,6 +17,8 @@ import (
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/gen"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
+	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
@@ -52,7 +54,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return usagef("--shard-size must be positive")
 	}
 	f := parser.Format(*format)
-	if f != parser.FormatPHH && f != parser.FormatPokerStars {
+	if f != phh.Format && f != pokerstars.Format {
 		return usagef("--format must be phh or pokerstars")
 	}
 	rs, err := batch.LoadRules(*rules, *house)

@@ -15,6 +15,7 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
+	_ "github.com/handaudit/handaudit/parser/formats" // every input format
 )
 
 // Fixtures returns the hands of every file of format f that matches one of

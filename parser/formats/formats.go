@@ -1,0 +1,12 @@
+// Package formats registers every input format handaudit reads. Import it
+// for its side effect:
+//
+//	import _ "github.com/handaudit/handaudit/parser/formats"
+//
+// Adding a format is a new package under parser/ plus one line here.
+package formats
+
+import (
+	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
+	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
+)
