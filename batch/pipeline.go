@@ -498,7 +498,7 @@ func (rd *reader) read(i int) {
 	}
 	format := parser.Detect(head)
 	if format == parser.FormatUnknown && len(head) > 0 {
-		name, marker := recognise(head)
+		name, marker := parser.Recognise(head) // a format no reader reads yet?
 		if name == "" && in.InFolder {
 			rd.cur = append(rd.cur, Result{Input: in, Skip: SkipUnrecognised})
 			return
@@ -506,7 +506,7 @@ func (rd *reader) read(i int) {
 		u := &Unsupported{Format: name}
 		rd.cur = append(rd.cur, Result{Input: in, Unsupported: u})
 		if marker != nil {
-			n, err := countMarker(dr, marker)
+			n, err := parser.CountHands(dr, marker)
 			if u.Hands = n; err != nil {
 				stat.Error = err.Error()
 				rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})

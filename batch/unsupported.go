@@ -1,8 +1,6 @@
 package batch
 
 import (
-	"bytes"
-	"io"
 	"log/slog"
 	"slices"
 	"strings"
@@ -36,33 +34,6 @@ type UnsupportedInput struct {
 	Name   string
 	Format string // as Unsupported.name
 	Hands  int64
-}
-
-// recognise names the format of text that no reader reads, from its first
-// bytes, and gives the marker that starts each of its hands; "" and nil
-// when the text is in no format handaudit recognises.
-var recognise = func(head []byte) (name string, marker []byte) { return "", nil }
-
-// countMarker counts the occurrences of marker in r, to its end.
-func countMarker(r io.Reader, marker []byte) (int64, error) {
-	var n int64
-	buf := make([]byte, 64<<10+len(marker))
-	keep := 0 // bytes carried over from the last read: a marker may straddle two
-	for {
-		k, err := r.Read(buf[keep:])
-		if k > 0 {
-			window := buf[:keep+k]
-			n += int64(bytes.Count(window, marker))
-			keep = min(len(marker)-1, len(window))
-			copy(buf, window[len(window)-keep:])
-		}
-		if err == io.EOF {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-	}
 }
 
 // logUnsupported says that an input's format is not read.

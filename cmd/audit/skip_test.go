@@ -117,3 +117,70 @@ func TestUnsupportedInput(t *testing.T) {
 		t.Errorf("manifest does not name the unsupported input:\n%s", m)
 	}
 }
+
+// TestRecognisedFormats audits a folder holding a PokerStars log beside
+// logs of formats handaudit recognises but does not read: each of those is
+// named as what it is, its hands counted by their headers, and reported
+// apart from parse errors (summary, manifest, HTML, JUnit), whether named
+// or found in the folder; the run exits 5.
+func TestRecognisedFormats(t *testing.T) {
+	chdirRoot(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.MkdirAll(in, 0o755)
+	bovada := "Bovada Hand #3762323612 TBL#20395476 HOLDEM No Limit - 2019-05-23 09:14:55\nSeat 1: UTG ($25 in chips)\n\n" +
+		"Bovada Hand #3762323613 TBL#20395476 HOLDEM No Limit - 2019-05-23 09:15:40\n\n" +
+		"Bovada Hand #3762323614 TBL#20395476 HOLDEM No Limit - 2019-05-23 09:16:02\n"
+	merge := `<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>` + "\n" +
+		`<game id="53363692-2070" starttime="20120417015848" numholecards="2" gametype="2" seats="9" realmoney="true">` + "\n</game>\n"
+	os.WriteFile(filepath.Join(in, "bovada.txt"), []byte(bovada), 0o644)
+	os.WriteFile(filepath.Join(in, "merge.xml"), []byte(merge), 0o644)
+	copyFileT(t, "fixtures/pokerstars/pot.odd-chip.txt", filepath.Join(in, "stars.txt"))
+	out := filepath.Join(dir, "out")
+	sum := filepath.Join(dir, "summary.json")
+	var stdout, stderr bytes.Buffer
+	code := realMain([]string{"run", "--out", out, "--format", "parquet,jsonl,html,junit", "--summary", sum, "--progress", "never", in}, &stdout, &stderr)
+	if code != exitUnsupported {
+		t.Errorf("exit %d, want %d\n%s", code, exitUnsupported, stderr.String())
+	}
+	b, _ := os.ReadFile(sum)
+	for _, want := range []string{`"inputs": 2,
+    "hands": 4,`, `"Bovada text": {
+        "inputs": 1,
+        "hands": 3
+      }`, `"Merge XML": {
+        "inputs": 1,
+        "hands": 1
+      }`, `"parse_errors": 0,`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("summary lacks %q:\n%s", want, b)
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	for _, want := range []string{
+		"<tr><td>" + filepath.Join(in, "bovada.txt") + "</td><td>format not read</td><td>Bovada text</td><td>3</td></tr>",
+		"<tr><td>" + filepath.Join(in, "merge.xml") + "</td><td>format not read</td><td>Merge XML</td><td>1</td></tr>",
+		`id="count-not-read"><div class="n">4<`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	ju, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+	if !strings.Contains(string(ju), `<skipped message="Bovada text: not read by handaudit; 3 hands (counted by their headers) not audited"/>`) {
+		t.Errorf("junit.xml does not skip the Bovada hands:\n%s", ju)
+	}
+	if !strings.Contains(stderr.String(), `format="Bovada text" hands=3`) {
+		t.Errorf("the log does not name the format:\n%s", stderr.String())
+	}
+}
+
+func copyFileT(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
