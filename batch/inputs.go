@@ -366,9 +366,9 @@ func openRaw(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, error
 
 // bound makes every byte read from the input count against max (0: no
 // limit), whatever the input (a file, a zip member, stdin, a device, a
-// pipe, a file still growing), and makes reading stop once ctx is done
-// (ctx may be nil): past the limit the input ends with ErrTooLarge, and a
-// run that is stopping reads no further. It returns ri.
+// pipe, a file still growing), and makes reading stop once ctx is done:
+// past the limit the input ends with ErrTooLarge, and a run that is
+// stopping reads no further. It returns ri.
 func (ri *rawInput) bound(ctx context.Context, max int64) *rawInput {
 	ri.ctx, ri.max = ctx, max
 	return ri
@@ -425,7 +425,7 @@ func (ri *rawInput) fill() {
 		ri.seal()
 		ri.blk = hashBlocks.Get().(*[]byte)
 	}
-	if ri.ctx != nil {
+	if ri.ctx != nil { // set by bound
 		if err := ri.ctx.Err(); err != nil {
 			ri.err = err
 			return

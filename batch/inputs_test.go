@@ -406,7 +406,7 @@ func TestRawInputBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ri.bound(nil, limit)
+			ri.bound(context.Background(), limit)
 			if readAll {
 				n, err := io.Copy(io.Discard, ri)
 				if !errors.Is(err, ErrTooLarge) || n <= limit || n > limit+hashBlockSize {
@@ -429,7 +429,7 @@ func TestRawInputBound(t *testing.T) {
 	zw.Write(bytes.Repeat([]byte("x"), 4<<20))
 	zw.Close()
 	ri, _ := openRaw(Input{Name: Stdin}, bytes.NewReader(gz.Bytes()), nil)
-	text, closer, err := decodeInput(ri.bound(nil, limit), limit)
+	text, closer, err := decodeInput(ri.bound(context.Background(), limit), limit)
 	if err != nil {
 		t.Fatal(err)
 	}

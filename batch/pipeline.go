@@ -865,7 +865,7 @@ func (c *collector) refresh(file int, r *Result) {
 		in := &c.cfg.Inputs[file]
 		raw, err := openRaw(*in, nil, nil)
 		if err == nil {
-			raw.bound(nil, c.cfg.MaxFileBytes)
+			raw.bound(context.Background(), c.cfg.MaxFileBytes)
 		}
 		if err != nil {
 			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)

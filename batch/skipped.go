@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -36,7 +37,7 @@ func logSkipped(l *slog.Logger, sk Skipped) {
 	if sk.Detail != "" {
 		args = append(args, "detail", sk.Detail)
 	}
-	l.Log(nil, level, "not audited", args...)
+	l.Log(context.Background(), level, "not audited", args...)
 }
 
 // addSkipped adds folder entries not audited to the summary's, in name order.
