@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
@@ -1078,12 +1077,29 @@ func unsupportedCounts(list []NotAudited) (inputs, hands int64) {
 // through it, in the page and in its data: what the reader sees is what
 // the record holds. The tables keep the record's text as it is.
 func visible(s string) string {
+	if plainASCII(s) {
+		return s
+	}
+	return visibleSlow(s)
+}
+
+// plainASCII reports whether s is printable ASCII (no byte below 0x20, no
+// DEL, none above), eight bytes at a time as isASCII, then byte by byte.
+func plainASCII(s string) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	var bad uint64
+	for ; len(s) >= 8; s = s[8:] {
+		x := word(s)
+		bad |= x                                         // a byte of 0x80 or more
+		bad |= (x - 0x20*ones) &^ x                      // a byte below 0x20
+		bad |= (x ^ 0x7f*ones - ones) &^ (x ^ 0x7f*ones) // a byte 0x7f
+	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f || c >= utf8.RuneSelf {
-			return visibleSlow(s)
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
 		}
 	}
-	return s
+	return bad&high == 0
 }
 
 func visibleSlow(s string) string {
@@ -1102,9 +1118,25 @@ func visibleSlow(s string) string {
 	return b.String()
 }
 
-// invisible reports the characters visible shows by their code.
+// invisible reports the characters visible shows by their code: control
+// characters, and format characters and line and paragraph separators
+// (Unicode's Cc, Cf, Zl and Zp). Below U+FEFF those are few and listed
+// here, as the tables' lookups cost more than the rest of visible on the
+// text a report shows (TestVisible checks the list against the tables).
 func invisible(r rune) bool {
-	return r < 0x20 || (r >= 0x7f && r < 0xa0) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+	switch {
+	case r < 0x20 || (r >= 0x7f && r < 0xa0) || r == 0xad:
+		return true
+	case r < 0x600:
+		return false
+	case r < 0x2000:
+		return r <= 0x605 || r == 0x61c || r == 0x6dd || r == 0x70f || r == 0x890 || r == 0x891 || r == 0x8e2 || r == 0x180e
+	case r < 0x2070:
+		return (r >= 0x200b && r <= 0x200f) || (r >= 0x2028 && r <= 0x202e) || (r >= 0x2060 && r != 0x2065)
+	case r < 0xfeff:
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // writeData writes the JSON the script renders the table and views from.
