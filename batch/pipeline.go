@@ -158,7 +158,6 @@ type chunk struct {
 	store     bool // encode the results for the state
 	block     []byte
 	blockErr  error
-	stored    []byte // a block of stored results (--state), decoded by a worker into results
 	last      bool
 	stat      *InputStat // on the last chunk
 }
@@ -230,9 +229,6 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 			var runner checks.Runner // scratch space of the checks, this worker's own
 			traces := pl.local().traceMem()
 			for c := range jobs {
-				if c.stored != nil && ctx.Err() == nil {
-					c.results = decodeStored(&cfg, &cfg.Inputs[c.file], c.stored)
-				}
 				if c.audit && ctx.Err() == nil {
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
@@ -574,41 +570,24 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 		if err == io.EOF {
 			return true
 		}
+		var rs []Result
+		if err == nil {
+			rs, err = s.decodeBlock(b, in)
+		}
+		if err != nil && rd.ctx.Err() != nil {
+			return true
+		}
 		if err != nil {
-			rd.cur = append(rd.cur, unreadableState(rd.cfg, in, err))
+			rd.cfg.Logger.Error("unreadable state entry", "file", in.Name, "err", err)
+			rd.cur = append(rd.cur, Result{Input: in, Findings: []checks.Finding{internalErrorFinding(in.Name, 0,
+				fmt.Sprintf("internal error: the stored results of this input (--state) could not be read: %v; delete the state folder and run again", err))}})
 			return true
 		}
-		// Decoding is most of the work of a reused input: the workers do
-		// it, as they audit the chunks of a parsed one, so that all cores
-		// share one large input.
-		c := &chunk{file: rd.file, seq: rd.seq, stored: b}
-		rd.seq++
-		if !rd.gate.acquire(rd.file) {
+		if len(rd.cur) > 0 && !rd.submit(false, false, nil) {
 			return true
 		}
-		select {
-		case rd.jobs <- c:
-		case <-rd.ctx.Done():
-			return true
-		}
+		rd.cur = rs
 	}
-}
-
-// decodeStored decodes a block of stored results of input in.
-func decodeStored(cfg *Config, in *Input, b []byte) []Result {
-	rs, err := cfg.State.decodeBlock(b, in)
-	if err != nil {
-		return []Result{unreadableState(cfg, in, err)}
-	}
-	return rs
-}
-
-// unreadableState is the result that reports stored results that could
-// not be read: a bug or a damaged state folder, not the input's fault.
-func unreadableState(cfg *Config, in *Input, err error) Result {
-	cfg.Logger.Error("unreadable state entry", "file", in.Name, "err", err)
-	return Result{Input: in, Findings: []checks.Finding{internalErrorFinding(in.Name, 0,
-		fmt.Sprintf("internal error: the stored results of this input (--state) could not be read: %v; delete the state folder and run again", err))}}
 }
 
 // collector puts chunks back in order and emits their results.

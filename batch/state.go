@@ -62,8 +62,7 @@ func OpenState(dir string, rules *replay.Ruleset, sel checks.Selection, lim pars
 	if err != nil {
 		return nil, err
 	}
-	// Blocks are decoded on every worker at once (0: GOMAXPROCS decoders).
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 	if err != nil {
 		return nil, err
 	}
