@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
@@ -90,6 +91,7 @@ func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
 // summary. Configuration errors are returned as *ConfigError so the CLI
 // can tell them from I/O errors.
 func Audit(ctx context.Context, o Options) (*Outcome, error) {
+	start := time.Now()
 	rs, err := LoadRules(o.Rules, o.HouseFile)
 	if err != nil {
 		return nil, &ConfigError{err}
@@ -109,14 +111,15 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if layout.ShardIndex < 0 || layout.ShardIndex >= layout.ShardCount {
 		return nil, &ConfigError{fmt.Errorf("shard index %d out of range for %d shards", layout.ShardIndex, layout.ShardCount)}
 	}
-	all, err := ExpandInputs(o.Args, o.InputsFrom)
+	all, skippedAll, err := ExpandInputs(o.Args, o.InputsFrom)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
 	if len(all) == 0 {
-		return nil, &ConfigError{fmt.Errorf("no inputs")}
+		return nil, &ConfigError{fmt.Errorf("no inputs%s", skippedNote(skippedAll))}
 	}
 	inputs := ShardInputs(all, layout.ShardIndex, layout.ShardCount)
+	skipped := shardSkipped(skippedAll, layout.ShardIndex, layout.ShardCount)
 	for _, in := range all {
 		if in.Name == Stdin && layout.ShardCount > 1 {
 			return nil, &ConfigError{fmt.Errorf("stdin (-) cannot be sharded: give files")}
@@ -146,9 +149,35 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		RunID: runID(rs, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(rs),
 	}
-	out, err := openOutputs(o.OutDir, layout, formats, info)
+	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
+		return nil, err
+	}
+	lock, err := lockOut(o.OutDir, layout.part())
 	if err != nil {
 		return nil, err
+	}
+	var key string
+	if state != nil {
+		key = runKey(state, &o, info.RunID, formats, layout, skipped)
+		if m := state.unchanged(ctx, key, o.OutDir, layout, inputs, o.Workers, o.MaxFileBytes); m != nil {
+			lock.release()
+			o.Logger.Info("nothing changed since the last run with this --state: its outputs are in place, verified against their manifest",
+				"out", o.OutDir, "inputs", len(inputs))
+			sum := summaryOf(m)
+			sum.Elapsed = time.Since(start)
+			return report(sum, o.Stdout, o.SummaryFile, o.FailOn)
+		}
+		if err := ctx.Err(); err != nil {
+			lock.release()
+			return nil, err
+		}
+	}
+	out, err := openOutputs(o.OutDir, layout, formats, info, lock)
+	if err != nil {
+		return nil, err
+	}
+	for _, sk := range skipped {
+		logSkipped(o.Logger, sk)
 	}
 	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
 		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
@@ -158,6 +187,11 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		out.abort()
 		return nil, err
+	}
+	sum.addSkipped(skipped)
+	if sum.ParseErrors > 0 && checks.Lookup(parseErrorID) != nil && !sel.Has(parseErrorID) {
+		o.Logger.Warn("hands that could not be read are not reported as findings: parse.error is not among the checks run (--only, --skip); they are parse-error rows in the hands table and counted in the summary",
+			"parse_errors", sum.ParseErrors)
 	}
 	m := &Manifest{
 		ManifestVersion: ManifestVersion, Tool: "handaudit", ToolVersion: ToolVersion,
@@ -170,16 +204,28 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		m.Partition = "day"
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
-	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	m.Skipped = manifestSkipped(skipped)
+	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
+	res, err := finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	if err == nil && state != nil {
+		state.remember(key, o.OutDir, layout, filepath.Join(o.OutDir, layout.ManifestName()), sum, inputs)
+	}
+	return res, err
 }
 
 // finish ends a run or a merge: it writes the manifest (which commits the
 // outputs), the text summary to stdout and the JSON summary file, when
 // asked, and says whether the run failed at failOn.
-func finish(out *outputs, m *Manifest, sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
-	if err := out.close(m); err != nil {
+func finish(ctx context.Context, out *outputs, m *Manifest, sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
+	if err := out.close(ctx, m); err != nil {
 		return nil, err
 	}
+	return report(sum, stdout, summaryFile, failOn)
+}
+
+// report writes a run's text summary to stdout and its JSON summary file,
+// when asked, and says whether the run failed at failOn.
+func report(sum *Summary, stdout io.Writer, summaryFile string, failOn checks.Severity) (*Outcome, error) {
 	if stdout != nil {
 		WriteTextSummary(stdout, sum)
 	}
@@ -245,6 +291,33 @@ type summaryJSON struct {
 	HandsPerSecond float64         `json:"hands_per_second"`
 	InputsParsed   int             `json:"inputs_parsed"`
 	InputsReused   int             `json:"inputs_reused"`
+	// Skipped counts what was not audited, by reason: folder entries
+	// (not a regular file, symlink loop, unreadable, not a hand history
+	// by name) and files in no recognised format found in folders.
+	Skipped map[string]int64 `json:"skipped"`
+	// Unsupported counts the inputs in formats handaudit does not read,
+	// and their hands (counted by their headers), apart from parse errors.
+	Unsupported summaryUnsupported `json:"unsupported"`
+}
+
+type summaryUnsupported struct {
+	Inputs  int64                         `json:"inputs"`
+	Hands   int64                         `json:"hands"`
+	Formats map[string]summaryUnsupported `json:"formats,omitempty"`
+}
+
+// unsupportedSummary counts unsupported inputs, in all and by format.
+func unsupportedSummary(us []UnsupportedInput) summaryUnsupported {
+	out := summaryUnsupported{Formats: map[string]summaryUnsupported{}}
+	for _, u := range us {
+		f := out.Formats[u.Format]
+		f.Inputs++
+		f.Hands += u.Hands
+		out.Formats[u.Format] = f
+		out.Inputs++
+		out.Hands += u.Hands
+	}
+	return out
 }
 
 type summaryFindings struct {
@@ -265,6 +338,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
+		Skipped: s.SkippedByReason(), Unsupported: unsupportedSummary(s.Unsupported),
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -285,6 +359,12 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	fmt.Fprintf(w, "files %d%s, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
 		s.Files, reused, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
 		s.BySeverity[checks.Info], sec, rate)
+	if n, hands := unsupportedTotals(s.Unsupported); n > 0 {
+		fmt.Fprintf(w, "in formats not read: %d inputs, %d hands (counted by their headers) not audited\n", n, hands)
+	}
+	if len(s.Skipped) > 0 {
+		fmt.Fprintf(w, "not audited: %d (%s)\n", len(s.Skipped), skippedCounts(s.Skipped))
+	}
 	ids := make([]string, 0, len(s.ByCheck))
 	for id := range s.ByCheck {
 		ids = append(ids, id)

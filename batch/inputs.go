@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // Input is one source of hands: a file, a member of a zip archive, or stdin.
@@ -31,96 +33,203 @@ type Input struct {
 	// Member is the zip member name when the input is inside an archive.
 	Member string
 	Size   int64
+	// InFolder: the input was found by walking a folder, not named on the
+	// command line (or in --inputs-from). Content in no format handaudit
+	// recognises is then skipped with a word, not a finding.
+	InFolder bool
+
+	// fail is why the input cannot be opened, found while expanding the
+	// inputs (a zip archive that cannot be read, a pattern that matches
+	// nothing): reading it is then an I/O error.
+	fail error
 }
 
 // Stdin is the Name of the standard-input input.
 const Stdin = "-"
 
+// Skipped is an entry met while walking a folder that is not audited, and
+// why. Every such entry is reported (log, summary, manifest, HTML report):
+// an entry skipped without a word would be a coverage gap nobody sees.
+type Skipped struct {
+	Name   string // the path as found under the folder given
+	Reason string // one of the Skip... reasons
+	Detail string // what it is, or the error met ("FIFO", "permission denied")
+}
+
+// Reasons for skipping a folder entry, as counted in the summary.
+const (
+	// SkipNotRegular: a FIFO, socket or device, read only when named on
+	// the command line (reading one found in a folder could block, or
+	// never end).
+	SkipNotRegular = "not a regular file"
+	// SkipSymlinkLoop: a symbolic link that leads back to a folder being
+	// walked, or that cannot be resolved for links pointing at each other.
+	SkipSymlinkLoop = "symlink loop"
+	// SkipUnreadable: a folder that cannot be listed, or an entry that
+	// cannot be examined. Hands may hide there: the run exits 3.
+	SkipUnreadable = "unreadable"
+	// SkipUnrecognised: a file whose content is in no format handaudit
+	// recognises (named on the command line, it is an unsupported input).
+	SkipUnrecognised = "format not recognised"
+	// SkipByName: hidden files and folders, and the files that sit beside
+	// hand histories but never are one: house options (.toml), audit gen's
+	// labels, expected findings, README and LICENSE.
+	SkipByName = "not a hand history (by name)"
+)
+
 // ExpandInputs turns command-line arguments (files, folders searched
 // recursively, glob patterns, "-") and the lines of an optional listing file
-// into a sorted, de-duplicated list of inputs. Sorting by name makes the run
-// deterministic and gives sharding a stable order. Zip archives are expanded
-// into their members.
-func ExpandInputs(args []string, inputsFrom string) ([]Input, error) {
+// into a sorted, de-duplicated list of inputs, and the sorted list of
+// folder entries not audited. Sorting by name makes the run deterministic
+// and gives sharding a stable order. Zip archives are expanded into their
+// members.
+//
+// A missing input stops nothing: a named file that does not exist, a
+// pattern that matches nothing or a broken link in a folder is an input
+// whose reading fails (an I/O error for it alone). A symbolic link to a
+// folder, named or met in a walk, is walked like the folder, unless it
+// leads back to a folder being walked. FIFOs, sockets and devices are read
+// only when named.
+func ExpandInputs(args []string, inputsFrom string) ([]Input, []Skipped, error) {
 	if inputsFrom != "" {
 		more, err := readListing(inputsFrom)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		args = append(append([]string(nil), args...), more...)
 	}
 	seen := map[string]bool{}
-	var out []Input
-	add := func(in Input) {
+	w := &walker{}
+	w.add = func(in Input) {
 		if !seen[in.Name] {
 			seen[in.Name] = true
-			out = append(out, in)
+			w.inputs = append(w.inputs, in)
 		}
 	}
 	for _, a := range args {
 		if a == Stdin {
-			add(Input{Name: Stdin})
+			w.add(Input{Name: Stdin})
 			continue
 		}
 		paths := []string{a}
 		if hasGlobMeta(a) {
 			m, err := filepath.Glob(a)
 			if err != nil {
-				return nil, fmt.Errorf("bad pattern %q: %w", a, err)
+				return nil, nil, fmt.Errorf("bad pattern %q: %w", a, err)
 			}
 			if len(m) == 0 {
-				return nil, fmt.Errorf("%s: no files match", a)
+				w.add(Input{Name: a, Path: a, fail: errors.New("no files match")})
+				continue
 			}
 			paths = m
 		}
 		for _, p := range paths {
 			st, err := os.Stat(p)
-			if err != nil {
-				return nil, err
-			}
-			if !st.IsDir() {
-				if err := addFile(p, st.Size(), add); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return err
-				}
-				if d.IsDir() {
-					if q != p && strings.HasPrefix(d.Name(), ".") {
-						return filepath.SkipDir // .git, .cache: never hand histories
-					}
-					return nil
-				}
-				if skipName(d.Name()) {
-					return nil
-				}
-				var info fs.FileInfo
-				switch {
-				case d.Type().IsRegular():
-					info, err = d.Info()
-				case d.Type()&fs.ModeSymlink != 0:
-					// A link to a file is followed; to a folder it is not (no loops).
-					if info, err = os.Stat(q); err == nil && !info.Mode().IsRegular() {
-						return nil
-					}
-				default:
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				return addFile(q, info.Size(), add)
-			})
-			if err != nil {
-				return nil, err
+			switch {
+			case err != nil:
+				w.add(Input{Name: p, Path: p}) // reading it reports the error
+			case st.IsDir():
+				w.walk(p, []fs.FileInfo{st})
+			default:
+				// Named: read whatever it is (a FIFO, a device too).
+				w.addFile(p, st.Size(), false)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	sort.Slice(w.inputs, func(i, j int) bool { return w.inputs[i].Name < w.inputs[j].Name })
+	sort.Slice(w.skipped, func(i, j int) bool { return w.skipped[i].Name < w.skipped[j].Name })
+	return w.inputs, w.skipped, nil
+}
+
+// walker collects the inputs and skipped entries of folder walks.
+type walker struct {
+	add     func(Input)
+	inputs  []Input
+	skipped []Skipped
+}
+
+func (w *walker) skip(name, reason, detail string) {
+	w.skipped = append(w.skipped, Skipped{Name: name, Reason: reason, Detail: detail})
+}
+
+// walk adds the entries of folder dir, recursively, in name order.
+// ancestors are the folders being walked, dir's own last: a link back to
+// one of them is a loop.
+func (w *walker) walk(dir string, ancestors []fs.FileInfo) {
+	ents, err := os.ReadDir(dir)
+	for _, e := range ents {
+		w.entry(filepath.Join(dir, e.Name()), e, ancestors)
+	}
+	if err != nil {
+		w.skip(dir, SkipUnreadable, errText(err))
+	}
+}
+
+// entry adds one folder entry, or says why not.
+func (w *walker) entry(p string, e fs.DirEntry, ancestors []fs.FileInfo) {
+	if skipName(e.Name()) {
+		w.skip(p, SkipByName, "")
+		return
+	}
+	var info fs.FileInfo
+	var err error
+	link := e.Type()&fs.ModeSymlink != 0
+	if link {
+		info, err = os.Stat(p)
+		switch {
+		case errors.Is(err, syscall.ELOOP):
+			w.skip(p, SkipSymlinkLoop, errText(err))
+			return
+		case errors.Is(err, fs.ErrNotExist):
+			w.add(Input{Name: p, Path: p, InFolder: true}) // a broken link: reading it reports the error
+			return
+		}
+	} else {
+		info, err = e.Info()
+	}
+	if err != nil {
+		w.skip(p, SkipUnreadable, errText(err))
+		return
+	}
+	switch {
+	case info.IsDir():
+		for _, a := range ancestors {
+			if os.SameFile(a, info) {
+				w.skip(p, SkipSymlinkLoop, "leads back to a folder being walked")
+				return
+			}
+		}
+		w.walk(p, append(ancestors[:len(ancestors):len(ancestors)], info))
+	case info.Mode().IsRegular():
+		w.addFile(p, info.Size(), true)
+	default:
+		w.skip(p, SkipNotRegular, fileKind(info.Mode()))
+	}
+}
+
+// fileKind names what a file that is neither regular nor a folder is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "FIFO"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	}
+	return m.Type().String()
+}
+
+// errText is an error's message without the path it names (the skipped
+// entry names it already).
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // skipName reports files found in folders that are never hand histories:
@@ -134,23 +243,28 @@ func skipName(name string) bool {
 		lower == "readme.md" || lower == "license"
 }
 
-func addFile(p string, size int64, add func(Input)) error {
-	if strings.EqualFold(filepath.Ext(p), ".zip") {
-		zr, err := zip.OpenReader(p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		defer zr.Close()
-		for _, f := range zr.File {
-			if f.FileInfo().IsDir() || skipName(filepath.Base(f.Name)) {
-				continue
-			}
-			add(Input{Name: p + "!" + f.Name, Path: p, Member: f.Name, Size: int64(f.UncompressedSize64)})
-		}
-		return nil
+// addFile adds a file, or the members of a zip archive.
+func (w *walker) addFile(p string, size int64, inFolder bool) {
+	if !strings.EqualFold(filepath.Ext(p), ".zip") {
+		w.add(Input{Name: p, Path: p, Size: size, InFolder: inFolder})
+		return
 	}
-	add(Input{Name: p, Path: p, Size: size})
-	return nil
+	zr, err := zip.OpenReader(p)
+	if err != nil {
+		w.add(Input{Name: p, Path: p, Size: size, InFolder: inFolder, fail: err})
+		return
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		name := p + "!" + f.Name
+		switch {
+		case f.FileInfo().IsDir():
+		case skipName(filepath.Base(f.Name)):
+			w.skip(name, SkipByName, "")
+		default:
+			w.add(Input{Name: name, Path: p, Member: f.Name, Size: int64(f.UncompressedSize64), InFolder: inFolder})
+		}
+	}
 }
 
 func hasGlobMeta(s string) bool { return strings.ContainsAny(s, "*?[") }
@@ -174,9 +288,14 @@ func readListing(name string) ([]string, error) {
 	return out, sc.Err()
 }
 
-// ErrTooLarge is returned when an input decompresses to more than the
-// allowed number of bytes (a guard against decompression bombs).
+// ErrTooLarge is returned when an input holds, or decompresses to, more
+// than the allowed number of bytes: a guard against decompression bombs,
+// and against inputs that never end (a device, a pipe fed for ever, a file
+// that keeps growing).
 var ErrTooLarge = errors.New("input exceeds --max-file-bytes")
+
+// tooLarge is ErrTooLarge with the limit, for the message.
+func tooLarge(limit int64) error { return fmt.Errorf("%w (%d bytes)", ErrTooLarge, limit) }
 
 // rawInput reads an input's bytes as stored (the file, the zip member's
 // contents, or stdin), hashing them with sha256 and counting them as they
@@ -198,12 +317,19 @@ type rawInput struct {
 	blk *[]byte // the block being read from (nil: none yet), from hashBlocks
 	pos int     // bytes of blk already read
 	err error   // the source's error (io.EOF at the end), returned once blk is read
+
+	// Set by bound: reading ends with an error once more than max bytes
+	// (0: no limit) are read, or once ctx is done.
+	max int64
+	ctx context.Context
 }
 
 // openRaw opens an input's stored bytes.
 func openRaw(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, error) {
 	ri := &rawInput{hash: sha256.New(), counter: counter}
 	switch {
+	case in.fail != nil:
+		return nil, in.fail
 	case in.Name == Stdin:
 		ri.r = stdin
 	case in.Member != "":
@@ -236,6 +362,16 @@ func openRaw(in Input, stdin io.Reader, counter *atomic.Int64) (*rawInput, error
 		ri.r, ri.closers = f, []io.Closer{f}
 	}
 	return ri, nil
+}
+
+// bound makes every byte read from the input count against max (0: no
+// limit), whatever the input (a file, a zip member, stdin, a device, a
+// pipe, a file still growing), and makes reading stop once ctx is done:
+// past the limit the input ends with ErrTooLarge, and a run that is
+// stopping reads no further. It returns ri.
+func (ri *rawInput) bound(ctx context.Context, max int64) *rawInput {
+	ri.ctx, ri.max = ctx, max
+	return ri
 }
 
 // openRawAsync is openRaw with the hashing moved off the reading
@@ -289,6 +425,12 @@ func (ri *rawInput) fill() {
 		ri.seal()
 		ri.blk = hashBlocks.Get().(*[]byte)
 	}
+	if ri.ctx != nil { // set by bound
+		if err := ri.ctx.Err(); err != nil {
+			ri.err = err
+			return
+		}
+	}
 	b := *ri.blk
 	n, err := ri.r.Read(b[len(b):cap(b)])
 	*ri.blk = b[:len(b)+n]
@@ -297,6 +439,9 @@ func (ri *rawInput) fill() {
 		ri.n += int64(n)
 		if ri.counter != nil {
 			ri.counter.Add(int64(n))
+		}
+		if ri.max > 0 && ri.n > ri.max && (err == nil || err == io.EOF) {
+			ri.err = tooLarge(ri.max)
 		}
 	}
 }
@@ -332,7 +477,9 @@ func (ri *rawInput) head(n int) []byte {
 
 // finish reads what is left unread, so that the digest covers the whole
 // input even when reading stopped early, and returns the sha256 (hex) and
-// the size in bytes.
+// the size in bytes. When the input could not be read to its end (an
+// error, the limit of bound) the digest is "": it would not be the
+// input's.
 func (ri *rawInput) finish() (digest string, size int64, err error) {
 	for empty := 0; ri.err == nil; {
 		if ri.blk != nil {
@@ -348,10 +495,10 @@ func (ri *rawInput) finish() (digest string, size int64, err error) {
 	}
 	ri.seal()
 	ri.async.wait()
-	if err = ri.err; err == io.EOF {
-		err = nil
+	if err = ri.err; err != io.EOF {
+		return "", ri.n, err
 	}
-	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, err
+	return hex.EncodeToString(ri.hash.Sum(nil)), ri.n, nil
 }
 
 func (ri *rawInput) Close() error {
@@ -406,14 +553,15 @@ func (w *hashWorker) wait() {
 	<-w.done
 }
 
-// digestInput returns an input's sha256 and size without parsing it.
-func digestInput(in Input, counter *atomic.Int64) (string, int64, error) {
-	ri, err := openRaw(in, nil, counter)
+// digestInput returns an input's sha256 and size without parsing it,
+// reading at most max bytes (0: no limit) and stopping once ctx is done.
+func digestInput(ctx context.Context, in Input, max int64) (string, int64, error) {
+	ri, err := openRaw(in, nil, nil)
 	if err != nil {
 		return "", 0, err
 	}
 	defer ri.Close()
-	return ri.finish()
+	return ri.bound(ctx, max).finish()
 }
 
 // decodeInput returns the text of an input from its stored bytes,
@@ -430,7 +578,7 @@ func decodeInput(raw *rawInput, maxBytes int64) (io.Reader, io.Closer, error) {
 		r, closer = zr, zr
 	}
 	if maxBytes > 0 {
-		r = &limitReader{r: r, left: maxBytes}
+		r = &limitReader{r: r, left: maxBytes, limit: maxBytes}
 	}
 	return r, closer, nil
 }
@@ -438,15 +586,15 @@ func decodeInput(raw *rawInput, maxBytes int64) (io.Reader, io.Closer, error) {
 // limitReader is io.LimitReader that reports ErrTooLarge instead of a silent EOF,
 // so a truncated bomb is never mistaken for a complete file.
 type limitReader struct {
-	r    io.Reader
-	left int64
+	r           io.Reader
+	left, limit int64
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
 	if l.left <= 0 {
 		var one [1]byte
 		if n, _ := l.r.Read(one[:]); n > 0 {
-			return 0, ErrTooLarge
+			return 0, tooLarge(l.limit)
 		}
 		return 0, io.EOF
 	}

@@ -89,7 +89,7 @@ func TestInputKinds(t *testing.T) {
 	write("glob/g2.txt", ps) // not matched by the pattern
 	listing := write("list.txt", []byte("# inputs\n\n"+globbed+"\n"))
 
-	inputs, err := ExpandInputs([]string{filepath.Join(dir, "in"), filepath.Join(dir, "glob", "*.phhs"), "-"}, listing)
+	inputs, _, err := ExpandInputs([]string{filepath.Join(dir, "in"), filepath.Join(dir, "glob", "*.phhs"), "-"}, listing)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,28 +161,48 @@ func TestInputKinds(t *testing.T) {
 	}
 }
 
-// TestInputErrors: a missing file or an empty glob is a usage error; a
-// corrupt .gz is an I/O error on that input while the others are audited.
+// TestInputErrors: a missing file, a pattern that matches nothing and a
+// corrupt .gz are each an I/O error on that input alone, named in its
+// finding and in the manifest, while the others are audited.
 func TestInputErrors(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := ExpandInputs([]string{filepath.Join(dir, "nope.phhs")}, ""); err == nil {
-		t.Error("missing file: no error")
-	}
-	if _, err := ExpandInputs([]string{filepath.Join(dir, "*.phhs")}, ""); err == nil {
-		t.Error("empty glob: no error")
-	}
+	missing := filepath.Join(dir, "nope.phhs")
+	pattern := filepath.Join(dir, "*.none")
 	bad := filepath.Join(dir, "bad.phhs.gz")
 	os.WriteFile(bad, []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 'x', 'y'}, 0o644)
 	good := filepath.Join(dir, "good.phhs")
 	os.WriteFile(good, fixture(t, "phh/raise.under-minimum.phhs"), 0o644)
-	o := auditOpts(filepath.Join(dir, "out"), bad, good)
+	out := filepath.Join(dir, "out")
+	o := auditOpts(out, missing, pattern, bad, good)
 	o.Formats = []string{"jsonl"}
 	res := mustAudit(t, o)
-	if res.Summary.IOErrors != 1 {
-		t.Errorf("IOErrors = %d, want 1", res.Summary.IOErrors)
+	if res.Summary.IOErrors != 3 || res.Summary.Files != 4 {
+		t.Errorf("IOErrors = %d of %d files, want 3 of 4", res.Summary.IOErrors, res.Summary.Files)
 	}
 	if h, _ := handsIn(t, good); res.Summary.Hands != h {
 		t.Errorf("hands = %d, want the good file's %d", res.Summary.Hands, h)
+	}
+	m, err := ReadManifest(filepath.Join(out, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := map[string]string{}
+	for _, in := range m.Inputs {
+		errs[in.Name] = in.Error
+	}
+	for name, want := range map[string]string{missing: "no such file", pattern: "no files match", bad: "unexpected EOF", good: ""} {
+		if got := errs[name]; (want == "") != (got == "") || !strings.Contains(got, want) {
+			t.Errorf("manifest: %s: error %q, want one with %q", name, got, want)
+		}
+	}
+	jl, err := os.ReadFile(filepath.Join(out, "findings.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{missing, pattern, bad} {
+		if !strings.Contains(string(jl), "cannot read "+name+": ") {
+			t.Errorf("findings.jsonl has no I/O error naming %s", name)
+		}
 	}
 }
 
@@ -197,7 +217,7 @@ func TestFolderSkipsNonHands(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ins, err := ExpandInputs([]string{dir}, "")
+	ins, _, err := ExpandInputs([]string{dir}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +228,7 @@ func TestFolderSkipsNonHands(t *testing.T) {
 	if strings.Join(got, ",") != "a.phh,b.txt" {
 		t.Errorf("folder inputs %v, want a.phh and b.txt only", got)
 	}
-	ins, err = ExpandInputs([]string{filepath.Join(dir, "house.toml")}, "")
+	ins, _, err = ExpandInputs([]string{filepath.Join(dir, "house.toml")}, "")
 	if err != nil || len(ins) != 1 {
 		t.Errorf("an explicitly named file must be read: %v %v", ins, err)
 	}
@@ -357,3 +377,85 @@ func TestRawInputShortReads(t *testing.T) {
 type stuckReader struct{}
 
 func (stuckReader) Read([]byte) (int, error) { return 0, nil }
+
+// endless yields one byte for ever, as /dev/zero or a stuck producer does.
+type endless struct{ read int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestRawInputBound reads an input that never ends through a bounded
+// rawInput: reading and finish both stop with ErrTooLarge, naming the
+// limit, a block or so past it, with no digest (it would not be the
+// input's); and a cancelled context stops reading at the next block.
+func TestRawInputBound(t *testing.T) {
+	const limit = 1 << 20
+	for _, async := range []bool{false, true} {
+		for _, readAll := range []bool{false, true} {
+			src := &endless{}
+			open := openRaw
+			if async {
+				open = openRawAsync
+			}
+			ri, err := open(Input{Name: Stdin}, src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ri.bound(context.Background(), limit)
+			if readAll {
+				n, err := io.Copy(io.Discard, ri)
+				if !errors.Is(err, ErrTooLarge) || n <= limit || n > limit+hashBlockSize {
+					t.Errorf("async %v: read %d bytes, %v; want a little over %d and %v", async, n, err, limit, ErrTooLarge)
+				}
+			}
+			digest, size, err := ri.finish()
+			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "(1048576 bytes)") || digest != "" || size > limit+hashBlockSize {
+				t.Errorf("async %v, read first %v: finish: %q, %d bytes, %v", async, readAll, digest, size, err)
+			}
+			if src.read > limit+2*hashBlockSize {
+				t.Errorf("async %v: %d bytes taken from the source for a limit of %d", async, src.read, limit)
+			}
+			ri.Close()
+		}
+	}
+	// The decompressed text has the limit too, named the same way.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat([]byte("x"), 4<<20))
+	zw.Close()
+	ri, _ := openRaw(Input{Name: Stdin}, bytes.NewReader(gz.Bytes()), nil)
+	text, closer, err := decodeInput(ri.bound(context.Background(), limit), limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := io.Copy(io.Discard, text); !errors.Is(err, ErrTooLarge) || n != limit || !strings.Contains(err.Error(), "(1048576 bytes)") {
+		t.Errorf("gzip: %d bytes, %v", n, err)
+	}
+	closer.Close()
+	ri.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	src := &endless{}
+	ri, _ = openRawAsync(Input{Name: Stdin}, src, nil)
+	ri.bound(ctx, 0)
+	buf := make([]byte, 4096)
+	for range 100 {
+		if _, err := ri.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	n, err := io.Copy(io.Discard, ri)
+	if !errors.Is(err, context.Canceled) || n > hashBlockSize {
+		t.Errorf("after cancel: read %d more bytes, %v", n, err)
+	}
+	if _, _, err := ri.finish(); !errors.Is(err, context.Canceled) {
+		t.Errorf("finish after cancel: %v", err)
+	}
+	ri.Close()
+}

@@ -35,11 +35,15 @@ type Manifest struct {
 	Partition       string   `json:"partition"` // "none" or "day"
 	// InputsTotal and InputsDigest describe the whole run's input list,
 	// before sharding: every shard of one run must agree on them.
-	InputsTotal  int              `json:"inputs_total"`
-	InputsDigest string           `json:"inputs_digest"`
-	Inputs       []ManifestInput  `json:"inputs"`
-	Totals       ManifestTotals   `json:"totals"`
-	Outputs      []ManifestOutput `json:"outputs"`
+	InputsTotal  int             `json:"inputs_total"`
+	InputsDigest string          `json:"inputs_digest"`
+	Inputs       []ManifestInput `json:"inputs"`
+	// Skipped lists the folder entries of this shard not audited, with
+	// why (a FIFO, a symlink loop, an unreadable folder, a file that is
+	// never a hand history...).
+	Skipped []ManifestSkipped `json:"skipped"`
+	Totals  ManifestTotals    `json:"totals"`
+	Outputs []ManifestOutput  `json:"outputs"`
 	// MergedFrom lists the shard manifests an `audit merge` read.
 	MergedFrom []ManifestRef `json:"merged_from,omitempty"`
 }
@@ -53,6 +57,12 @@ type ManifestInput struct {
 	ParseErrors int64  `json:"parse_errors"`
 	Findings    int64  `json:"findings"`
 	Error       string `json:"error,omitempty"`
+	// Skipped is why the input was not audited ("format not recognised").
+	Skipped string `json:"skipped,omitempty"`
+	// Unsupported names the format of an input handaudit does not read;
+	// UnsupportedHands counts its hands by their headers.
+	Unsupported      string `json:"unsupported,omitempty"`
+	UnsupportedHands int64  `json:"unsupported_hands,omitempty"`
 }
 
 // ManifestTotals counts what the shard found.
@@ -65,6 +75,13 @@ type ManifestTotals struct {
 	Findings       int64            `json:"findings"`
 	BySeverity     map[string]int64 `json:"by_severity"`
 	ByCheck        map[string]int64 `json:"by_check"`
+	// Skipped counts what was not audited (folder entries and inputs in
+	// no recognised format), by reason.
+	Skipped map[string]int64 `json:"skipped"`
+	// UnsupportedInputs and UnsupportedHands count the inputs in formats
+	// handaudit does not read, and their hands.
+	UnsupportedInputs int64 `json:"unsupported_inputs"`
+	UnsupportedHands  int64 `json:"unsupported_hands"`
 }
 
 // ManifestOutput is one output file, its path relative to the manifest's
@@ -114,17 +131,21 @@ func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
 	ins := make([]ManifestInput, len(s.Inputs))
 	for i, st := range s.Inputs {
 		ins[i] = ManifestInput{Name: st.Name, Size: st.Size, SHA256: st.SHA256, Hands: st.Hands,
-			ParseErrors: st.ParseErrors, Findings: st.Findings, Error: st.Error}
+			ParseErrors: st.ParseErrors, Findings: st.Findings, Error: st.Error, Skipped: st.Skipped,
+			Unsupported: st.Unsupported, UnsupportedHands: st.UnsupportedHands}
 	}
 	byCheck := make(map[string]int64, len(s.ByCheck))
 	for k, v := range s.ByCheck {
 		byCheck[k] = v
 	}
-	return ins, ManifestTotals{
+	t := ManifestTotals{
 		Inputs: s.Files, Hands: s.Hands, ParseErrors: s.ParseErrors, IOErrors: s.IOErrors,
 		InternalErrors: s.Internal, Findings: totalFindings(s),
 		BySeverity: map[string]int64{"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning],
 			"info": s.BySeverity[checks.Info]},
 		ByCheck: byCheck,
+		Skipped: s.SkippedByReason(),
 	}
+	t.UnsupportedInputs, t.UnsupportedHands = unsupportedTotals(s.Unsupported)
+	return ins, t
 }

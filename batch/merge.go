@@ -225,11 +225,23 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 			return nil, &ConfigError{fmt.Errorf("shard %d (%s) has no Parquet tables: run the shards with --format parquet", k, set.Refs[k].Path)}
 		}
 	}
+	var skipped []Skipped
+	var unsupported []UnsupportedInput
+	for _, m := range set.Manifests {
+		skipped = append(skipped, skippedOf(m)...)
+		for _, in := range m.Inputs {
+			if in.Unsupported != "" {
+				unsupported = append(unsupported, UnsupportedInput{Name: in.Name, Format: in.Unsupported, Hands: in.UnsupportedHands})
+			}
+		}
+	}
+	slices.SortStableFunc(unsupported, func(a, b UnsupportedInput) int { return cmp.Compare(a.Name, b.Name) })
 	if o.VerifyOnly {
-		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+		sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}, Unsupported: unsupported}
 		for _, m := range set.Manifests {
 			addTotals(sum, m)
 		}
+		sum.addSkipped(skipped)
 		sum.Elapsed = time.Since(start)
 		return &Outcome{Summary: sum, Failed: failed(sum, o.FailOn)}, nil
 	}
@@ -261,7 +273,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	info := reports.RunInfo{ToolVersion: first.ToolVersion, Ruleset: first.Ruleset, HouseDigest: first.HouseDigest,
 		SchemaVersion: first.SchemaVersion, RunID: first.RunID, Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(&rs)}
-	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info)
+	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -286,6 +298,9 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		}
 	}
 	sum.IOErrors = want.IOErrors
+	sum.addSkipped(skipped)
+	sum.Unsupported = unsupported
+	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
 	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
 		out.abort()
 		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",
@@ -301,7 +316,26 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		MergedFrom: set.Refs,
 	}
 	_, m.Totals = totalsOf(sum)
-	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+	for _, sm := range set.Manifests {
+		m.Skipped = append(m.Skipped, sm.Skipped...)
+	}
+	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
+	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// skippedOf lists what a shard did not audit: its folder entries
+// skipped, and its inputs skipped for their content.
+func skippedOf(m *Manifest) []Skipped {
+	var out []Skipped
+	for _, sk := range m.Skipped {
+		out = append(out, Skipped(sk))
+	}
+	for _, in := range m.Inputs {
+		if in.Skipped != "" {
+			out = append(out, Skipped{Name: in.Name, Reason: in.Skipped})
+		}
+	}
+	return out
 }
 
 // addTotals adds a manifest's totals to a summary.
@@ -484,10 +518,15 @@ func findingFromRow(r *reports.FindingRow) checks.Finding {
 	return f
 }
 
-// countRow counts a rebuilt hand in a summary, as count does a Result.
+// countRow counts a rebuilt hand in a summary, as count does a Result: a
+// parse-error row is a parse error (whether or not parse.error was among
+// the checks run), unless a bug stopped the reading of its input.
 func countRow(s *Summary, r *reports.HandResult) {
 	if r.Hand != nil {
 		s.Hands++
+	}
+	if r.Status == reports.StatusParseError && !slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.CheckID == internalErrorID }) {
+		s.ParseErrors++
 	}
 	countFindings(s, r.Findings)
 }

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -104,6 +106,7 @@ func (ws *writerSet) write(hr *reports.HandResult) error {
 // stopped leaves no output that looks whole.
 type outputs struct {
 	out, stage string
+	lock       *outLock // on the layout's part of out, until close or abort
 	layout     Layout
 	info       reports.RunInfo
 	formats    []string
@@ -116,17 +119,27 @@ type outputs struct {
 	hr     reports.HandResult // reused by write
 }
 
-// openOutputs creates the staging folder and opens the whole run's writers.
-func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo) (*outputs, error) {
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return nil, err
+// openOutputs takes the lock of the layout's part of outDir (removing
+// what dead runs left there) unless the caller holds it already (lock
+// not nil: it passes to the outputs), creates the staging folder and
+// opens the whole run's writers.
+func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo, lock *outLock) (*outputs, error) {
+	if lock == nil {
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return nil, err
+		}
+		var err error
+		if lock, err = lockOut(outDir, l.part()); err != nil {
+			return nil, err
+		}
 	}
-	stage, err := os.MkdirTemp(outDir, ".handaudit-staging-"+l.part()+"-")
+	stage, err := os.MkdirTemp(outDir, stagePrefix+l.part()+"-")
 	if err != nil {
+		lock.release()
 		return nil, err
 	}
 	info.Digests = new(reports.Digests) // the writers' digests, for the manifest
-	o := &outputs{out: outDir, stage: stage, layout: l, info: info, formats: formats,
+	o := &outputs{out: outDir, stage: stage, lock: lock, layout: l, info: info, formats: formats,
 		parts: map[string]*writerSet{}, chunks: map[string]int{}}
 	var top []string
 	for _, f := range formats {
@@ -136,6 +149,7 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 	}
 	if o.top, err = o.openSet(stage, top); err != nil {
 		os.RemoveAll(stage)
+		lock.release()
 		return nil, err
 	}
 	return o, nil
@@ -282,6 +296,12 @@ func (o *outputs) partition(dt string) (*writerSet, error) {
 	return ws, nil
 }
 
+// setNotAudited gives the reports that list them (HTML, JUnit) what the
+// run did not audit.
+func (o *outputs) setNotAudited(list []reports.NotAudited) {
+	o.top.w.SetNotAudited(list)
+}
+
 // staged is one finished output file waiting to be renamed into place.
 type staged struct {
 	from string
@@ -289,8 +309,15 @@ type staged struct {
 }
 
 // close finishes every writer, moves the outputs into place and writes
-// the manifest.
-func (o *outputs) close(m *Manifest) error {
+// the manifest. A cancelled ctx stops it, with the outputs left as they
+// were, until the moment the first output is moved into place: from there
+// the commit (renames only) runs to its end, so that the folder never
+// holds half of one run and half of another.
+func (o *outputs) close(ctx context.Context, m *Manifest) error {
+	if err := ctx.Err(); err != nil {
+		o.abort()
+		return err
+	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
 	for dt := range o.parts {
@@ -300,9 +327,22 @@ func (o *outputs) close(m *Manifest) error {
 	for _, dt := range dts {
 		sets = append(sets, o.parts[dt])
 	}
-	files, err := o.closeSets(sets)
+	files, err := o.closeSets(ctx, sets)
+	if err != nil && ctx.Err() != nil {
+		// Writers may still be closing: they are not aborted under
+		// their feet; what they finish stays in the staging folder,
+		// which goes (or, if a writer still fills it, the next run
+		// that owns --out removes it).
+		os.RemoveAll(o.stage)
+		o.lock.release()
+		return ctx.Err()
+	}
 	if err != nil {
 		o.abort() // the writers that did not fail closed; the staging folder goes
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		o.abort()
 		return err
 	}
 	clear(o.parts)
@@ -313,6 +353,7 @@ func (o *outputs) close(m *Manifest) error {
 	}
 	err = o.commit(files, m)
 	os.RemoveAll(o.stage)
+	o.lock.release()
 	return err
 }
 
@@ -324,7 +365,7 @@ func (o *outputs) close(m *Manifest) error {
 // taking turns. A writer writes each file under a hidden name and renames
 // it when complete, so a file listed under its final name is whole. It
 // returns the first error, in the order of the writers.
-func (o *outputs) closeSets(sets []*writerSet) ([]staged, error) {
+func (o *outputs) closeSets(ctx context.Context, sets []*writerSet) ([]staged, error) {
 	var (
 		mu    sync.Mutex
 		files []staged
@@ -362,7 +403,22 @@ func (o *outputs) closeSets(sets []*writerSet) ([]staged, error) {
 			})
 		}
 	}
-	wg.Wait()
+	closed := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-ctx.Done():
+		// Stopping: the writers get stopGrace to end, no more (one may be
+		// writing a large report). Their files are staged, never final.
+		select {
+		case <-closed:
+		case <-time.After(stopGrace):
+		}
+		return nil, ctx.Err()
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -467,6 +523,7 @@ func (o *outputs) abort() {
 		_ = ws.w.Abort()
 	}
 	os.RemoveAll(o.stage)
+	o.lock.release()
 }
 
 // outputDigest is the sha256 and size of an output file: the digest its

@@ -26,6 +26,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -51,6 +52,12 @@ type Result struct {
 	ParseError *parser.Error
 	// IOError is set when the input could not be opened or read at all.
 	IOError bool
+	// Skip, when set, is why the input is not audited at all (a
+	// Skip... reason): Run counts it and does not emit it.
+	Skip string
+	// Unsupported, when set, says the input is in a format handaudit does
+	// not read: Run counts it and does not emit it.
+	Unsupported *Unsupported
 
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
@@ -62,7 +69,10 @@ type Config struct {
 	Workers   int // 0 = all cores
 	Rules     *replay.Ruleset
 	Selection checks.Selection
-	// MaxFileBytes bounds the decompressed size of one input (0 = no limit).
+	// MaxFileBytes bounds every input (0 = no limit): the bytes read from
+	// it, whatever it is (a file, stdin, a device, a pipe, a file still
+	// growing), and its decompressed text. Past it the input is an I/O
+	// error and the run goes on with the others.
 	MaxFileBytes int64
 	// Limits bounds one hand (zero fields: the parser's defaults).
 	Limits parser.Limits
@@ -105,6 +115,13 @@ type Summary struct {
 	Parsed, Reused int
 	// Inputs describes each input, in input order.
 	Inputs []InputStat
+	// Skipped lists what was not audited, in name order: folder entries
+	// (Audit adds them) and inputs in no recognised format found in a
+	// folder.
+	Skipped []Skipped
+	// Unsupported lists the inputs in formats handaudit does not read, in
+	// input order.
+	Unsupported []UnsupportedInput
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -121,6 +138,11 @@ type InputStat struct {
 	Findings    int64
 	Reused      bool   // results came from --state
 	Error       string // the input could not be read
+	Skipped     string // why the input was not audited (a Skip... reason)
+	// Unsupported names the format of an input handaudit does not read;
+	// UnsupportedHands counts its hands by their headers.
+	Unsupported      string
+	UnsupportedHands int64
 }
 
 // chunkHands is how many hands a reader puts in one chunk: enough to
@@ -156,6 +178,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	if cfg.Stdin == nil {
 		cfg.Stdin = eofReader{}
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -229,9 +252,35 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 
 	col := newCollector(&cfg, emit)
 	col.pools = pl.local()
-	for c := range out {
-		if col.err != nil || ctx.Err() != nil {
-			continue // drain so readers and workers can finish
+	defer func() {
+		// Whatever stopped the run, readers and workers may still be
+		// finishing: drain their chunks, so that none waits on a send for
+		// ever. On a cancelled run they are given stopGrace to end, no
+		// more: one may be blocked in a read that never returns (a pipe
+		// whose producer is stuck), and a run that is told to stop must
+		// stop within seconds.
+		drained := make(chan struct{})
+		go func() {
+			for range out {
+			}
+			close(drained)
+		}()
+		if ctx.Err() != nil {
+			select {
+			case <-drained:
+			case <-time.After(stopGrace):
+				cfg.Logger.Warn("stopping without waiting for a reader blocked in a read")
+			}
+		}
+	}()
+	for {
+		var c *chunk
+		select {
+		case c = <-out:
+		case <-ctx.Done():
+		}
+		if c == nil || col.err != nil || ctx.Err() != nil {
+			break
 		}
 		col.add(c)
 		if k := g.inFlight(); k > col.sum.maxInFlight {
@@ -259,13 +308,14 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 				Elapsed: time.Since(start)})
 		}
 	}
+	cancel() // whatever is still reading stops
 	col.cleanup()
 	sum := col.sum
 	sum.Elapsed = time.Since(start)
 	if col.err != nil {
 		return sum, col.err
 	}
-	if err := ctx.Err(); err != nil && col.next < n {
+	if err := parent.Err(); err != nil && col.next < n {
 		return sum, err
 	}
 	if col.next < n {
@@ -273,6 +323,10 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	}
 	return sum, nil
 }
+
+// stopGrace is how long a cancelled run waits for its readers and workers
+// to end before it returns without them.
+const stopGrace = 500 * time.Millisecond
 
 // gate bounds the chunks in flight: at most ahead per input, and at most
 // limit in all except for the head, the input the collector waits for,
@@ -401,6 +455,9 @@ func (rd *reader) read(i int) {
 	}
 	rd.store = cfg.State != nil && in.Name != Stdin
 	raw, err := openRawAsync(*in, cfg.Stdin, rd.bytes)
+	if err == nil {
+		raw.bound(rd.ctx, cfg.MaxFileBytes)
+	}
 	if err != nil {
 		stat.Error = err.Error()
 		rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
@@ -436,11 +493,25 @@ func (rd *reader) read(i int) {
 		return
 	}
 	format := parser.Detect(head)
-	if format == parser.FormatUnknown {
-		msg := "unrecognised input format (not PHH or PokerStars text)"
-		if len(head) == 0 {
-			msg = "empty input: no hands"
+	if format == parser.FormatUnknown && len(head) > 0 {
+		name, marker := parser.Recognise(head) // a format no reader reads yet?
+		if name == "" && in.InFolder {
+			rd.cur = append(rd.cur, Result{Input: in, Skip: SkipUnrecognised})
+			return
 		}
+		u := &Unsupported{Format: name}
+		rd.cur = append(rd.cur, Result{Input: in, Unsupported: u})
+		if marker != nil {
+			n, err := parser.CountHands(dr, marker)
+			if u.Hands = n; err != nil {
+				stat.Error = err.Error()
+				rd.cur = append(rd.cur, Result{Input: in, IOError: true, Findings: []checks.Finding{ioErrorFinding(in.Name, err)}})
+			}
+		}
+		return
+	}
+	if format == parser.FormatUnknown {
+		msg := "empty input: no hands"
 		rd.cur = append(rd.cur, parseErrorResult(in, format, &parser.Error{File: in.Name, Line: 1, HandIndex: -1, Msg: msg}))
 		return
 	}
@@ -480,7 +551,7 @@ func (rd *reader) read(i int) {
 // its current content. It reports whether it did.
 func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 	s := rd.cfg.State
-	digest, size, err := digestInput(*in, nil)
+	digest, size, err := digestInput(rd.ctx, *in, rd.cfg.MaxFileBytes)
 	if err != nil {
 		return false // the parse path reports the error
 	}
@@ -492,6 +563,9 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 	stat.SHA256, stat.Size, stat.Reused = digest, size, true
 	rd.bytes.Add(size)
 	for {
+		if rd.ctx.Err() != nil {
+			return true // the run is stopping
+		}
 		b, err := e.next()
 		if err == io.EOF {
 			return true
@@ -499,6 +573,9 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 		var rs []Result
 		if err == nil {
 			rs, err = s.decodeBlock(b, in)
+		}
+		if err != nil && rd.ctx.Err() != nil {
+			return true
 		}
 		if err != nil {
 			rd.cfg.Logger.Error("unreadable state entry", "file", in.Name, "err", err)
@@ -523,6 +600,10 @@ type collector struct {
 	seqs    map[int]int // next chunk expected per input
 	dups    hashSet
 	dupOn   bool
+	// parseOn: parse.error is among the checks run (--only and --skip
+	// select it like any other). Off, a hand that cannot be read is still
+	// a parse-error row and counted as one, but raises no finding.
+	parseOn bool
 	keyer   handKeys    // computes the hands' duplicate-ID keys
 	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
 	keyed   []bool      // whether each hand of the chunk has a key
@@ -542,6 +623,7 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 		sum: &Summary{Files: len(cfg.Inputs), ByCheck: map[string]int64{}, Inputs: make([]InputStat, 0, len(cfg.Inputs))}}
 	// hand.duplicate-id follows --only/--skip once the catalog lists it.
 	c.dupOn = checks.Lookup(duplicateID) == nil || cfg.Selection.Has(duplicateID)
+	c.parseOn = checks.Lookup(parseErrorID) == nil || cfg.Selection.Has(parseErrorID)
 	if c.dupOn {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
@@ -600,6 +682,25 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	for k := range ch.results {
 		r := &ch.results[k]
+		if r.Skip != "" {
+			st.Skipped = r.Skip
+			sk := Skipped{Name: r.Input.Name, Reason: r.Skip}
+			logSkipped(c.cfg.Logger, sk)
+			c.sum.Skipped = append(c.sum.Skipped, sk)
+			c.cacheable = false
+			continue
+		}
+		if u := r.Unsupported; u != nil {
+			st.Unsupported, st.UnsupportedHands = u.name(), u.Hands
+			ui := UnsupportedInput{Name: r.Input.Name, Format: u.name(), Hands: u.Hands}
+			logUnsupported(c.cfg.Logger, ui)
+			c.sum.Unsupported = append(c.sum.Unsupported, ui)
+			c.cacheable = false
+			continue
+		}
+		if !c.parseOn {
+			r.Findings = withoutCheck(r.Findings, parseErrorID)
+		}
 		if c.dupOn {
 			if first := c.firsts[k]; first.dup {
 				dups = true
@@ -711,9 +812,11 @@ func (c *collector) finishInput(ch *chunk) {
 	if s := ch.stat; s != nil {
 		st.Size, st.SHA256, st.Reused, st.Error = s.Size, s.SHA256, s.Reused, s.Error
 	}
-	if st.Reused {
+	switch {
+	case st.Skipped != "", st.Unsupported != "": // not audited: neither parsed nor reused
+	case st.Reused:
 		c.sum.Reused++
-	} else {
+	default:
 		c.sum.Parsed++
 	}
 	if c.sw != nil {
@@ -740,6 +843,9 @@ func (c *collector) refresh(file int, r *Result) {
 		c.re = nil
 		in := &c.cfg.Inputs[file]
 		raw, err := openRaw(*in, nil, nil)
+		if err == nil {
+			raw.bound(context.Background(), c.cfg.MaxFileBytes)
+		}
 		if err != nil {
 			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)
 			return
@@ -818,7 +924,20 @@ func count(sum *Summary, r *Result) {
 	if r.IOError {
 		sum.IOErrors++
 	}
+	if r.ParseError != nil || r.IOError {
+		sum.ParseErrors++
+	}
 	countFindings(sum, r.Findings)
+}
+
+// withoutCheck returns fs without the findings of check id (in place).
+func withoutCheck(fs []checks.Finding, id string) []checks.Finding {
+	for i := range fs {
+		if fs[i].CheckID == id {
+			return slices.DeleteFunc(fs, func(f checks.Finding) bool { return f.CheckID == id })
+		}
+	}
+	return fs
 }
 
 // countFindings adds findings to a summary's counts.
@@ -829,10 +948,7 @@ func countFindings(sum *Summary, fs []checks.Finding) {
 		if int(f.Severity) < len(sum.BySeverity) {
 			sum.BySeverity[f.Severity]++
 		}
-		switch f.CheckID {
-		case parseErrorID:
-			sum.ParseErrors++
-		case internalErrorID:
+		if f.CheckID == internalErrorID {
 			sum.Internal++
 		}
 	}

@@ -60,7 +60,7 @@ func TestInterruptLeavesNoPartialOutput(t *testing.T) {
 func TestEmitErrorStopsRun(t *testing.T) {
 	chdirRoot(t)
 	rs, _ := replay.Preset("tda-2024")
-	inputs, err := ExpandInputs([]string{"fixtures/phh"}, "")
+	inputs, _, err := ExpandInputs([]string{"fixtures/phh"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestOrderAndBoundedMemory(t *testing.T) {
 		copyFile(t, "fixtures/phh/showdown.order.phhs", p)
 		args = append(args, p)
 	}
-	inputs, err := ExpandInputs(args, "")
+	inputs, _, err := ExpandInputs(args, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ Seat 2: Bob (big blind) collected ($0.02)
 	}
 	d := write("d.phhs", phh("7", "8", "7")) // no site: within the input, the third hand repeats the first
 	e := write("e.phhs", phh("7"))           // no site, another input: not a duplicate
-	inputs, err := ExpandInputs([]string{a, b, c, d, e}, "")
+	inputs, _, err := ExpandInputs([]string{a, b, c, d, e}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,9 @@ func Write(w io.Writer, format string, src *Source, rulesets []*replay.Ruleset, 
 	}
 	switch {
 	case src.ParseError != nil:
-		failed = checks.Error >= o.FailOn
+		// Explained whatever the flags; it fails the run only when
+		// parse.error is among the checks selected, as in audit run.
+		failed = checks.Error >= o.FailOn && sel.Has("parse.error")
 		switch format {
 		case "json":
 			err = WriteParseErrorJSON(w, src, o)

@@ -227,11 +227,13 @@ type junitSuites struct {
 	Tests    int `xml:"tests,attr"`
 	Failures int `xml:"failures,attr"`
 	Errors   int `xml:"errors,attr"`
+	Skipped  int `xml:"skipped,attr"`
 	Suites   []struct {
 		Name     string `xml:"name,attr"`
 		Tests    int    `xml:"tests,attr"`
 		Failures int    `xml:"failures,attr"`
 		Errors   int    `xml:"errors,attr"`
+		Skipped  int    `xml:"skipped,attr"`
 		Cases    []struct {
 			Name    string `xml:"name,attr"`
 			File    string `xml:"file,attr"`
@@ -244,6 +246,9 @@ type junitSuites struct {
 			Error *struct {
 				Message string `xml:"message,attr"`
 			} `xml:"error"`
+			Skipped *struct {
+				Message string `xml:"message,attr"`
+			} `xml:"skipped"`
 			SystemOut string `xml:"system-out"`
 		} `xml:"testcase"`
 	} `xml:"testsuite"`
@@ -256,13 +261,14 @@ func TestJUnit(t *testing.T) {
 	if err := xml.Unmarshal(out, &s); err != nil {
 		t.Fatalf("junit.xml does not parse: %v", err)
 	}
-	// day1: H-1002 (fails: error + warning), the parse error, 1 clean hand.
+	// day1: H-1002 (fails: error + warning), the parse error (skipped: no
+	// parse.error finding, as when --skip leaves it out), 1 clean hand.
 	// day2: the XSS hand (fails: error; info below FailOn), H-2002 (fails: warning).
-	if len(s.Suites) != 2 || s.Tests != 5 || s.Failures != 3 || s.Errors != 1 {
-		t.Fatalf("suites %d, tests %d, failures %d, errors %d; want 2, 5, 3, 1", len(s.Suites), s.Tests, s.Failures, s.Errors)
+	if len(s.Suites) != 2 || s.Tests != 5 || s.Failures != 3 || s.Errors != 0 || s.Skipped != 1 {
+		t.Fatalf("suites %d, tests %d, failures %d, errors %d, skipped %d; want 2, 5, 3, 0, 1", len(s.Suites), s.Tests, s.Failures, s.Errors, s.Skipped)
 	}
 	day1 := s.Suites[0]
-	if day1.Name != "logs/day1.txt" || day1.Tests != 3 || day1.Failures != 1 || day1.Errors != 1 {
+	if day1.Name != "logs/day1.txt" || day1.Tests != 3 || day1.Failures != 1 || day1.Errors != 0 || day1.Skipped != 1 {
 		t.Errorf("day1 suite: %+v", day1)
 	}
 	if c := day1.Cases[0]; c.Failure == nil || c.Failure.Type != "raise.under-minimum" || !strings.Contains(c.Failure.Body, "stack.finish-mismatch") || c.Line != 30 {
@@ -285,6 +291,61 @@ func TestJUnit(t *testing.T) {
 	}
 	if s2.Failures != 2 {
 		t.Errorf("FailOn error: %d failures, want 2", s2.Failures)
+	}
+}
+
+// TestJUnitUnreadOnce: a hand that could not be read is one <error>, its
+// parse.error (or internal.error) finding not also a <failure>, whatever
+// its severity against FailOn; without that finding (parse.error not
+// selected) it is <skipped>; an input in a format not read is a suite
+// with one skipped case; a finding of another check on the same case
+// still fails it.
+func TestJUnitUnreadOnce(t *testing.T) {
+	pe := checks.Finding{CheckID: "parse.error", Severity: checks.Error, Message: "line 3: no seat", File: "a.txt", Line: 3, ActionIndex: -1}
+	ie := checks.Finding{CheckID: "internal.error", Severity: checks.Error, Message: "internal error while reading", File: "a.txt", ActionIndex: -1}
+	other := checks.Finding{CheckID: "pot.total-mismatch", Severity: checks.Error, Message: "pot", File: "a.txt", Line: 9, ActionIndex: -1}
+	results := []*HandResult{
+		{File: "a.txt", Line: 3, Status: StatusParseError, Error: "line 3: no seat", Findings: []checks.Finding{pe}},
+		{File: "a.txt", Line: 7, Status: StatusParseError, Error: "internal error while reading", Findings: []checks.Finding{ie}},
+		{File: "a.txt", Line: 9, Status: StatusParseError, Error: "cannot read a.txt: I/O", Findings: []checks.Finding{pe, other}},
+		{File: "a.txt", Line: 12, Status: StatusParseError, Error: "line 12: cancelled hand"},
+	}
+	info := testInfo()
+	info.FailOn = checks.Info
+	var s junitSuites
+	w := NewJUnit()
+	w.SetNotAudited([]NotAudited{
+		{Name: "in/feed.fifo", Reason: "not a regular file", Detail: "FIFO"},
+		{Name: "b.xml", Reason: "format not read", Unsupported: true, Format: "iPoker XML", Hands: 3},
+	})
+	out := readOutput(t, w, "junit.xml", info, results)
+	if err := xml.Unmarshal(out, &s); err != nil {
+		t.Fatalf("junit.xml does not parse: %v\n%s", err, out)
+	}
+	if s.Tests != 5 || s.Errors != 3 || s.Failures != 1 || s.Skipped != 2 {
+		t.Fatalf("tests %d, errors %d, failures %d, skipped %d; want 5, 3, 1, 2\n%s", s.Tests, s.Errors, s.Failures, s.Skipped, out)
+	}
+	cases := s.Suites[0].Cases
+	for i, c := range cases[:3] {
+		if c.Error == nil || (i < 2) != (c.Failure == nil) {
+			t.Errorf("case %d: error %v, failure %v", i, c.Error, c.Failure)
+		}
+	}
+	if c := cases[2]; c.Failure == nil || c.Failure.Type != "pot.total-mismatch" || strings.Contains(c.Failure.Body, "parse.error") {
+		t.Errorf("the unread hand's other finding: %+v", c.Failure)
+	}
+	if c := cases[3]; c.Error != nil || c.Skipped == nil || !strings.Contains(c.Skipped.Message, "cancelled hand") {
+		t.Errorf("a parse error without its finding: %+v", c)
+	}
+	if len(s.Suites) != 2 || s.Suites[1].Name != "b.xml" {
+		t.Fatalf("suites: %+v (the unsupported input has one, the FIFO none)", s.Suites)
+	}
+	if c := s.Suites[1].Cases[0]; c.Skipped == nil || c.Skipped.Message != "iPoker XML: not read by handaudit; 3 hands (counted by their headers) not audited" ||
+		c.Error != nil || c.Failure != nil {
+		t.Errorf("an unsupported input: %+v", c)
+	}
+	if s.Suites[1].Skipped != 1 || s.Suites[0].Skipped != 1 || s.Suites[0].Errors != 3 {
+		t.Errorf("suites: %+v", s.Suites)
 	}
 }
 

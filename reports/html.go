@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
@@ -72,6 +73,7 @@ type HTMLWriter struct {
 	ruleText map[string][2]string
 
 	handsRead, handsClean, handsFlagged, parseErrors int64
+	notAudited                                       []NotAudited
 	sev                                              severityCounts
 	listed, flagged, viewed, withFindings            int
 	byCheck                                          map[string]*checkTally
@@ -208,7 +210,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	}
 	table := ""
 	if h != nil {
-		table = text(h.Table)
+		table = visible(h.Table)
 	}
 	w.tallies = w.tallies[:0]
 	for i := range r.Findings {
@@ -221,9 +223,9 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		}
 		c.counts.add(f.Severity)
 		w.tallies = append(w.tallies, c)
-		t := f.Table
-		if t == "" {
-			t = table
+		t := table
+		if f.Table != "" {
+			t = visible(f.Table)
 		}
 		w.tableCounts(t).add(f.Severity)
 		day := start
@@ -267,9 +269,9 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 			line = h.Pos.Line
 		}
 	}
-	jw.str(id)
+	jw.str(visible(id))
 	jw.int(int64(w.tableStr.id(&w.strs, table)))
-	jw.int(int64(w.fileStr.id(&w.strs, text(file))))
+	jw.int(int64(w.fileStr.id(&w.strs, visible(file))))
 	jw.int(int64(line))
 	if start.IsZero() {
 		jw.null()
@@ -297,16 +299,16 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		scale, cur := findingScale(f, h)
 		c := w.tallies[i]
 		if c.str < 0 {
-			c.str = w.strs.id(text(f.CheckID))
+			c.str = w.strs.id(visible(f.CheckID))
 		}
 		jw.beginArray()
 		jw.int(int64(handIdx))
 		jw.int(int64(c.str))
 		jw.int(int64(f.Severity))
-		jw.int(int64(w.strs.id(text(f.Player))))
-		jw.int(int64(w.strs.id(text(f.Street))))
+		jw.int(int64(w.strs.id(visible(f.Player))))
+		jw.int(int64(w.strs.id(visible(f.Street))))
 		jw.int(int64(f.ActionIndex))
-		jw.str(f.Message)
+		jw.str(visible(f.Message))
 		if f.HasExpected {
 			jw.amtCur(f.Expected, scale, cur)
 		} else {
@@ -339,7 +341,7 @@ func (c *checkTally) ruleID(w *HTMLWriter, rule string) int {
 	if rule == "" {
 		return -1
 	}
-	return c.rule.id(&w.rules, text(rule))
+	return c.rule.id(&w.rules, visible(rule))
 }
 
 // lastID interns strings, remembering the last one's ID.
@@ -428,7 +430,7 @@ func (w *HTMLWriter) ruleID(rule string) int {
 	if rule == "" {
 		return -1
 	}
-	return w.rules.id(text(rule))
+	return w.rules.id(visible(rule))
 }
 
 func findingScale(f *checks.Finding, h *hand.Hand) (int64, string) {
@@ -489,7 +491,7 @@ func appendCards(b []byte, cs []cards.Card) []byte {
 func (w *HTMLWriter) quoteNames(h *hand.Hand) {
 	w.names, w.nameEnds = w.names[:0], w.nameEnds[:0]
 	for i := range h.Seats {
-		w.names = appendJSONString(w.names, text(h.Seats[i].Player))
+		w.names = appendJSONString(w.names, visible(h.Seats[i].Player))
 		w.nameEnds = append(w.nameEnds, len(w.names))
 	}
 }
@@ -529,7 +531,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	t := r.Trace
 	replayed := t != nil && t.Supported
 	scale := h.Scale
-	name := func(i int) string { return text(h.PlayerName(i)) }
+	name := func(i int) string { return visible(h.PlayerName(i)) }
 
 	jw := &w.jw
 	jw.reset()
@@ -537,17 +539,17 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	jw.b = appendInt(jw.b, int64(n))
 	jw.b = append(jw.b, `">`...)
 	jw.beginObject()
-	jw.kstr("id", text(h.ID))
-	jw.kstr("table", text(h.Table))
+	jw.kstr("id", visible(h.ID))
+	jw.kstr("table", visible(h.Table))
 	file := r.File
 	if file == "" {
 		file = h.Pos.File
 	}
-	jw.kstr("file", text(file))
+	jw.kstr("file", visible(file))
 	jw.kint("line", int64(max(r.Line, h.Pos.Line)))
 	jw.kint("end", int64(h.End))
-	jw.kstrOmit("site", text(h.Site))
-	jw.kstrOmit("format", text(h.Format))
+	jw.kstrOmit("site", visible(h.Site))
+	jw.kstrOmit("format", visible(h.Format))
 	if !h.Start.IsZero() {
 		jw.key("start")
 		jw.time(h.Start.UTC())
@@ -562,10 +564,10 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	at := jw.beginStr()
 	jw.b = appendStakes(jw.b, h)
 	jw.endStr(at)
-	jw.kstrOmit("currency", text(h.Currency))
+	jw.kstrOmit("currency", visible(h.Currency))
 	jw.kint("button", int64(h.Button))
 	if t != nil && !t.Supported {
-		jw.kstr("unsupported", t.Unsupported)
+		jw.kstr("unsupported", visible(t.Unsupported))
 	}
 
 	// Seats and steps, the bulk of a view, are appended to b directly:
@@ -689,7 +691,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			}
 			if st.Note != "" {
 				b = append(b, `,"note":`...)
-				b = appendJSONString(b, text(st.Note))
+				b = appendJSONString(b, visible(st.Note))
 			}
 		}
 		b = append(b, '}')
@@ -763,7 +765,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			if a.OddChip != 0 {
 				jw.kamt("odd", a.OddChip, scale)
 			}
-			jw.kstrOmit("why", text(a.Reason))
+			jw.kstrOmit("why", visible(a.Reason))
 			jw.endObject()
 		}
 		jw.endArray()
@@ -784,13 +786,13 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 			jw.key("cards")
 			jw.cards(s.Cards)
 			jw.kint("board", int64(s.Board))
-			jw.kstrOmit("desc", text(s.Desc))
+			jw.kstrOmit("desc", visible(s.Desc))
 			jw.endObject()
 		}
 		jw.endArray()
 		if t.ShowdownFirst >= 0 {
 			jw.kstr("first", name(t.ShowdownFirst))
-			jw.kstrOmit("firstWhy", text(t.ShowdownReason))
+			jw.kstrOmit("firstWhy", visible(t.ShowdownReason))
 		}
 	}
 	jw.key("collects")
@@ -814,13 +816,13 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		f := &r.Findings[i]
 		scale, cur := findingScale(f, h)
 		jw.beginObject()
-		jw.kstr("c", text(f.CheckID))
+		jw.kstr("c", visible(f.CheckID))
 		jw.kint("s", int64(f.Severity))
-		jw.kstr("m", f.Message)
+		jw.kstr("m", visible(f.Message))
 		jw.kint("r", int64(w.ruleID(f.Rule)))
 		jw.kint("a", int64(f.ActionIndex))
-		jw.kstrOmit("st", text(f.Street))
-		jw.kstrOmit("p", text(f.Player))
+		jw.kstrOmit("st", visible(f.Street))
+		jw.kstrOmit("p", visible(f.Player))
 		if f.HasExpected {
 			jw.key("exp")
 			jw.amtCur(f.Expected, scale, cur)
@@ -864,7 +866,7 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", htmlLang)
 	p("<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n", e(reportCSP))
 	p("<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<link rel=\"icon\" href=\"data:,\">\n")
-	p("<title>%s — %s</title>\n", e(L("title")), e(w.info.RunID))
+	p("<title>%s — %s</title>\n", e(L("title")), e(visible(w.info.RunID)))
 	p("<style>%s</style>\n</head>\n<body>\n", reportCSS)
 
 	// Header: what was audited.
@@ -876,10 +878,13 @@ func (w *HTMLWriter) Close() (err error) {
 			p("<li>+%d %s</li>", len(w.info.Inputs)-20, e(L("more_inputs")))
 			break
 		}
-		p("<li>%s</li>", e(text(in)))
+		p("<li>%s</li>", e(visible(in)))
 	}
 	p("</ul></dd></div>\n")
-	dt("hands_audited", groupInt(w.handsRead))
+	// Hands audited: read and replayed; parse errors and hands in formats
+	// not read are counted apart.
+	audited := w.handsClean + w.handsFlagged
+	dt("hands_audited", groupInt(audited))
 	span := L("unknown")
 	if w.span.set {
 		span = w.span.first().Format("2006-01-02 15:04") + " – " + w.span.last().Format("2006-01-02 15:04") + " UTC"
@@ -887,7 +892,7 @@ func (w *HTMLWriter) Close() (err error) {
 	dt("time_span", span)
 	dt("ruleset", w.info.Ruleset)
 	dt("tool_version", w.info.ToolVersion)
-	dt("run_id", w.info.RunID)
+	dt("run_id", visible(w.info.RunID))
 	dt("house_digest", w.info.HouseDigest)
 	dt("schema_version", w.info.SchemaVersion)
 	if !w.info.Started.IsZero() {
@@ -901,10 +906,16 @@ func (w *HTMLWriter) Close() (err error) {
 	card := func(id, k string, n int64, extra string) {
 		p("<div class=\"card\" id=\"%s\"><div class=\"n\">%s</div><div class=\"k\">%s%s</div></div>\n", id, groupInt(n), e(L(k)), extra)
 	}
-	card("count-hands", "hands_audited", w.handsRead, "")
+	card("count-hands", "hands_audited", audited, "")
 	card("count-clean", "hands_clean", w.handsClean, "")
-	card("count-flagged", "hands_flagged", w.handsFlagged, e(percent(w.handsFlagged, w.handsRead)))
+	card("count-flagged", "hands_flagged", w.handsFlagged, e(percent(w.handsFlagged, audited)))
 	card("count-parse-errors", "parse_errors", w.parseErrors, "")
+	if inputs, hands := unsupportedCounts(w.notAudited); inputs > 0 {
+		card("count-not-read", "hands_not_read", hands, e(" · "+groupInt(inputs)+" "+L("inputs_word")))
+	}
+	if n := len(w.notAudited); n > 0 {
+		card("count-not-audited", "not_audited", int64(n), "")
+	}
 	card("count-findings", "findings", w.sev.total(), "")
 	card("count-error", "error", w.sev[checks.Error], "")
 	card("count-warning", "warning", w.sev[checks.Warning], "")
@@ -914,6 +925,10 @@ func (w *HTMLWriter) Close() (err error) {
 		err = w.writeCharts(out, L)
 	}
 	p("</section>\n")
+
+	if len(w.notAudited) > 0 && err == nil {
+		err = w.writeNotAudited(out, L)
+	}
 
 	// Findings table, filled in by script from the embedded data.
 	p("<section id=\"findings\">\n<h2>%s</h2>\n", e(L("findings_table")))
@@ -951,7 +966,7 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
 	p("</section>\n")
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
-	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(w.info.RunID))
+	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
 	// Data.
 	p("<script type=\"application/json\" id=\"report-data\">")
@@ -979,6 +994,154 @@ func (w *HTMLWriter) Close() (err error) {
 	err = w.out.commit()
 	removing.Wait()
 	return err
+}
+
+// SetNotAudited keeps what the run did not audit, for the report's "Not
+// audited" section and counts.
+func (w *HTMLWriter) SetNotAudited(list []NotAudited) { w.notAudited = list }
+
+// maxNotAuditedRows bounds the entries listed one by one: a folder may
+// hold any number of them; the counts by reason cover all.
+const maxNotAuditedRows = 1000
+
+// writeNotAudited writes the "Not audited" section: counts by reason, then
+// the entries (but the quiet ones), each with why.
+func (w *HTMLWriter) writeNotAudited(out io.Writer, L func(string) string) error {
+	var b strings.Builder
+	e := html.EscapeString
+	counts := map[string]int64{}
+	quiet := map[string]bool{}
+	for _, na := range w.notAudited {
+		counts[na.Reason]++
+		quiet[na.Reason] = quiet[na.Reason] || na.Quiet
+	}
+	reasons := make([]string, 0, len(counts))
+	for r := range counts {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(&b, "<section id=\"not-audited\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("not_audited")), e(L("not_audited_note")))
+	fmt.Fprintf(&b, "<table class=\"counts\" id=\"not-audited-reasons\"><thead><tr><th>%s</th><th>%s</th></tr></thead><tbody>\n", e(L("reason")), e(L("entries_skipped")))
+	for _, r := range reasons {
+		more := ""
+		if quiet[r] {
+			more = " (" + L("not_listed") + ")"
+		}
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s%s</td></tr>\n", e(visible(r)), groupInt(counts[r]), e(more))
+	}
+	b.WriteString("</tbody></table>\n")
+	fmt.Fprintf(&b, "<div class=\"scroll\"><table class=\"data\" id=\"not-audited-list\"><thead><tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>\n",
+		e(L("file")), e(L("reason")), e(L("what")), e(L("hands_counted")))
+	listed, left := 0, 0
+	for _, na := range w.notAudited {
+		if na.Quiet {
+			continue
+		}
+		if listed == maxNotAuditedRows {
+			left++
+			continue
+		}
+		listed++
+		what, hands := na.Detail, ""
+		if na.Unsupported {
+			what = na.Format
+			if what == "" {
+				what = "format not recognised"
+			}
+			hands = groupInt(na.Hands)
+		}
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", e(visible(na.Name)), e(visible(na.Reason)), e(visible(what)), hands)
+	}
+	b.WriteString("</tbody></table></div>\n")
+	if left > 0 {
+		fmt.Fprintf(&b, "<p class=\"note\">+%s %s</p>\n", groupInt(int64(left)), e(L("more_inputs")))
+	}
+	b.WriteString("</section>\n")
+	_, err := io.WriteString(out, b.String())
+	return err
+}
+
+// unsupportedCounts counts the inputs in formats not read and their hands.
+func unsupportedCounts(list []NotAudited) (inputs, hands int64) {
+	for _, na := range list {
+		if na.Unsupported {
+			inputs++
+			hands += na.Hands
+		}
+	}
+	return inputs, hands
+}
+
+// visible returns s, valid UTF-8, with every character that shows nothing
+// or moves other text made visible as ⟨U+XXXX⟩: control characters (a
+// line break in a name, which would make it look like two lines of the
+// log), bidirectional overrides and isolates (which would reorder what
+// follows them: "\u202Etxt.exe"), zero-width and other format characters
+// (which make two names look the same). Everything the report shows from
+// the audited logs (names, IDs, tables, file names, messages, notes) goes
+// through it, in the page and in its data: what the reader sees is what
+// the record holds. The tables keep the record's text as it is.
+func visible(s string) string {
+	if plainASCII(s) {
+		return s
+	}
+	return visibleSlow(s)
+}
+
+// plainASCII reports whether s is printable ASCII (no byte below 0x20, no
+// DEL, none above), eight bytes at a time as isASCII, then byte by byte.
+func plainASCII(s string) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	var bad uint64
+	for ; len(s) >= 8; s = s[8:] {
+		x := word(s)
+		bad |= x                                         // a byte of 0x80 or more
+		bad |= (x - 0x20*ones) &^ x                      // a byte below 0x20
+		bad |= (x ^ 0x7f*ones - ones) &^ (x ^ 0x7f*ones) // a byte 0x7f
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return bad&high == 0
+}
+
+func visibleSlow(s string) string {
+	s = text(s)
+	if strings.IndexFunc(s, invisible) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if invisible(r) {
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// invisible reports the characters visible shows by their code: control
+// characters, and format characters and line and paragraph separators
+// (Unicode's Cc, Cf, Zl and Zp). Below U+FEFF those are few and listed
+// here, as the tables' lookups cost more than the rest of visible on the
+// text a report shows (TestVisible checks the list against the tables).
+func invisible(r rune) bool {
+	switch {
+	case r < 0x20 || (r >= 0x7f && r < 0xa0) || r == 0xad:
+		return true
+	case r < 0x600:
+		return false
+	case r < 0x2000:
+		return r <= 0x605 || r == 0x61c || r == 0x6dd || r == 0x70f || r == 0x890 || r == 0x891 || r == 0x8e2 || r == 0x180e
+	case r < 0x2070:
+		return (r >= 0x200b && r <= 0x200f) || (r >= 0x2028 && r <= 0x202e) || (r >= 0x2060 && r != 0x2065)
+	case r < 0xfeff:
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // writeData writes the JSON the script renders the table and views from.

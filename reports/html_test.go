@@ -148,7 +148,8 @@ func TestHTMLEscapingAndCSP(t *testing.T) {
 	}
 
 	// The header and summary state what was audited.
-	for _, want := range []string{`id="count-hands"><div class="n">5<`, `id="count-flagged"><div class="n">3<`,
+	// Hands audited: the four read and replayed, not the parse error.
+	for _, want := range []string{`id="count-hands"><div class="n">4<`, `id="count-flagged"><div class="n">3<`,
 		`id="count-parse-errors"><div class="n">1<`, `id="count-findings"><div class="n">5<`, "tda-2024", "1.2.3-test",
 		"run-0001", "sha256:abc123", "2025-03-14 21:05 – 2025-03-15 23:05 UTC", "logs/day2 &lt;b&gt;.txt"} {
 		if !strings.Contains(page, want) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -58,10 +60,62 @@ var xssPayloads = []string{
 	`<input autofocus onfocus=window.__xss=30 id=xss-30>`,
 }
 
+// spoofNames are names the formats bring that would mislead a reader if
+// shown as they are: bidirectional overrides and isolates (which reorder
+// what follows), zero-width and other invisible characters (two names
+// that look the same), a line break (a name that looks like two lines of
+// the log), names that look like actions, and XML entities and CDATA as an
+// XML format may hold them. The report must show each invisible character
+// by its code, and everything else as text. An Arabic name is shown as it
+// is: right-to-left text is not spoofing.
+var spoofNames = []string{
+	"\u202Egnp.exe",
+	"Bo\u200Bb",
+	"\u2066Alice\u2069 raises",
+	"\uFEFFCarol",
+	"A\u00ADnn",
+	"Bob: raises $100 to $200",
+	"Bob\nAlice: folds",
+	"Dan\r\n*** SHOWDOWN ***",
+	"&lt;Eve&amp;&#x3C;script&#x3E;",
+	"<![CDATA[Frank]]>",
+	"\u0645\u062D\u0645\u062F",
+}
+
+// spoofShown is how the report must show each of spoofNames.
+var spoofShown = []string{
+	"⟨U+202E⟩gnp.exe",
+	"Bo⟨U+200B⟩b",
+	"⟨U+2066⟩Alice⟨U+2069⟩ raises",
+	"⟨U+FEFF⟩Carol",
+	"A⟨U+00AD⟩nn",
+	"Bob: raises $100 to $200",
+	"Bob⟨U+000A⟩Alice: folds",
+	"Dan⟨U+000D⟩⟨U+000A⟩*** SHOWDOWN ***",
+	"&lt;Eve&amp;&#x3C;script&#x3E;",
+	"<![CDATA[Frank]]>",
+	"\u0645\u062D\u0645\u062F",
+}
+
+// xssNotAudited lists entries not audited whose names, reasons and formats
+// carry the payloads and the spoofing names.
+func xssNotAudited() []NotAudited {
+	var out []NotAudited
+	for i, p := range append(append([]string(nil), xssPayloads...), spoofNames...) {
+		na := NotAudited{Name: "in/" + p, Reason: "symlink loop", Detail: p}
+		if i%2 == 0 {
+			na = NotAudited{Name: "in/" + p + ".xml", Reason: "format not read", Unsupported: true, Format: p, Hands: int64(i)}
+		}
+		out = append(out, na)
+	}
+	return out
+}
+
 // xssResults is a run whose every text field carries a payload: hand i
 // has payload i as its ID and, rotated, in its table, its players, its
 // file name, its findings' messages and an engine note; a parse error
-// carries one in its message.
+// carries one in its message. More hands carry the spoofing names as
+// IDs, tables, players and file names.
 func xssResults() ([]*HandResult, RunInfo) {
 	n := len(xssPayloads)
 	pick := func(i int) string { return xssPayloads[i%n] }
@@ -88,7 +142,93 @@ func xssResults() ([]*HandResult, RunInfo) {
 	h, _ := buildHand("unreplayed "+pick(11), pick(12), "logs/x.txt", 5000, t0, [3]string{"a", "b", "c"})
 	out = append(out, &HandResult{Hand: h, Trace: &replay.Trace{Hand: h, Unsupported: pick(13)}, File: "logs/x.txt", Line: 5000,
 		Findings: []checks.Finding{finding(h, "hand.not-replayed", checks.Info, -1, pick(14))}})
+	m := len(spoofNames)
+	spoof := func(i int) string { return spoofNames[i%m] }
+	for i := 0; i < m; i++ {
+		file := "logs/" + spoof(i+3) + ".xml"
+		info.Inputs = append(info.Inputs, file)
+		h, tr := buildHand(spoof(i), spoof(i+1), file, 7000+i*40, t0.Add(time.Duration(i)*time.Minute),
+			[3]string{spoof(i + 2), "bob " + spoof(i+4), spoof(i + 5)})
+		f := finding(h, "raise.under-minimum", checks.Error, 2, "minimum raise broken by "+spoof(i+6))
+		f.Player = spoof(i + 7)
+		out = append(out, &HandResult{Hand: h, Trace: tr, File: file, Line: h.Pos.Line, Format: "ipoker",
+			Findings: []checks.Finding{f}})
+	}
 	return out, info
+}
+
+// invisibleIn returns the characters of page that would show nothing or
+// move other text (as visible marks them), but for the page's own line
+// breaks and tabs.
+func invisibleIn(page string) []string {
+	var bad []string
+	for _, r := range page {
+		if r != '\n' && r != '\t' && invisible(r) {
+			bad = append(bad, fmt.Sprintf("U+%04X", r))
+		}
+	}
+	return bad
+}
+
+// TestHTMLSpoofing writes the run of xssResults, with entries not audited
+// carrying the same names, and checks that no character that shows
+// nothing or reorders text reaches the page, in its markup or its data;
+// that each spoofing name is shown with its invisible characters named;
+// and that everything from the logs stays inside the element it belongs
+// to (a name that looks like an action is a table cell, not a line).
+func TestHTMLSpoofing(t *testing.T) {
+	results, info := xssResults()
+	dir := t.TempDir()
+	w := NewHTML(HTMLOptions{})
+	w.SetNotAudited(xssNotAudited())
+	writeAll(t, w, dir, info, results)
+	b, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	if bad := invisibleIn(page); len(bad) > 0 {
+		t.Errorf("the page holds %d characters that show nothing or move text: %v", len(bad), bad)
+	}
+	var d reportData
+	if err := json.Unmarshal([]byte(scriptBlock(t, page, "report-data")), &d); err != nil {
+		t.Fatalf("report data: %v", err)
+	}
+	data := strings.Join(d.S, "\x01") + string(mustMarshal(t, d.Findings))
+	for i := 0; i < 10; i++ {
+		data += scriptBlockOr(page, fmt.Sprintf("hv-%d", i))
+	}
+	for i, name := range spoofNames {
+		shown := spoofShown[i]
+		if visible(name) != shown {
+			t.Errorf("visible(%q) = %q, want %q", name, visible(name), shown)
+		}
+		// In the data (decoded JSON) as the reader will see it.
+		if !strings.Contains(strings.Join(d.S, "\x01"), shown) && !strings.Contains(data, strings.Trim(string(mustMarshal(t, shown)), `"`)) {
+			t.Errorf("spoofing name %d is not in the report data as %q", i, shown)
+		}
+		// In the "Not audited" table, as a cell of its own, escaped.
+		if cell := "<td>in/" + html.EscapeString(shown); !strings.Contains(page, cell) {
+			t.Errorf("the not-audited table has no cell %q", cell)
+		}
+	}
+	for _, want := range []string{`id="count-not-read"><div class="n">`, `id="count-not-audited"><div class="n">` + fmt.Sprint(len(xssNotAudited())) + `<`,
+		`<section id="not-audited">`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+// scriptBlockOr is scriptBlock, or "" when the page has no such block.
+func scriptBlockOr(page, id string) string {
+	start := `<script type="application/json" id="` + id + `">`
+	i := strings.Index(page, start)
+	if i < 0 {
+		return ""
+	}
+	rest := page[i+len(start):]
+	return rest[:strings.Index(rest, "</script>")]
 }
 
 // TestHTMLXSSPayloads checks the report file itself: no payload appears as
@@ -137,7 +277,7 @@ func TestHTMLXSSPayloads(t *testing.T) {
 	}
 	joined := strings.Join(d.S, "\x01")
 	for i, p := range xssPayloads {
-		want := strings.ToValidUTF8(p, "\uFFFD")
+		want := visible(p) // as text, its invisible characters named
 		if !strings.Contains(joined, want) && !strings.Contains(string(mustMarshal(t, d.Findings)), strings.Trim(string(mustMarshal(t, want)), `"`)) {
 			t.Errorf("payload %d is not in the report data as text: %q", i, p)
 		}
@@ -169,7 +309,9 @@ func TestHTMLXSSBrowser(t *testing.T) {
 	requireTool(t, chromium != "", "chromium not found; install it with: apt-get install -y chromium")
 	results, info := xssResults()
 	dir := t.TempDir()
-	writeAll(t, NewHTML(HTMLOptions{}), dir, info, results)
+	hw := NewHTML(HTMLOptions{})
+	hw.SetNotAudited(xssNotAudited())
+	writeAll(t, hw, dir, info, results)
 	views := 0
 	for _, r := range results {
 		if r.Hand != nil && len(r.Findings) > 0 {
@@ -244,7 +386,7 @@ func TestHTMLXSSBrowser(t *testing.T) {
 	for page := 0; page < 10; page++ {
 		shown := evalJS[string](t, ctx, `document.querySelector('#findings-table tbody').textContent + document.querySelector('header').textContent`)
 		for i, p := range xssPayloads {
-			if strings.Contains(shown, strings.ToValidUTF8(strings.ReplaceAll(p, "\x00", "\uFFFD"), "\uFFFD")) || strings.Contains(shown, p) {
+			if strings.Contains(shown, visible(p)) {
 				seen[i] = true
 			}
 		}
@@ -255,8 +397,21 @@ func TestHTMLXSSBrowser(t *testing.T) {
 		}
 	}
 	for i, p := range xssPayloads {
-		if !seen[i] && !strings.Contains(p, "\x00") {
+		if !seen[i] {
 			t.Errorf("payload %d is not shown as text in the findings table or header: %q", i, p)
+		}
+	}
+	// What the reader sees: no character that shows nothing or moves
+	// text; the spoofing names with their invisible characters named, in
+	// the header, the findings table and the "Not audited" section.
+	body := evalJS[string](t, ctx, `document.body.innerText`)
+	if bad := invisibleIn(body); len(bad) > 0 {
+		t.Errorf("the rendered page shows %d invisible or reordering characters: %v", len(bad), bad)
+	}
+	na := evalJS[string](t, ctx, `document.getElementById('not-audited').innerText`)
+	for i, shown := range spoofShown {
+		if !strings.Contains(na, "in/"+shown) {
+			t.Errorf("spoofing name %d is not shown as %q in the not-audited section", i, shown)
 		}
 	}
 

@@ -246,15 +246,45 @@ var labels = map[string]map[string]string{
 	},
 }
 
+// pageLabels are texts of the parts of the HTML report written on the
+// server side only (the "Not audited" section and its cards): the script
+// never needs them, so they are not in the labels the page embeds.
+var pageLabels = map[string]map[string]string{
+	"en": {
+		"not_audited":      "Not audited",
+		"not_audited_note": "Inputs and folder entries this run did not audit, and why. Their hands are not in the counts above.",
+		"hands_not_read":   "Hands in formats not read",
+		"inputs_word":      "inputs",
+		"entries_skipped":  "Entries skipped",
+		"what":             "What",
+		"hands_counted":    "Hands (by their headers)",
+		"not_listed":       "not listed one by one",
+	},
+	"zh": {
+		"not_audited":      "未审计",
+		"not_audited_note": "本次运行未审计的输入和文件夹条目及其原因。其中的手牌不计入上面的统计。",
+		"hands_not_read":   "未读取格式中的手牌",
+		"inputs_word":      "个输入",
+		"entries_skipped":  "跳过的条目",
+		"what":             "说明",
+		"hands_counted":    "手牌（按牌局标题计数）",
+		"not_listed":       "未逐一列出",
+	},
+}
+
 // label returns the text for key in lang, falling back to English.
 func label(lang, key string) string {
-	if l, ok := labels[lang]; ok {
-		if s, ok := l[key]; ok {
-			return s
+	for _, m := range []map[string]map[string]string{labels, pageLabels} {
+		if l, ok := m[lang]; ok {
+			if s, ok := l[key]; ok {
+				return s
+			}
 		}
 	}
-	if s, ok := labels["en"][key]; ok {
-		return s
+	for _, m := range []map[string]map[string]string{labels, pageLabels} {
+		if s, ok := m["en"][key]; ok {
+			return s
+		}
 	}
 	return key
 }

@@ -11,8 +11,10 @@ import (
 
 // JUnitWriter writes junit.xml for CI test reports: a test suite per
 // input file; in it a test case per hand with findings or a parse error,
-// failing when a finding is at or above RunInfo.FailOn, and one passing
-// test case for the file's hands without findings.
+// failing when a finding is at or above RunInfo.FailOn (a parse error is
+// an error, counted once), skipped for an input in a format handaudit
+// does not read, and one passing test case for the file's hands without
+// findings.
 //
 // Suite and run totals head their elements, so test cases are spooled to
 // temporary files and the document is assembled on Close.
@@ -23,11 +25,12 @@ type JUnitWriter struct {
 	suite *tempSpool // test cases of the current file
 	body  *tempSpool // finished suites
 
-	file                        string
-	open                        bool
-	sTests, sFail, sErr, sClean int64
-	tTests, tFail, tErr         int64
-	buf                         strings.Builder
+	notAudited                         []NotAudited
+	file                               string
+	open                               bool
+	sTests, sFail, sErr, sSkip, sClean int64
+	tTests, tFail, tErr, tSkip         int64
+	buf                                strings.Builder
 }
 
 // NewJUnit returns a writer for junit.xml.
@@ -92,8 +95,8 @@ func (w *JUnitWriter) finishSuite() error {
 	if name == "" {
 		name = "(unknown file)"
 	}
-	fmt.Fprintf(w.body, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"0\">\n",
-		xmlEscape(name, true), tests, w.sFail, w.sErr)
+	fmt.Fprintf(w.body, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"0\">\n",
+		xmlEscape(name, true), tests, w.sFail, w.sErr, w.sSkip)
 	w.body.WriteString("<properties>")
 	for _, kv := range w.info.metadata() {
 		fmt.Fprintf(w.body, "<property name=\"%s\" value=\"%s\"/>", kv[0], xmlEscape(kv[1], true))
@@ -110,7 +113,8 @@ func (w *JUnitWriter) finishSuite() error {
 	w.tTests += tests
 	w.tFail += w.sFail
 	w.tErr += w.sErr
-	w.sTests, w.sFail, w.sErr, w.sClean = 0, 0, 0, 0
+	w.tSkip += w.sSkip
+	w.sTests, w.sFail, w.sErr, w.sSkip, w.sClean = 0, 0, 0, 0, 0
 	return err
 }
 
@@ -158,13 +162,34 @@ func (w *JUnitWriter) WriteHand(r *HandResult) error {
 	}
 	b.WriteString(" time=\"0\">\n")
 	w.sTests++
-	if status == StatusParseError && r.Error != "" {
-		w.sErr++
-		fmt.Fprintf(b, "<error type=\"parse-error\" message=\"%s\">%s</error>\n", xmlEscape(r.Error, true), xmlEscape(r.Error, false))
+	// A hand that could not be read is an <error>, once: the finding that
+	// reports it (parse.error, or internal.error for an input a bug
+	// stopped) is that error, not also a <failure>. Without such a finding
+	// (parse.error left out by --skip or --only) the hand is <skipped>.
+	unread := false
+	switch status {
+	case StatusParseError:
+		for i := range r.Findings {
+			unread = unread || r.Findings[i].CheckID == parseErrorCheck || r.Findings[i].CheckID == internalErrorCheck
+		}
+		msg := r.Error
+		if msg == "" {
+			msg = "the hand could not be read"
+		}
+		if unread {
+			w.sErr++
+			fmt.Fprintf(b, "<error type=\"parse-error\" message=\"%s\">%s</error>\n", xmlEscape(msg, true), xmlEscape(msg, false))
+		} else {
+			w.sSkip++
+			fmt.Fprintf(b, "<skipped message=\"%s\"/>\n", xmlEscape("not read (parse.error is not among the checks run): "+msg, true))
+		}
 	}
 	var failing, other []*checks.Finding
 	for i := range r.Findings {
 		f := &r.Findings[i]
+		if unread && (f.CheckID == parseErrorCheck || f.CheckID == internalErrorCheck) {
+			continue // the <error> above
+		}
 		if f.Severity >= w.info.FailOn {
 			failing = append(failing, f)
 		} else {
@@ -193,6 +218,32 @@ func (w *JUnitWriter) WriteHand(r *HandResult) error {
 	b.WriteString("</testcase>\n")
 	_, err := w.suite.WriteString(b.String())
 	return err
+}
+
+// SetNotAudited keeps the inputs in formats handaudit does not read: each
+// becomes a suite of its own with one skipped test case, so that CI shows
+// hands that were not audited. (Folder entries that are not inputs, such
+// as a FIFO, are in the log, the summary and the HTML report.)
+func (w *JUnitWriter) SetNotAudited(list []NotAudited) { w.notAudited = list }
+
+// writeUnsupported writes the suites of the unsupported inputs.
+func (w *JUnitWriter) writeUnsupported() {
+	for _, na := range w.notAudited {
+		if !na.Unsupported {
+			continue
+		}
+		name := text(na.Name)
+		format := na.Format
+		if format == "" {
+			format = "a format not recognised"
+		}
+		msg := fmt.Sprintf("%s: not read by handaudit; %d hands (counted by their headers) not audited", format, na.Hands)
+		fmt.Fprintf(w.body, "<testsuite name=\"%s\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0\">\n", xmlEscape(name, true))
+		fmt.Fprintf(w.body, "<testcase name=\"%s\" classname=\"%s\" file=\"%s\" time=\"0\">\n<skipped message=\"%s\"/>\n</testcase>\n</testsuite>\n",
+			xmlEscape("hands in "+format, true), xmlEscape(name, true), xmlEscape(name, true), xmlEscape(msg, true))
+		w.tTests++
+		w.tSkip++
+	}
 }
 
 // junitFindingText is one finding as a line of a failure body.
@@ -226,8 +277,9 @@ func (w *JUnitWriter) Close() (err error) {
 	if err := w.finishSuite(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"handaudit\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"0\">\n",
-		w.tTests, w.tFail, w.tErr)
+	w.writeUnsupported()
+	fmt.Fprintf(w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"handaudit\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"0\">\n",
+		w.tTests, w.tFail, w.tErr, w.tSkip)
 	if err := w.body.copyTo(w.out); err != nil {
 		return err
 	}

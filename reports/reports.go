@@ -39,6 +39,13 @@ const (
 	StatusParseError = "parse-error"
 )
 
+// The check IDs of the findings the pipeline raises for hands it could
+// not read or audit.
+const (
+	parseErrorCheck    = "parse.error"
+	internalErrorCheck = "internal.error"
+)
+
 // HandResult is everything the reports know about one hand read: the record,
 // the engine's replay, and the findings. For an input that could not be
 // parsed into a hand, Hand is nil and Error says why.
@@ -66,6 +73,39 @@ func (r *HandResult) status() string {
 		return StatusFindings
 	}
 	return StatusClean
+}
+
+// NotAudited is an input or folder entry a run did not audit, and why: a
+// coverage gap the reports show apart from parse errors (the record is not
+// at fault). It has no hand rows.
+type NotAudited struct {
+	Name   string // the input or entry as found
+	Reason string // why: "symlink loop", "format not read", ...
+	Detail string // what it is, or the error met ("FIFO", "permission denied")
+	// Quiet: counted, not listed one by one (files that are never hand
+	// histories, such as README.md, which every folder of them holds).
+	Quiet bool
+	// Unsupported: an input in a format handaudit does not read (yet).
+	// Format names it ("Bovada text"; "" when not recognised at all),
+	// Hands counts its hands by their headers: hands not audited.
+	Unsupported bool
+	Format      string
+	Hands       int64
+}
+
+// NotAuditedWriter is a Writer that also reports what the run did not
+// audit. The pipeline calls SetNotAudited once, before Close.
+type NotAuditedWriter interface {
+	SetNotAudited([]NotAudited)
+}
+
+// SetNotAudited passes the list to every writer that reports it.
+func (m Multi) SetNotAudited(list []NotAudited) {
+	for _, w := range m {
+		if nw, ok := w.(NotAuditedWriter); ok {
+			nw.SetNotAudited(list)
+		}
+	}
 }
 
 // CheckInfo describes one check of the catalog, for SARIF rules, the HTML

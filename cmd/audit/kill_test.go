@@ -32,7 +32,8 @@ import (
 // SARIF parse, JUnit XML parses to its end; and a manifest, when there is
 // one, vouches only for files whose size and SHA-256 it states (never for
 // a mix of two runs). Temporary files may remain, but only under hidden
-// names. A last uninterrupted run must then succeed in the same folder.
+// names. A last uninterrupted run must then succeed in the same folder,
+// and remove the killed runs' staging folders.
 func TestKillAnyMoment(t *testing.T) {
 	runs := 25
 	hands := 40000
@@ -100,14 +101,17 @@ func TestKillAnyMoment(t *testing.T) {
 		t.Log(line)
 	}
 
-	// Removing the leftovers is the user's business; a new run must
-	// still succeed in the same folder.
+	// A new run succeeds in the same folder, and removes what the killed
+	// runs left: their staging folders (the lock file tells they are dead).
 	last := exec.Command(bin, args...)
 	if b, err := last.CombinedOutput(); last.ProcessState.ExitCode() != exitFindings {
 		t.Fatalf("run after the kills: %v\n%s", err, b)
 	}
 	if got := checkOutputs(t, out); len(got) != len(complete) {
 		t.Errorf("run after the kills wrote %d files, a complete run %d", len(got), len(complete))
+	}
+	if left := leftovers(t, out); len(left) > 0 {
+		t.Errorf("the run after the kills left the killed runs' %q", left)
 	}
 }
 

@@ -12,7 +12,11 @@
 //	audit version                   print the version
 //
 // Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O
-// error, 4 internal error (some hands were not audited).
+// error (an input or folder could not be read, or an output written), 4
+// internal error (some hands were not audited), 5 inputs in a format
+// handaudit does not read (their hands were counted, not audited), 130 and
+// 143 interrupted by SIGINT and SIGTERM (nothing written). 3 outranks 4,
+// which outranks 5, which outranks 1.
 package main
 
 import (
@@ -31,6 +35,13 @@ const (
 	exitUsage    = 2
 	exitIO       = 3
 	exitInternal = 4 // a bug in handaudit left some hands unaudited (internal.error findings)
+	// exitUnsupported: some inputs are in a format handaudit does not read
+	// (yet): their hands were counted by their headers, not audited.
+	exitUnsupported = 5
+	// exitInterrupted plus the signal's number (130 for SIGINT, 143 for
+	// SIGTERM) ends a run that a signal stopped before its outputs were
+	// complete: nothing was written, the previous outputs stand.
+	exitInterrupted = 128
 )
 
 // usageError marks an error caused by how the command was called.
@@ -106,7 +117,8 @@ func printUsage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun 'audit COMMAND --help' for a command's flags.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error,\n4 internal error (some hands were not audited).\n")
+	fmt.Fprintf(w, "\nRun 'audit COMMAND --help' for a command's flags.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error,\n"+
+		"4 internal error (some hands were not audited), 5 inputs in a format not read\n(hands counted, not audited), 130/143 interrupted by SIGINT/SIGTERM (nothing written).\n")
 }
 
 // newFlagSet makes a flag set that reports errors instead of exiting.

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
@@ -37,9 +34,8 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, intr, stop := onInterrupt()
 	defer stop()
-	context.AfterFunc(ctx, stop)
 	res, err := batch.Merge(ctx, batch.MergeOptions{
 		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
 		FailOn: sev, VerifyOnly: *verify, Stdout: stdout, Logger: logger,
@@ -48,9 +44,9 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case errors.As(err, &ce):
 		return usageError{ce.Err}
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "audit merge: interrupted; no output was written")
-		return exitError{exitIO}
+	case errors.Is(err, context.Canceled) && intr.signal() != nil:
+		fmt.Fprintf(stderr, "audit merge: interrupted by %s: nothing was written to %s (its previous outputs are as they were)\n", intr.name(), *out)
+		return exitError{intr.exitCode()}
 	case err != nil:
 		return err
 	}
@@ -61,11 +57,8 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	} else if *logFormat == "text" {
 		fmt.Fprintln(stderr, summaryLine(s, 0, 1, *out))
 	}
-	if s.IOErrors > 0 {
-		return exitError{exitIO}
-	}
-	if res.Failed {
-		return exitError{exitFindings}
+	if code := runExitCode(s, res.Failed); code != exitOK {
+		return exitError{code}
 	}
 	return nil
 }

@@ -7,11 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
@@ -33,7 +31,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	lang := fs.String("lang", "en", "report language: en, zh")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	inputsFrom := fs.String("inputs-from", "", "read more inputs from this file, one per line")
-	maxFile := fs.Int64("max-file-bytes", 8<<30, "largest decompressed input accepted, in bytes (0 = no limit)")
+	maxFile := fs.Int64("max-file-bytes", 8<<30, "largest input accepted, in bytes read and in bytes decompressed; a larger or endless one (a device, a pipe) is an I/O error (0 = no limit)")
 	maxHand := fs.Int("max-hand-bytes", parser.DefaultMaxHandBytes, "largest hand accepted, in bytes; a larger one is a parse error and reading goes on")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	progress := fs.String("progress", "auto", "progress on stderr: auto (when a terminal), always, never")
@@ -59,12 +57,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// The first SIGINT or SIGTERM stops the run cleanly (outputs removed);
-	// after it, the signals' default action is restored, so a second one
-	// kills at once.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first SIGINT or SIGTERM stops the run cleanly (staged outputs
+	// removed, the previous ones left as they were); a second one ends the
+	// process at once.
+	ctx, intr, stop := onInterrupt()
 	defer stop()
-	context.AfterFunc(ctx, stop)
 	res, err := batch.Audit(ctx, batch.Options{
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
@@ -77,11 +74,15 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case errors.As(err, &ce):
 		return usageError{ce.Err}
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "audit run: interrupted; no output was written (partial files removed)")
-		return exitError{exitIO}
+	case errors.Is(err, context.Canceled) && intr.signal() != nil:
+		logger.Warn("run interrupted", "signal", intr.name())
+		fmt.Fprintf(stderr, "audit run: interrupted by %s: stopped before the outputs were complete; nothing was written to %s (its previous outputs are as they were)\n", intr.name(), *out)
+		return exitError{intr.exitCode()}
 	case err != nil:
 		return err
+	}
+	if intr.signal() != nil {
+		fmt.Fprintf(stderr, "audit run: %s came while the outputs were being moved into place: the run had completed\n", intr.name())
 	}
 	s := res.Summary
 	logger.Info("run finished", "files", s.Files, "files_reused", s.Reused, "hands", s.Hands, "parse_errors", s.ParseErrors,
@@ -96,16 +97,21 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runExitCode says how a finished run ends: an input that could not be read
-// (3) outranks hands left unaudited by an internal error (4), which outranks
-// findings at or above --fail-on (1), so that a script never mistakes an
-// incomplete audit for a complete one with findings.
+// runExitCode says how a finished run ends. Every code but 1 says the
+// audit is incomplete, and they outrank findings (1), so that a script
+// never mistakes an incomplete audit for a complete one with findings: an
+// input that could not be read, or a folder that could not be listed (3),
+// outranks hands left unaudited by a bug (4), which outranks inputs in a
+// format handaudit does not read (5): the first may pass on a retry, the
+// second needs a fix, the third a reader for the format.
 func runExitCode(s *batch.Summary, failed bool) int {
 	switch {
-	case s.IOErrors > 0:
+	case s.IOErrors > 0 || s.SkippedByReason()[batch.SkipUnreadable] > 0:
 		return exitIO
 	case s.Internal > 0:
 		return exitInternal
+	case len(s.Unsupported) > 0:
+		return exitUnsupported
 	case failed:
 		return exitFindings
 	}
@@ -195,8 +201,19 @@ func summaryLine(s *batch.Summary, idx, count int, out string) string {
 	if count > 1 {
 		shard = fmt.Sprintf("shard %d/%d: ", idx, count)
 	}
-	return fmt.Sprintf("audit: %s%d files (%d reused), %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
-		shard, s.Files, s.Reused, s.Hands, s.ParseErrors,
+	skipped := ""
+	if n := len(s.Unsupported); n > 0 {
+		hands := int64(0)
+		for _, u := range s.Unsupported {
+			hands += u.Hands
+		}
+		skipped += fmt.Sprintf(", %d in formats not read (%d hands not audited)", n, hands)
+	}
+	if n := len(s.Skipped); n > 0 {
+		skipped += fmt.Sprintf(", %d not audited (see the log)", n)
+	}
+	return fmt.Sprintf("audit: %s%d files (%d reused)%s, %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
+		shard, s.Files, s.Reused, skipped, s.Hands, s.ParseErrors,
 		s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info],
 		s.BySeverity[checks.Error], s.BySeverity[checks.Warning], s.BySeverity[checks.Info], sec, rate, out)
 }

@@ -133,20 +133,32 @@ func TestRunShardsAndMerge(t *testing.T) {
 }
 
 func TestRunExitCode(t *testing.T) {
+	unsupported := []batch.UnsupportedInput{{Name: "a.xml", Format: "iPoker XML", Hands: 3}}
+	unreadable := []batch.Skipped{{Name: "locked", Reason: batch.SkipUnreadable}}
+	fifo := []batch.Skipped{{Name: "feed", Reason: batch.SkipNotRegular}}
 	for _, c := range []struct {
 		io, internal int64
+		unsupported  []batch.UnsupportedInput
+		skipped      []batch.Skipped
 		failed       bool
 		want         int
 	}{
-		{0, 0, false, exitOK},
-		{0, 0, true, exitFindings},
-		{0, 2, true, exitInternal},
-		{0, 1, false, exitInternal},
-		{1, 1, true, exitIO},
+		{0, 0, nil, nil, false, exitOK},
+		{0, 0, nil, nil, true, exitFindings},
+		{0, 2, nil, nil, true, exitInternal},
+		{0, 1, nil, nil, false, exitInternal},
+		{1, 1, nil, nil, true, exitIO},
+		{0, 0, unsupported, nil, true, exitUnsupported},
+		{0, 0, unsupported, nil, false, exitUnsupported},
+		{0, 1, unsupported, nil, true, exitInternal},
+		{1, 0, unsupported, nil, true, exitIO},
+		{0, 0, nil, unreadable, false, exitIO},
+		{0, 0, nil, fifo, false, exitOK},
+		{0, 0, nil, fifo, true, exitFindings},
 	} {
-		s := &batch.Summary{IOErrors: c.io, Internal: c.internal}
+		s := &batch.Summary{IOErrors: c.io, Internal: c.internal, Unsupported: c.unsupported, Skipped: c.skipped}
 		if got := runExitCode(s, c.failed); got != c.want {
-			t.Errorf("io %d internal %d failed %v: exit %d, want %d", c.io, c.internal, c.failed, got, c.want)
+			t.Errorf("io %d internal %d unsupported %d skipped %v failed %v: exit %d, want %d", c.io, c.internal, len(c.unsupported), c.skipped, c.failed, got, c.want)
 		}
 	}
 }
