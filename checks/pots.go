@@ -445,8 +445,9 @@ func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Rules
 	f := c.atOutcome(checkRake)
 	expect(&f, want, rake)
 	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
-	if rs.RakeCap > 0 {
-		rule += ", capped at " + money(c.H, hand.Amount(rs.RakeCap))
+	if !rs.RakeCap.IsZero() {
+		capped, _ := rs.RakeCap.In(c.H.Scale)
+		rule += ", capped at " + money(c.H, capped)
 	}
 	if rs.NoFlopNoDrop {
 		rule += ", no flop no drop"
@@ -571,10 +572,7 @@ type splitKey struct {
 // such a split can move: at most (winners-1) smallest chips per split pot a
 // player shares. tol is per-seat scratch, zeroed, for those tolerances.
 func (c *Context) oddChipOnly(d, tol []hand.Amount) bool {
-	unit := hand.Amount(1)
-	if rs := c.rules(); rs != nil && rs.SmallestChip > 1 {
-		unit = hand.Amount(rs.SmallestChip)
-	}
+	unit := max(c.T.ChipUnit, 1)
 	aw := c.T.Awards
 	split := false
 	for i := range aw {

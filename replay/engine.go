@@ -224,6 +224,7 @@ type machine struct {
 	closed     bool // the street's uncalled bet has been returned
 
 	minBet, bb  hand.Amount
+	chip        hand.Amount // the chip odd amounts are broken into (smallestChip)
 	blindShort  hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
 	bbPlayer    int
 	lastBlind   int // the last live blind or straddle poster (preflop anchor)
@@ -358,9 +359,22 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	}
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(Preflop)
+	m.chip = m.smallestChip()
+	tr.ChipUnit = m.chip
 	m.button = m.findButton()
 	tr.Button = m.button
 	return -1
+}
+
+// smallestChip is the chip odd amounts are broken into (TDA 20): the
+// house's smallest chip, converted with the hand's scale, or else the
+// hand's smallest unit; split-evenly ignores the smallest chip.
+func (m *machine) smallestChip() hand.Amount {
+	if c := m.rs.SmallestChip; !c.IsZero() && m.rs.OddChip != OddChipSplitEvenly {
+		v, _ := c.In(m.h.Scale)
+		return max(v, 1)
+	}
+	return 1
 }
 
 // release drops the references the pooled machine holds to the hand.

@@ -205,10 +205,11 @@ func allocateRake(pots []Pot, rake hand.Amount, recorded []hand.Amount) {
 }
 
 // ExpectedRake is the rake the ruleset's rake rule gives for a pot of
-// total chips: the percentage rounded down to the smallest unit, capped,
-// and nothing without a flop under no flop, no drop. ok is false when the
-// ruleset has no rake rule.
-func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool) (rake hand.Amount, ok bool) {
+// total chips in a hand of the given scale: the percentage rounded down to
+// the smallest unit, capped (the cap is in the currency's or the chips' own
+// unit), and nothing without a flop under no flop, no drop. ok is false
+// when the ruleset has no rake rule.
+func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool, scale int64) (rake hand.Amount, ok bool) {
 	if !rs.HasRakeRule {
 		return 0, false
 	}
@@ -218,8 +219,9 @@ func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool) (rake hand.Amou
 	// total*bp/10000 without overflow for any realistic pot.
 	r := hand.Amount(int64(total) / 10000 * rs.RakeBasisPoints)
 	r += hand.Amount(int64(total) % 10000 * rs.RakeBasisPoints / 10000)
-	if rs.RakeCap > 0 {
-		r = min(r, hand.Amount(rs.RakeCap))
+	if !rs.RakeCap.IsZero() {
+		c, _ := rs.RakeCap.In(scale)
+		r = min(r, c)
 	}
 	return r, true
 }

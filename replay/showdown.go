@@ -44,7 +44,7 @@ func (m *machine) settle() {
 	}
 	tr.Rake = rake
 	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots)
-	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop)
+	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
 
 	m.setBoards()
 	m.showdownOrder()
@@ -265,14 +265,9 @@ func (m *machine) pushChips() {
 	}
 }
 
-// chipUnit is the chip odd amounts are broken into (TDA 20): the ruleset's
-// smallest chip, or the hand's smallest unit.
-func (m *machine) chipUnit() hand.Amount {
-	if m.rs.OddChip == OddChipSplitEvenly || m.rs.SmallestChip <= 0 {
-		return 1
-	}
-	return hand.Amount(m.rs.SmallestChip)
-}
+// chipUnit is the chip odd amounts are broken into (TDA 20), worked out
+// by reset (see smallestChip).
+func (m *machine) chipUnit() hand.Amount { return m.chip }
 
 // awardShare awards one run's share of pot k among the live contenders.
 func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligible int) {

@@ -482,7 +482,7 @@ func TestOddChipExample(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rs := Default()
-			rs.SmallestChip, rs.OddChip = c.chip, c.rule
+			rs.SmallestChip, rs.OddChip = HouseAmount{Units: c.chip}, c.rule
 			tr := oddChipHand().replayed(t, &rs)
 			got := awardsBy(tr)
 			if got[2] != c.c || got[3] != c.d || got[4] != c.e || len(got) != 3 {

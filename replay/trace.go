@@ -231,6 +231,10 @@ type Trace struct {
 	// UndecidedAmount is the chips of those pots (or runs of them) left
 	// unawarded.
 	UndecidedAmount hand.Amount
+	// ChipUnit is the chip odd amounts were broken into when pots were
+	// split (TDA 20): the house's smallest chip, or the hand's smallest
+	// unit, in minor units.
+	ChipUnit hand.Amount
 	// ExpectedRake is the rake the ruleset's rake rule gives for this hand
 	// (HasExpectedRake false when the ruleset has no rake rule).
 	ExpectedRake    hand.Amount
