@@ -30,7 +30,10 @@ type Options struct {
 	SummaryFile string   // write the summary JSON here ("" = none)
 	FailOn      checks.Severity
 
-	Rules     string // preset name
+	// Rules is the preset every hand is judged under; with neither Rules
+	// nor HouseFile, a hand whose record names a room is judged under that
+	// room's preset, and every other hand under the default (LoadRulebook).
+	Rules     string
 	HouseFile string // house options TOML ("" = none)
 	Only      []string
 	Skip      []string
@@ -85,15 +88,33 @@ func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
 	return &rs, nil
 }
 
+// LoadRulebook resolves the rules of a run: with a preset name or a house
+// file, every hand is judged under them (LoadRules); with neither, each
+// hand whose record names a room is judged under that room's preset (a
+// house file shipped with the tool) and every other hand under the default
+// preset.
+func LoadRulebook(name, houseFile string) (*replay.Rulebook, error) {
+	if name != "" || houseFile != "" {
+		rs, err := LoadRules(name, houseFile)
+		if err != nil {
+			return nil, err
+		}
+		return replay.FixedRules(rs), nil
+	}
+	rs := replay.Default()
+	return replay.RoomRules(&rs)
+}
+
 // Audit runs a whole audit: expands the inputs, keeps this shard's, runs
 // the pipeline, and writes the requested outputs, the manifest and the
 // summary. Configuration errors are returned as *ConfigError so the CLI
 // can tell them from I/O errors.
 func Audit(ctx context.Context, o Options) (*Outcome, error) {
-	rs, err := LoadRules(o.Rules, o.HouseFile)
+	book, err := LoadRulebook(o.Rules, o.HouseFile)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
+	rs := book.Default()
 	sel, err := checks.Select(o.Only, o.Skip)
 	if err != nil {
 		return nil, &ConfigError{err}
@@ -132,7 +153,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	limits := parser.Limits{MaxHandBytes: o.MaxHandBytes}
 	var state *State
 	if o.StateDir != "" {
-		if state, err = OpenState(o.StateDir, rs, sel, limits); err != nil {
+		if state, err = OpenState(o.StateDir, book, sel, limits); err != nil {
 			return nil, err
 		}
 		defer state.Close()
@@ -143,7 +164,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	info := reports.RunInfo{
 		ToolVersion: ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(),
-		RunID: runID(rs, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
+		RunID: runID(book, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(rs),
 	}
 	out, err := openOutputs(o.OutDir, layout, formats, info)
@@ -152,7 +173,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
 		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
-	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Selection: sel,
+	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Rulebook: book, Selection: sel,
 		MaxFileBytes: o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
 	sum, err := Run(ctx, cfg, out.write)
 	if err != nil {
@@ -164,12 +185,13 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		SchemaVersion: reports.SchemaVersion, Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,
 		HouseDigest: rs.Digest(), Checks: sel.IDs(), RunID: info.RunID,
 		ShardIndex: layout.ShardIndex, ShardCount: layout.ShardCount, Partition: "none",
-		InputsTotal: len(all), InputsDigest: inputsDigest(all),
+		InputsTotal: len(all), InputsDigest: inputsDigest(all), Rulesets: manifestRulesets(book),
 	}
 	if layout.ByDay {
 		m.Partition = "day"
 	}
 	m.Inputs, m.Totals = totalsOf(sum)
+	sum.Rulesets = m.Rulesets
 	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
@@ -245,6 +267,8 @@ type summaryJSON struct {
 	HandsPerSecond float64         `json:"hands_per_second"`
 	InputsParsed   int             `json:"inputs_parsed"`
 	InputsReused   int             `json:"inputs_reused"`
+	// Rulesets: every ruleset hands were judged under (Manifest.Rulesets).
+	Rulesets []ManifestRuleset `json:"rulesets,omitempty"`
 }
 
 type summaryFindings struct {
@@ -265,6 +289,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
+		Rulesets: s.Rulesets,
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -298,9 +298,10 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		House: first.House, HouseDigest: first.HouseDigest, Checks: first.Checks, RunID: first.RunID,
 		ShardIndex: 0, ShardCount: first.ShardCount, Partition: first.Partition,
 		InputsTotal: first.InputsTotal, InputsDigest: first.InputsDigest, Inputs: all,
-		MergedFrom: set.Refs,
+		Rulesets: first.Rulesets, MergedFrom: set.Refs,
 	}
 	_, m.Totals = totalsOf(sum)
+	sum.Rulesets = m.Rulesets
 	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 

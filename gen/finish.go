@@ -25,11 +25,10 @@ func (p *play) finish() error {
 		Table: "Synthetic " + string(rune('A'+p.idx%26)),
 	}
 	h.Stakes = p.skel.Stakes
+	h.Site = siteOf(p.f)
 	if ps {
-		h.Site = "PokerStars"
 		h.Game.Code, _ = psGameCode(t.game)
 	} else {
-		h.Site = "handaudit-gen"
 		h.Game.Code = phhCode(t.game)
 		h.Stakes.BigBlind = t.bb
 	}

@@ -39,8 +39,10 @@ type Config struct {
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
-	// Rules is the ruleset hands are played under; nil is the default
-	// preset. Audit them with the same rules.
+	// Rules is the ruleset hands are played under; nil is the ruleset
+	// audit run picks for the format's hands when it is given no rules (the
+	// pokerstars preset for PokerStars hands, the default preset for PHH).
+	// Audit them with the same rules.
 	Rules *replay.Ruleset
 }
 
@@ -85,8 +87,12 @@ func New(cfg Config) (*Generator, error) {
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {
-		rs := replay.Default()
-		g.rules = &rs
+		d := replay.Default()
+		book, err := replay.RoomRules(&d)
+		if err != nil {
+			return nil, err
+		}
+		g.rules = book.For(&hand.Hand{Site: siteOf(cfg.Format), Format: string(cfg.Format)})
 	}
 	for _, v := range violations {
 		if v.formats&formatBit(cfg.Format) != 0 {
@@ -154,6 +160,14 @@ func (g *Generator) always() *violation {
 		}
 	}
 	return &g.kinds[0]
+}
+
+// siteOf is the site generated hands of format f name.
+func siteOf(f parser.Format) string {
+	if f == parser.FormatPokerStars {
+		return "PokerStars"
+	}
+	return "handaudit-gen"
 }
 
 // mix derives a stream number from a hand index and an attempt

@@ -62,7 +62,7 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := replay.Default()
+	book := auditRules(t)
 	out := map[string][]found{}
 	var hs []*hand.Hand
 	var runner checks.Runner
@@ -75,7 +75,7 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 			t.Fatalf("generated text does not parse: %v", err)
 		}
 		hs = append(hs, h)
-		tr := replay.Replay(h, &rs)
+		tr := replay.Replay(h, book.For(h))
 		if !tr.Supported {
 			t.Fatalf("hand %s: replay unsupported: %s", h.ID, tr.Unsupported)
 		}
@@ -86,6 +86,17 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 		out[h.ID] = fs
 	}
 	return out, hs
+}
+
+// auditRules is how audit run judges hands when it is given no rules:
+// each room's preset for the hands whose record names the room.
+func auditRules(t testing.TB) *replay.Rulebook {
+	d := replay.Default()
+	book, err := replay.RoomRules(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return book
 }
 
 // TestEndToEnd is the generator's promise and a test of the whole system:
@@ -204,12 +215,12 @@ func TestVariety(t *testing.T) {
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
 		players := map[int]int{}
-		rs := replay.Default()
+		book := auditRules(t)
 		var sidePots, splits, showdowns, preflop int
 		for _, h := range hs {
 			games[fmt.Sprintf("%s %s %d", h.Game.Variant, h.Game.Structure, h.Game.HoleCards)]++
 			players[len(h.Seats)]++
-			tr := replay.Replay(h, &rs)
+			tr := replay.Replay(h, book.For(h))
 			if len(tr.Pots) > 1 {
 				sidePots++
 			}
