@@ -126,10 +126,13 @@ var (
 	checkOddChip = &Check{
 		ID: "pot.odd-chip", Severity: Error, RuleKey: "odd-chips",
 		Title: "odd chip to the wrong winner, or split not as even as possible",
-		Explain: "A split pot is divided as evenly as the smallest chip in play allows; in board games " +
-			"the odd chip goes to the first winner left of the button (the house may instead split " +
-			"evenly). A split that is right except for where the odd chips went is reported here rather " +
-			"than as a wrong award.",
+		Explain: "A split pot is divided as evenly as the smallest chip in play allows: the smallest unit " +
+			"the hand put in play (stakes, stacks, bets), or the house's smallest chip. In board games the odd " +
+			"chips go to the first winner left of the button; with two or more odd chips among three or more " +
+			"winners rooms give them all to that winner or one each clockwise from the button, and both " +
+			"readings are accepted unless the house requires one. A split that is right except for where the " +
+			"odd chips went, or that breaks the odd chip into units finer than any put in play, is reported " +
+			"here; a split paid more unequally than the odd chips allow is pot.award-mismatch.",
 	}
 	checkUncalled = &Check{
 		ID: "pot.uncalled-not-returned", Severity: Error, RuleKey: "uncalled-bet",

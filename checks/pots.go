@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/handaudit/handaudit/hand"
@@ -164,7 +165,7 @@ func checkPots(c *Context) {
 	}
 
 	// 4, 5. What is left of d.
-	c.shares(pay.d, pay.expGot, pay.tol, mode, !(unreturned != 0 || totalFired || rakeFired))
+	c.shares(pay, mode, !(unreturned != 0 || totalFired || rakeFired))
 }
 
 // seatedAwards is what the rules award seated players.
@@ -181,24 +182,26 @@ func seatedAwards(tr *replay.Trace, n int) (awarded hand.Amount) {
 // only for a hand whose payout is off: d, what the record gives each
 // player less what the rules give him; recRet, what the record returns to
 // him as uncalled (collects only); expRet, the uncalled bets the rules
-// return; expGot, the pot shares they award; and tol, zeroed, for the odd
-// chips a split may move (oddChipOnly).
+// return; expGot, the pot shares they award; and short, over and alt,
+// zeroed, for the odd chips a split may move (oddChipOnly, otherReading).
 type payouts struct {
-	d, recRet, expRet, expGot, tol []hand.Amount
-	mem                            []hand.Amount // reused across hands
+	d, recRet, expRet, expGot []hand.Amount
+	short, over, alt          []hand.Amount
+	mem                       []hand.Amount // reused across hands
 }
 
 // payouts makes c.pay for the hand, under mode.
 func (c *Context) payouts(mode payoutMode) *payouts {
 	h, tr, seats, pay := c.H, c.T, c.seats, &c.pay
 	n := len(seats)
-	if cap(pay.mem) < 5*n {
-		pay.mem = make([]hand.Amount, 5*n)
+	if cap(pay.mem) < 7*n {
+		pay.mem = make([]hand.Amount, 7*n)
 	}
-	a := pay.mem[:5*n]
+	a := pay.mem[:7*n]
 	clear(a)
 	d, recRet, expRet, expGot := a[:n], a[n:2*n], a[2*n:3*n], a[3*n:4*n]
-	pay.d, pay.recRet, pay.expRet, pay.expGot, pay.tol = d, recRet, expRet, expGot, a[4*n:]
+	pay.d, pay.recRet, pay.expRet, pay.expGot = d, recRet, expRet, expGot
+	pay.short, pay.over, pay.alt = a[4*n:5*n], a[5*n:6*n], a[6*n:]
 	for _, r := range tr.Returns {
 		if uint(r.Player) < uint(n) {
 			expRet[r.Player] += r.Amount
@@ -233,7 +236,8 @@ func (c *Context) payouts(mode payoutMode) *payouts {
 // zero: it reports what is left of d. A deviation wholly explained by the
 // accounting findings (unexplained is false when there are some) lies
 // with the winners and has one sign.
-func (c *Context) shares(d, expGot, tol []hand.Amount, mode payoutMode, unexplained bool) {
+func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
+	d, expGot := pay.d, pay.expGot
 	var sum hand.Amount
 	mixed := false
 	sign := 0
@@ -258,9 +262,15 @@ func (c *Context) shares(d, expGot, tol []hand.Amount, mode payoutMode, unexplai
 	if !mixed && !unexplained {
 		return
 	}
-	if sum == 0 && c.oddChipOnly(d, tol) {
-		c.oddChipFinding(d, expGot, mode)
-		return
+	if sum == 0 {
+		reading := c.otherReading(d, pay.alt)
+		if reading != readingNone && c.rules().OddChip == replay.OddChipLeftOfButton {
+			return // the record followed the other reading of TDA 20-A: both are accepted
+		}
+		if c.oddChipOnly(d, pay.short, pay.over) {
+			c.oddChipFinding(d, expGot, mode, reading)
+			return
+		}
 	}
 	c.awardFinding(d, expGot, mode)
 }
@@ -561,46 +571,133 @@ func (c *Context) eligibleText(el []int) string {
 	return " (contested by " + strings.Join(names, ", ") + ")"
 }
 
-// splitGroup is the awards of one pot, board and half.
+// splitKey names the awards of one pot, board and half: one split.
 type splitKey struct {
 	pot, board int
 	half       replay.Half
 }
 
+func keyOf(aw *replay.Award) splitKey { return splitKey{aw.Pot, aw.Board, aw.Half} }
+
+// splitOdd is, for the split award i (the replay lists a split's awards
+// together, the first winner left of the button first), the index of the
+// split's first award, the number of its winners and the odd chips it
+// gave in all.
+func splitOdd(aw []replay.Award, i int) (first, winners int, odd hand.Amount) {
+	k := keyOf(&aw[i])
+	first = -1
+	for j := range aw {
+		if keyOf(&aw[j]) == k && aw[j].Amount > 0 {
+			if first < 0 {
+				first = j
+			}
+			winners++
+			odd += aw[j].OddChip
+		}
+	}
+	return first, winners, odd
+}
+
 // oddChipOnly reports whether the deviations d (which add up to zero) are
-// confined to co-winners of split pots and are no bigger than the odd chips
-// such a split can move: at most (winners-1) smallest chips per split pot a
-// player shares. tol is per-seat scratch, zeroed, for those tolerances.
-func (c *Context) oddChipOnly(d, tol []hand.Amount) bool {
-	unit := max(c.T.ChipUnit, 1)
+// confined to co-winners of split pots and are no more than the odd chips
+// can move: a winner may get as little as his even share (less the odd
+// chips the rules gave him) and as much as his even share and every odd
+// chip of the split. A split paid more unequally than that (by the rake,
+// say) is a wrong award, not an odd chip. short and over are per-seat
+// scratch, zeroed, for those bounds.
+func (c *Context) oddChipOnly(d, short, over []hand.Amount) bool {
 	aw := c.T.Awards
 	split := false
 	for i := range aw {
-		k := splitKey{aw[i].Pot, aw[i].Board, aw[i].Half}
-		winners := 0
-		for j := range aw {
-			if (splitKey{aw[j].Pot, aw[j].Board, aw[j].Half}) == k && aw[j].Amount > 0 {
-				winners++
-			}
+		p := aw[i].Player
+		if p < 0 || p >= len(short) || aw[i].Amount <= 0 {
+			continue
 		}
-		if winners < 2 || aw[i].Player < 0 || aw[i].Player >= len(tol) {
+		_, winners, odd := splitOdd(aw, i)
+		if winners < 2 {
 			continue
 		}
 		split = true
-		tol[aw[i].Player] += hand.Amount(winners-1) * unit
+		short[p] += aw[i].OddChip
+		over[p] += odd - aw[i].OddChip
 	}
 	if !split {
 		return false
 	}
 	for p, x := range d {
-		if x < 0 {
-			x = -x
-		}
-		if x > tol[p] {
+		if x < -short[p] || x > over[p] {
 			return false
 		}
 	}
 	return true
+}
+
+// oddReading says which reading of TDA 20-A a record's split followed.
+type oddReading uint8
+
+const (
+	readingNone       oddReading = iota // neither the replay's nor the other
+	readingAllToFirst                   // every odd chip to the first winner left of the button
+	readingOneEach                      // one odd chip each, clockwise from the button
+)
+
+// otherReading reports whether the record's split (d, the record less the
+// replay's awards) is the other reading of TDA 20-A than the replay's:
+// every odd chip to the first winner left of the button where the replay
+// gave them one each, or one each where it gave them all to the first.
+// The two differ only where a split leaves two or more odd chips among
+// three or more winners. alt is per-seat scratch, zeroed.
+func (c *Context) otherReading(d, alt []hand.Amount) oddReading {
+	aw := c.T.Awards
+	unit := max(c.T.ChipUnit, 1)
+	allToFirst := c.rules().OddChip == replay.OddChipAllToFirst
+	differs := false
+	for i := range aw {
+		p := aw[i].Player
+		if p < 0 || p >= len(alt) || aw[i].Amount <= 0 {
+			continue
+		}
+		first, winners, odd := splitOdd(aw, i)
+		if winners < 3 || odd < 2*unit {
+			continue
+		}
+		// What the other reading gives this winner, less the replay's award.
+		var delta hand.Amount
+		switch {
+		case !allToFirst && i == first:
+			delta = odd - aw[i].OddChip
+		case !allToFirst:
+			delta = -aw[i].OddChip
+		case i == first:
+			delta = -(odd/unit - 1) * unit // keeps one chip and a part of a chip
+		default:
+			// The winners after the first, in the replay's order, get one
+			// each while odd chips are left.
+			rank := 0
+			for j := first; j < i; j++ {
+				if keyOf(&aw[j]) == keyOf(&aw[i]) && aw[j].Amount > 0 {
+					rank++
+				}
+			}
+			if hand.Amount(rank) < odd/unit {
+				delta = unit
+			}
+		}
+		alt[p] += delta
+		differs = differs || delta != 0
+	}
+	if !differs {
+		return readingNone
+	}
+	for p, x := range d {
+		if x != alt[p] {
+			return readingNone
+		}
+	}
+	if allToFirst {
+		return readingOneEach
+	}
+	return readingAllToFirst
 }
 
 // subject picks the player a payout finding is about: the one shorted most,
@@ -655,27 +752,86 @@ func (c *Context) payoutFinding(ck *Check, p int, d []hand.Amount, mode payoutMo
 // received is what the record gives p from the pots, for messages.
 func received(d, expGot []hand.Amount, p int) hand.Amount { return expGot[p] + d[p] }
 
-func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode) {
+func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode, reading oddReading) {
 	p := subject(d)
 	f := c.payoutFinding(checkOddChip, p, d, mode)
 	expect(&f, expGot[p], received(d, expGot, p))
-	var got []string
+	unit := max(c.T.ChipUnit, 1)
+	var paid []string
+	finer := false
 	for q, x := range d {
-		if x > 0 {
-			got = append(got, fmt.Sprintf("%s got %s instead of %s", playerName(c.H, q),
-				money(c.H, received(d, expGot, q)), money(c.H, expGot[q])))
+		if x == 0 {
+			continue
+		}
+		got := received(d, expGot, q)
+		s := fmt.Sprintf("%s was due %s", playerName(c.H, q), money(c.H, expGot[q]))
+		if why := c.oddChipReason(q); why != "" {
+			s += " (" + why + ")"
+		}
+		paid = append(paid, s+" but got "+money(c.H, got))
+		finer = finer || got%unit != 0
+	}
+	chip := unitText(c.H, unit)
+	f.Message = fmt.Sprintf("A split pot was divided wrongly by its odd chips (the smallest unit in play is %s): %s.",
+		chip, strings.Join(paid, "; "))
+	if finer {
+		f.Message += " The record pays amounts finer than the smallest unit in play: it broke the odd chip instead of awarding it."
+	}
+	switch reading {
+	case readingAllToFirst:
+		f.Message += " The record gave every odd chip to the first winner left of the button; the house requires one each, clockwise from the button."
+	case readingOneEach:
+		f.Message += " The record gave the odd chips one each, clockwise from the button; the house requires them all to go to the first winner left of the button."
+	default:
+		if c.rules().OddChip == replay.OddChipLeftOfButton && c.manyOddChips() {
+			f.Message += " The record follows neither reading of TDA 20-A (every odd chip to the first winner left of the button, or one each clockwise from the button)."
 		}
 	}
-	why := ""
+	c.emit(checkOddChip, f)
+}
+
+// unitText names a smallest unit: "1 chip", "25 chips", "$0.01", "$1".
+func unitText(h *hand.Hand, unit hand.Amount) string {
+	scale := max(h.Scale, 1)
+	if int64(unit)%scale != 0 {
+		return money(h, unit)
+	}
+	whole := int64(unit) / scale
+	if h.Currency == "" {
+		if whole == 1 {
+			return "1 chip"
+		}
+		return group(strconv.FormatInt(whole, 10)) + " chips"
+	}
+	return money(&hand.Hand{Currency: h.Currency, Scale: 1}, hand.Amount(whole))
+}
+
+// oddChipReason is the replay's reason for the odd chips it gave p, if any.
+func (c *Context) oddChipReason(p int) string {
 	for _, aw := range c.T.Awards {
 		if aw.Player == p && aw.OddChip > 0 && aw.Reason != "" {
-			why = " (" + aw.Reason + ")"
-			break
+			if _, why, ok := strings.Cut(aw.Reason, "; odd "); ok {
+				return "odd " + why
+			}
+			return aw.Reason
 		}
 	}
-	f.Message = fmt.Sprintf("A split pot was divided wrongly by its odd chips: %s was due %s%s but got %s; %s.",
-		playerName(c.H, p), money(c.H, expGot[p]), why, money(c.H, received(d, expGot, p)), strings.Join(got, "; "))
-	c.emit(checkOddChip, f)
+	return ""
+}
+
+// manyOddChips reports whether a split left two or more odd chips among
+// three or more winners: where the two readings of TDA 20-A differ.
+func (c *Context) manyOddChips() bool {
+	aw := c.T.Awards
+	unit := max(c.T.ChipUnit, 1)
+	for i := range aw {
+		if aw[i].OddChip > 0 {
+			if _, winners, odd := splitOdd(aw, i); winners >= 3 && odd >= 2*unit {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (c *Context) awardFinding(d, expGot []hand.Amount, mode payoutMode) {

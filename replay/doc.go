@@ -42,7 +42,10 @@
 //     cards are unknown, has no claim by cards speak. When no contender's
 //     hand is known the award follows the record's collects (Award.FromRecord)
 //     or the pot stays undecided (Trace.Undecided).
-//   - Odd chips: see OddChipRule. Run-it-twice pots are split by board, the
+//   - Odd chips are broken into the smallest chip in play: the house's, or
+//     the smallest unit the hand put in play (SmallestUnit), never one
+//     read from the awards. Where they go: see OddChipRule (both readings
+//     of TDA 20-A are accepted by default). Run-it-twice pots are split by board, the
 //     odd chip to the first run; hi/lo halves give the odd chip to the high
 //     side, and a player who wins both halves with the same hand splits the
 //     pot as evenly as possible.

@@ -366,15 +366,17 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	return -1
 }
 
-// smallestChip is the chip odd amounts are broken into (TDA 20): the
+// smallestChip is the chip odd amounts are broken into (TDA 20: "odd
+// chips will be broken into the smallest denomination in play"): the
 // house's smallest chip, converted with the hand's scale, or else the
-// hand's smallest unit; split-evenly ignores the smallest chip.
+// hand's smallest unit (SmallestUnit); split-evenly ignores the house's
+// chip.
 func (m *machine) smallestChip() hand.Amount {
 	if c := m.rs.SmallestChip; !c.IsZero() && m.rs.OddChip != OddChipSplitEvenly {
 		v, _ := c.In(m.h.Scale)
 		return max(v, 1)
 	}
-	return 1
+	return SmallestUnit(m.h)
 }
 
 // release drops the references the pooled machine holds to the hand.

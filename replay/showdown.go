@@ -380,7 +380,8 @@ func bestWord(winners int) string {
 
 // give splits amount among winners (sorted left of the button first) in
 // whole chips; leftover chips go one each from the first seat left of the
-// button (TDA 20-A), and a remainder smaller than a chip to the first.
+// button (TDA 20-A), or all to that first winner when the house requires
+// it (OddChipAllToFirst), and a remainder smaller than a chip to the first.
 func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
 	unit := m.chipUnit()
 	if len(winners) == 1 && unit == 1 {
@@ -409,9 +410,14 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 	cnt := hand.Amount(len(ws))
 	base := units / cnt * unit
 	extra := units % cnt
+	allToFirst := m.rs.OddChip == OddChipAllToFirst
 	for j, p := range ws {
 		a := Award{Pot: k, Board: b, Half: half, Player: p, Amount: base, Reason: reason, Rule: rule}
-		if hand.Amount(j) < extra {
+		switch {
+		case allToFirst && j == 0:
+			a.Amount += extra * unit
+			a.OddChip += extra * unit
+		case !allToFirst && hand.Amount(j) < extra:
 			a.Amount += unit
 			a.OddChip += unit
 		}
@@ -421,9 +427,12 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 		}
 		if a.OddChip > 0 {
 			a.Rule = "odd-chips"
-			if m.rs.OddChip == OddChipSplitEvenly {
+			switch {
+			case m.rs.OddChip == OddChipSplitEvenly:
 				a.Reason += "; odd unit: split as evenly as possible, from the first seat left of the button"
-			} else {
+			case allToFirst && extra > 1:
+				a.Reason += "; odd chips: all to the first seat left of the button"
+			default:
 				a.Reason += "; odd chip: first seat left of the button"
 			}
 		}

@@ -670,3 +670,53 @@ func TestSingleBlindLimit(t *testing.T) {
 		t.Errorf("second raise window %+v, want raise to 750, raise count 2", w)
 	}
 }
+
+// TestOddChipReadings: with two or more odd chips among three or more
+// winners, TDA 20-A is read two ways; the replay awards them one each
+// clockwise from the button unless the house requires all to the first
+// winner left of it. With $200 the smallest chip, C, D and E split $1,000:
+// five chips, one each and two odd.
+func TestOddChipReadings(t *testing.T) {
+	for _, c := range []struct {
+		rule    OddChipRule
+		c, d, e hand.Amount
+	}{
+		{OddChipLeftOfButton, 400, 400, 200},
+		{OddChipOneEach, 400, 400, 200},
+		{OddChipAllToFirst, 600, 200, 200},
+	} {
+		rs := Default()
+		rs.SmallestChip, rs.OddChip = HouseAmount{Units: 200}, c.rule
+		tr := oddChipHand().replayed(t, &rs)
+		got := awardsBy(tr)
+		if got[2] != c.c || got[3] != c.d || got[4] != c.e {
+			t.Errorf("%s: awards %v, want C %d, D %d, E %d", c.rule, got, c.c, c.d, c.e)
+		}
+		if tr.ChipUnit != 200 {
+			t.Errorf("%s: chip unit %d", c.rule, tr.ChipUnit)
+		}
+	}
+}
+
+// TestSmallestUnit: the unit comes from what was put in play, not from the
+// awards or from the hand's scale.
+func TestSmallestUnit(t *testing.T) {
+	h := &hand.Hand{Scale: 10, Stakes: hand.Stakes{SmallBlind: 500, BigBlind: 1000},
+		Seats:   []hand.Seat{{Stack: 100000}, {Stack: 100000}},
+		Actions: []hand.Action{{Kind: hand.Raise, To: 2250}}}
+	if u := SmallestUnit(h); u != 10 {
+		t.Errorf("whole chips at scale 10: unit %d, want 10 (one chip)", u)
+	}
+	h.Actions = append(h.Actions, hand.Action{Kind: hand.Call, Amount: 1125})
+	if u := SmallestUnit(h); u != 1 {
+		t.Errorf("a bet of 112.5 chips: unit %d, want 1 (a tenth, its decimal place)", u)
+	}
+	h = &hand.Hand{Scale: 100, Currency: "USD", Stakes: hand.Stakes{SmallBlind: 100, BigBlind: 200}, Seats: []hand.Seat{{Stack: 10000}}}
+	if u := SmallestUnit(h); u != 1 {
+		t.Errorf("a dollar table pays cents: unit %d, want 1", u)
+	}
+	h.Scale, h.Stakes, h.Seats = 1000, hand.Stakes{SmallBlind: 1000, BigBlind: 2000}, []hand.Seat{{Stack: 100000}}
+	if u := SmallestUnit(h); u != 10 {
+		t.Errorf("a dollar table at scale 1000: unit %d, want 10 (a cent)", u)
+	}
+}
