@@ -141,7 +141,7 @@ func checkPots(c *Context) {
 			c.totalFinding(tr.TotalPot, pot, unreturned)
 		}
 	}
-	c.sidePots(recTake)
+	c.sidePots(unreturned)
 	if mode == payoutNone {
 		c.houseRake(tr.TotalPot, recTake)
 		return
@@ -468,11 +468,16 @@ func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Rules
 }
 
 // sidePots compares the pots the record lists with the replay's. Rooms
-// list pots after rake, so a listed pot may be short of the computed one
-// by its share of the rake, as long as the shares add up to the rake.
-// The findings are made apart, so that this test stays small where
-// checkPots inlines it.
-func (c *Context) sidePots(take hand.Amount) {
+// list pots after rake, and the record says what was taken from each pot
+// only through what was collected from it: a listed pot is right when it
+// is the pot the players' contributions make, or that pot less the rake
+// the replay took from it (the record's own split, see
+// replay.allocateRake), or what the record's collects from it add up to
+// (no more than the pot). A pot is not blamed for an uncalled bet the
+// record kept in it (unreturned): that is pot.uncalled-not-returned. The
+// findings are made apart, so that this test stays small where checkPots
+// inlines it.
+func (c *Context) sidePots(unreturned hand.Amount) {
 	rec := c.H.Outcome.Pots
 	comp := c.T.Pots
 	if len(rec) == 0 {
@@ -482,27 +487,44 @@ func (c *Context) sidePots(take hand.Amount) {
 		c.potCountFinding(rec, comp)
 		return
 	}
-	// One pass sums both lists and finds whether any pot is other than
-	// the replay's, before or after its rake, as none nearly always is.
-	var rs, cs hand.Amount
+	// One pass finds whether any pot is other than the replay's, before or
+	// after its rake, as none nearly always is.
 	off := false
 	comp = comp[:len(rec)]
 	for k, x := range rec {
 		want := comp[k].Amount
-		rs += x
-		cs += want
 		off = off || (x != want && x != want-comp[k].Rake)
 	}
-	if !off {
-		return
+	if off {
+		c.sidePotsOff(unreturned)
 	}
-	afterRake := rs != cs && take > 0 && cs-rs == take
-	for k := range rec {
-		want := comp[k].Amount
-		if rec[k] == want || rec[k] == want-comp[k].Rake || (afterRake && rec[k] < want) {
-			continue
+}
+
+// sidePotsOff reports the listed pots that are none of what sidePots
+// accepts.
+func (c *Context) sidePotsOff(unreturned hand.Amount) {
+	rec, comp := c.H.Outcome.Pots, c.T.Pots
+	collected := make([]hand.Amount, len(comp))
+	has := make([]bool, len(comp))
+	for i := range c.H.Actions {
+		if a := &c.H.Actions[i]; a.Kind == hand.Collect && a.Pot >= 0 && a.Pot < len(comp) {
+			collected[a.Pot] += a.Amount
+			has[a.Pot] = true
 		}
-		c.sidePotFinding(k, rec[k], &comp[k], afterRake, take)
+	}
+	for k, x := range rec {
+		want := comp[k].Amount
+		switch {
+		case x == want || x == want-comp[k].Rake:
+		case has[k] && x == collected[k] && x <= want:
+		case unreturned > 0 && (x == want+unreturned || has[k] && x == collected[k] && x <= want+unreturned):
+		default:
+			var col *hand.Amount
+			if has[k] {
+				col = &collected[k]
+			}
+			c.sidePotFinding(k, x, &comp[k], col)
+		}
 	}
 }
 
@@ -518,19 +540,18 @@ func (c *Context) potCountFinding(rec []hand.Amount, comp []replay.Pot) {
 }
 
 // sidePotFinding: the record lists pot k as rec, and the replay computed
-// comp.
-func (c *Context) sidePotFinding(k int, rec hand.Amount, comp *replay.Pot, afterRake bool, take hand.Amount) {
+// comp; collected is what the record's collects take from it, if any.
+func (c *Context) sidePotFinding(k int, rec hand.Amount, comp *replay.Pot, collected *hand.Amount) {
 	want := comp.Amount
 	f := c.atOutcome(checkSidePots)
 	expect(&f, want, rec)
 	name := potName(k)
-	if afterRake {
-		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s, and after its share of the %s rake it cannot be more.",
-			name, money(c.H, rec), money(c.H, want), money(c.H, take))
-	} else {
-		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s.",
-			name, money(c.H, rec), money(c.H, want), c.eligibleText(comp.Eligible))
+	f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s",
+		name, money(c.H, rec), money(c.H, want), c.eligibleText(comp.Eligible))
+	if collected != nil {
+		f.Message += fmt.Sprintf(", and the record's collects from it add up to %s", money(c.H, *collected))
 	}
+	f.Message += "."
 	c.emit(checkSidePots, f)
 }
 

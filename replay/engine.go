@@ -253,6 +253,7 @@ type machine struct {
 	// settle scratch
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
+	potBuf                                       []hand.Amount // collects by pot (settle)
 	layers                                       []layer
 	evals                                        [2][]handValue      // by board and seat
 	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player

@@ -43,7 +43,13 @@ func (m *machine) settle() {
 		rake += f.Amount
 	}
 	tr.Rake = rake
-	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots)
+	var collected []hand.Amount
+	if rake > 0 && len(tr.Pots) > 1 {
+		if collected = collectedByPot(h.Actions, len(tr.Pots), m.potBuf); collected != nil {
+			m.potBuf = collected
+		}
+	}
+	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots, collected)
 	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
 
 	m.setBoards()

@@ -617,17 +617,38 @@ func TestAwardsWithoutShownCards(t *testing.T) {
 func TestRakeAllocation(t *testing.T) {
 	pots := func() []Pot { return []Pot{{Amount: 3180}, {Amount: 798}} }
 	p := pots()
-	allocateRake(p, 150, []hand.Amount{3037, 791})
+	allocateRake(p, 150, []hand.Amount{3037, 791}, nil)
 	if p[0].Rake != 143 || p[1].Rake != 7 {
 		t.Errorf("record's split: rakes %d, %d, want 143, 7", p[0].Rake, p[1].Rake)
 	}
+	// The collects from each pot say how the rake was shared, whatever the
+	// listed pots say: here a side pot raked first.
 	p = pots()
-	allocateRake(p, 150, nil)
+	allocateRake(p, 150, []hand.Amount{3037, 791}, []hand.Amount{3180, 648})
+	if p[0].Rake != 0 || p[1].Rake != 150 {
+		t.Errorf("collects' split: rakes %d, %d, want 0, 150", p[0].Rake, p[1].Rake)
+	}
+	// Collects that add up to another rake than the stated one, but agree
+	// with the listed pots: the record's own split (the stated total is
+	// what is wrong).
+	p = pots()
+	allocateRake(p, 150, []hand.Amount{3100, 700}, []hand.Amount{3100, 700})
+	if p[0].Rake != 80 || p[1].Rake != 98 {
+		t.Errorf("listed and collected agree: rakes %d, %d, want 80, 98", p[0].Rake, p[1].Rake)
+	}
+	// Collects over a pot are no split: the listed pots or main first.
+	p = pots()
+	allocateRake(p, 150, nil, []hand.Amount{3200, 628})
+	if p[0].Rake != 150 || p[1].Rake != 0 {
+		t.Errorf("collects over a pot: rakes %d, %d, want 150, 0", p[0].Rake, p[1].Rake)
+	}
+	p = pots()
+	allocateRake(p, 150, nil, nil)
 	if p[0].Rake != 150 || p[1].Rake != 0 {
 		t.Errorf("main pot first: rakes %d, %d, want 150, 0", p[0].Rake, p[1].Rake)
 	}
 	p = pots()
-	allocateRake(p, 3200, []hand.Amount{3000, 700})
+	allocateRake(p, 3200, []hand.Amount{3000, 700}, nil)
 	if p[0].Rake != 3180 || p[1].Rake != 20 {
 		t.Errorf("rake over the main pot spills over: %d, %d", p[0].Rake, p[1].Rake)
 	}
