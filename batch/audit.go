@@ -269,6 +269,9 @@ type summaryJSON struct {
 	InputsReused   int             `json:"inputs_reused"`
 	// Rulesets: every ruleset hands were judged under (Manifest.Rulesets).
 	Rulesets []ManifestRuleset `json:"rulesets,omitempty"`
+	// ImpliedRake: the rake the records imply without stating it (PHH),
+	// by currency.
+	ImpliedRake map[string]ImpliedRake `json:"implied_rake,omitempty"`
 }
 
 type summaryFindings struct {
@@ -289,7 +292,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 		Findings: summaryFindings{ByCheck: s.ByCheck, BySeverity: map[string]int64{
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
-		Rulesets: s.Rulesets,
+		Rulesets: s.Rulesets, ImpliedRake: s.ImpliedRake(),
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -317,6 +320,15 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		fmt.Fprintf(w, "  %-28s %d\n", id, s.ByCheck[id])
+	}
+	rake := s.ImpliedRake()
+	curs := make([]string, 0, len(rake))
+	for c := range rake {
+		curs = append(curs, c)
+	}
+	sort.Strings(curs)
+	for _, c := range curs {
+		fmt.Fprintf(w, "implied rake (%s): %s in %d hands\n", c, rake[c].Total, rake[c].Hands)
 	}
 }
 

@@ -92,6 +92,9 @@ type ManifestTotals struct {
 	Findings       int64            `json:"findings"`
 	BySeverity     map[string]int64 `json:"by_severity"`
 	ByCheck        map[string]int64 `json:"by_check"`
+	// ImpliedRake: the rake the records imply without stating it (PHH),
+	// by currency.
+	ImpliedRake map[string]ImpliedRake `json:"implied_rake,omitempty"`
 }
 
 // ManifestOutput is one output file, its path relative to the manifest's
@@ -152,6 +155,7 @@ func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
 		InternalErrors: s.Internal, Findings: totalFindings(s),
 		BySeverity: map[string]int64{"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning],
 			"info": s.BySeverity[checks.Info]},
-		ByCheck: byCheck,
+		ByCheck:     byCheck,
+		ImpliedRake: s.ImpliedRake(),
 	}
 }

@@ -300,6 +300,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		InputsTotal: first.InputsTotal, InputsDigest: first.InputsDigest, Inputs: all,
 		Rulesets: first.Rulesets, MergedFrom: set.Refs,
 	}
+	sum.impliedRake = want.impliedRake // the tables do not hold it: the shards' manifests do
 	_, m.Totals = totalsOf(sum)
 	sum.Rulesets = m.Rulesets
 	return finish(out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
@@ -318,6 +319,9 @@ func addTotals(s *Summary, m *Manifest) {
 	for i, name := range []string{"info", "warning", "error"} {
 		s.BySeverity[i] += t.BySeverity[name]
 	}
+	// A total that does not read as an amount (not written by this tool)
+	// is left out of the sum.
+	_ = addImpliedRake(s, t.ImpliedRake)
 }
 
 // tablePair is a shard's hands and findings Parquet files of one partition

@@ -111,6 +111,9 @@ type Summary struct {
 	// Rulesets are the rulesets hands were judged under (Audit and Merge
 	// set them; see Manifest.Rulesets).
 	Rulesets []ManifestRuleset
+	// impliedRake is the rake the records imply without stating it, by
+	// currency (see ImpliedRake).
+	impliedRake map[string]*rakeSum
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -825,6 +828,7 @@ func count(sum *Summary, r *Result) {
 		sum.IOErrors++
 	}
 	countFindings(sum, r.Findings)
+	countImpliedRake(sum, r.Hand, r.Trace)
 }
 
 // countFindings adds findings to a summary's counts.

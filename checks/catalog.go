@@ -148,6 +148,15 @@ var (
 			"fees). If the pot less the collections differs from the recorded rake, chips are missing or " +
 			"were created; when the house rake rule is configured, the rake must also match it.",
 	}
+	checkImpliedRake = &Check{
+		ID: "pot.implied-rake", Severity: Info, RuleKey: "rake",
+		Title: "implied rake that is not a plausible rake",
+		Explain: "A record that states no rake (PHH has no rake field: its winnings and finishing stacks " +
+			"are after rake) implies one: the chips its payouts leave unaccounted. With a house rake rule " +
+			"the implied rake is checked against it (pot.rake-mismatch); without one it is counted in the " +
+			"run's summary (implied_rake) and noted here only when it is not a plausible rake: more than a " +
+			"tenth of the pot, or any rake on a pot won uncontested before the flop.",
+	}
 	checkShowdownOrder = &Check{
 		ID: "showdown.order", Severity: Warning, RuleKey: "showdown-order",
 		Title: "first hand tabled out of showdown order",
@@ -219,6 +228,7 @@ var catalog = []*Check{
 	checkOddChip,
 	checkUncalled,
 	checkRake,
+	checkImpliedRake,
 	checkShowdownOrder,
 	checkAllInNotTabled,
 	checkDuplicateCard,

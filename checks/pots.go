@@ -53,6 +53,14 @@ func checkPots(c *Context) {
 	for _, fee := range o.Fees {
 		recTake += fee.Amount
 	}
+	// A record that states no rake (PHH: its payouts are after rake)
+	// implies one: the chips its payouts leave unaccounted (replay takes
+	// them as the rake). It is judged against the house rule, or noted
+	// when it is not a plausible rake (houseRake); never an error by itself.
+	implied := !o.HasRake && len(o.Fees) == 0 && tr.HasImpliedRake && tr.ImpliedRake > 0
+	if implied {
+		recTake = tr.ImpliedRake
+	}
 
 	// How far what the record gives each player is from what the rules
 	// give him: off gathers (by OR) each player's record less rules. When
@@ -440,18 +448,28 @@ func (c *Context) rakeFinding(pot, collected, rake hand.Amount, mode payoutMode)
 
 // houseRake checks the recorded rake against the house rake rule, when the
 // ruleset has one (the replay computes what it takes) and the record
-// states a rake.
+// states a rake or implies one (a PHH record's payouts are after rake). An
+// implied rake with no house rule is noted (pot.implied-rake, info) only
+// when it is not a plausible rake.
 func (c *Context) houseRake(pot, rake hand.Amount) {
 	rs := c.rules()
-	if rs == nil || !c.T.HasExpectedRake || !c.H.Outcome.HasRake {
+	o := &c.H.Outcome
+	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && c.T.ImpliedRake > 0
+	if rs == nil || !(o.HasRake || implied) {
+		return
+	}
+	if !c.T.HasExpectedRake {
+		if implied {
+			c.impliedRake(pot, rake)
+		}
 		return
 	}
 	if want := c.T.ExpectedRake; rake != want {
-		c.houseRakeFinding(pot, rake, want, rs)
+		c.houseRakeFinding(pot, rake, want, rs, implied)
 	}
 }
 
-func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset) {
+func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset, implied bool) {
 	f := c.atOutcome(checkRake)
 	expect(&f, want, rake)
 	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
@@ -462,9 +480,45 @@ func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Rules
 	if rs.NoFlopNoDrop {
 		rule += ", no flop no drop"
 	}
-	f.Message = fmt.Sprintf("The recorded rake is %s; the house rule (%s) takes %s from a %s pot.",
-		money(c.H, rake), rule, money(c.H, want), money(c.H, pot))
+	stated := "The recorded rake is " + money(c.H, rake)
+	if implied {
+		stated = fmt.Sprintf("The record states no rake, but its %s leave %s of the pot unaccounted: its implied rake",
+			c.payoutWord(), money(c.H, rake))
+	}
+	f.Message = fmt.Sprintf("%s; the house rule (%s) takes %s from a %s pot.",
+		stated, rule, money(c.H, want), money(c.H, pot))
 	c.emit(checkRake, f)
+}
+
+// payoutWord names what a PHH record pays out with.
+func (c *Context) payoutWord() string {
+	if c.H.Outcome.HasFinishingStacks {
+		return "finishing stacks"
+	}
+	return "winnings"
+}
+
+// impliedRake notes an implied rake that is not a plausible rake, with no
+// house rule to judge it by: more than a tenth of the pot, or any rake on
+// a pot won uncontested before the flop (no flop, no drop).
+func (c *Context) impliedRake(pot, rake hand.Amount) {
+	flop := len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3
+	uncontested := c.live < 2
+	var why string
+	switch {
+	case !flop && uncontested:
+		why = "a pot won uncontested before the flop, where no room takes a rake"
+	case rake*10 > pot:
+		why = "more than a tenth of the pot"
+	default:
+		return // a plausible rake: counted in the run's summary only
+	}
+	f := c.atOutcome(checkImpliedRake)
+	expect(&f, 0, rake)
+	f.HasExpected = false
+	f.Message = fmt.Sprintf("The record states no rake, but its %s leave %s of a %s pot unaccounted: an implied rake that is not a plausible one (%s).",
+		c.payoutWord(), money(c.H, rake), money(c.H, pot), why)
+	c.emit(checkImpliedRake, f)
 }
 
 // sidePots compares the pots the record lists with the replay's. Rooms

@@ -562,6 +562,14 @@ func (p *play) wrongRake(tr *replay.Trace) {
 	if x == p.returned(tr, w) {
 		x++
 	}
+	// PHH states no rake: chips missing from the payouts are the hand's
+	// implied rake, a fault only against a house rake rule. Chips paid
+	// beyond the pot are a fault under any rules.
+	if !p.g.rules.HasRakeRule || p.rng.IntN(2) == 0 {
+		h.Outcome.FinishingStacks[w] += x
+		p.outcomeLabel(-1, fmt.Sprintf("%s paid to %s beyond the pot", p.money(x), h.Seats[w].Player))
+		return
+	}
 	h.Outcome.FinishingStacks[w] -= x
-	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack", p.money(x), h.Seats[w].Player))
+	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack, beyond the house's rake", p.money(x), h.Seats[w].Player))
 }

@@ -254,6 +254,7 @@ type machine struct {
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
 	potBuf                                       []hand.Amount // collects by pot (settle)
+	paidBuf                                      []hand.Amount // the record's payouts by seat (impliedRake)
 	layers                                       []layer
 	evals                                        [2][]handValue      // by board and seat
 	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player

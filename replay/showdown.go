@@ -42,19 +42,53 @@ func (m *machine) settle() {
 	for _, f := range h.Outcome.Fees {
 		rake += f.Amount
 	}
+	implied, fromStacks := false, false
+	if !h.Outcome.HasRake && len(h.Outcome.Fees) == 0 {
+		// The record states no rake (PHH has no rake field: its payouts
+		// are after rake): the chips its payouts leave unaccounted are
+		// the rake it implies.
+		if r, ok, stacks := m.impliedRake(total); ok {
+			tr.ImpliedRake, tr.HasImpliedRake = r, true
+			if r > 0 {
+				rake, implied, fromStacks = r, true, stacks
+			}
+		}
+	}
 	tr.Rake = rake
 	var collected []hand.Amount
-	if rake > 0 && len(tr.Pots) > 1 {
+	if rake > 0 && len(tr.Pots) > 1 && !implied {
 		if collected = collectedByPot(h.Actions, len(tr.Pots), m.potBuf); collected != nil {
 			m.potBuf = collected
 		}
 	}
-	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots, collected)
+	// An implied rake is shared among the pots as the payouts show it was
+	// (rakeFromPayouts), and is not an uncalled bet the finishing stacks
+	// did not give back (notReturned): both need the winners, so the pots
+	// are awarded before any rake, then again with it.
+	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
+	if !shared {
+		allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots, collected)
+	}
 	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
 
 	m.setBoards()
 	m.showdownOrder()
 	m.pushChips()
+	if shared {
+		// The winners of each pot, found above before any rake, say how
+		// the payouts share the rake: award again with it.
+		if fromStacks {
+			rake = m.notReturned(rake)
+			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
+		}
+		if rake > 0 {
+			if len(tr.Pots) == 1 || !m.rakeFromPayouts(rake) {
+				allocateRake(tr.Pots, min(rake, total), nil, nil)
+			}
+			tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
+			m.awardPots()
+		}
+	}
 
 	finishing := m.amounts[n : 2*n : 2*n]
 	copy(finishing, m.stack[:n])
@@ -231,6 +265,14 @@ func (m *machine) pushChips() {
 		}
 	}
 	tr.Awards = tr.mem.awardsFor(len(tr.Pots)*nb + 1)
+	m.awardPots()
+}
+
+// awardPots awards every pot, net of its rake, run by run and half by
+// half (pushChips has set the evaluations up).
+func (m *machine) awardPots() {
+	tr := m.tr
+	nb := max(len(tr.Boards), 1)
 	for k := range tr.Pots {
 		pot := &tr.Pots[k]
 		net := pot.Amount - pot.Rake
@@ -269,6 +311,121 @@ func (m *machine) pushChips() {
 			}
 		}
 	}
+}
+
+// impliedRake is the rake a record that states none implies: the pot less
+// what its payouts (finishing stacks, else winnings) give the players
+// beyond what they kept. A player left with less than he kept (an
+// uncalled bet not given back, say) paid no rake: that is another fault,
+// which the checks report. ok is false when the record has no payouts.
+func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStacks bool) {
+	o := &m.h.Outcome
+	paid := reuse(&m.paidBuf, m.n)
+	switch {
+	case o.HasFinishingStacks && len(o.FinishingStacks) == m.n:
+		for p := range paid {
+			paid[p] = o.FinishingStacks[p] - m.stack[p]
+		}
+		fromStacks = true
+	case o.HasWinnings && len(o.Winnings) == m.n:
+		copy(paid, o.Winnings)
+	default:
+		return 0, false, false
+	}
+	rake = total
+	for _, x := range paid {
+		rake -= max(x, 0)
+	}
+	return rake, true, fromStacks
+}
+
+// notReturned takes out of an implied rake the uncalled bets the finishing
+// stacks did not give back: a player whose stack is short of what the
+// rules award him (before any rake) by exactly his uncalled bet was not
+// given it back, which is its own fault (the checks report it), not a
+// rake. It returns what is left of the rake, and counts those bets as
+// paid to their bettors (m.paidBuf).
+func (m *machine) notReturned(rake hand.Amount) hand.Amount {
+	tr := m.tr
+	for _, r := range tr.Returns {
+		var won hand.Amount
+		for i := range tr.Awards {
+			if tr.Awards[i].Player == r.Player {
+				won += tr.Awards[i].Amount
+			}
+		}
+		if r.Amount > 0 && won-m.paidBuf[r.Player] == r.Amount && rake >= r.Amount {
+			rake -= r.Amount
+			m.paidBuf[r.Player] += r.Amount
+		}
+	}
+	return rake
+}
+
+// rakeFromPayouts shares an implied rake among the pots as the record's
+// payouts (m.paidBuf, from impliedRake) show it was taken: pots whose
+// winners (the awards made before any rake) overlap form a group, and the
+// players who won a group's pots were paid its pots less its rake. Within
+// a group the rake comes from the lowest pot first. It reports false, and
+// sets nothing, when the payouts share the rake in no such way (a group
+// paid more than its pots, or the groups' rakes do not add up).
+func (m *machine) rakeFromPayouts(rake hand.Amount) bool {
+	tr := m.tr
+	np := len(tr.Pots)
+	group := make([]int, np) // each pot's group: the lowest pot index of it
+	for k := range group {
+		group[k] = k
+	}
+	root := func(k int) int {
+		for group[k] != k {
+			k = group[k]
+		}
+		return k
+	}
+	owner := make([]int, m.n) // a pot each player won, or -1
+	for p := range owner {
+		owner[p] = -1
+	}
+	for i := range tr.Awards {
+		aw := &tr.Awards[i]
+		if aw.Amount <= 0 {
+			continue
+		}
+		if q := owner[aw.Player]; q < 0 {
+			owner[aw.Player] = aw.Pot
+		} else if a, b := root(q), root(aw.Pot); a != b {
+			group[max(a, b)] = min(a, b)
+		}
+	}
+	if len(tr.Undecided) > 0 {
+		return false
+	}
+	take := make([]hand.Amount, np) // by group root: its pots less what its winners were paid
+	for k := range tr.Pots {
+		take[root(k)] += tr.Pots[k].Amount
+	}
+	for p, q := range owner {
+		if q >= 0 {
+			take[root(q)] -= max(m.paidBuf[p], 0)
+		}
+	}
+	var sum hand.Amount
+	for k := range take {
+		if take[k] < 0 {
+			return false
+		}
+		sum += take[k]
+	}
+	if sum != rake {
+		return false
+	}
+	for k := range tr.Pots {
+		r := root(k)
+		t := min(take[r], tr.Pots[k].Amount)
+		tr.Pots[k].Rake = t
+		take[r] -= t
+	}
+	return true
 }
 
 // chipUnit is the chip odd amounts are broken into (TDA 20), worked out

@@ -209,7 +209,15 @@ type Trace struct {
 	TotalPot  hand.Amount // all chips in the pots after returns (before rake)
 	Pots      []Pot
 	Awards    []Award
-	Rake      hand.Amount // rake taken, as the record states it (0 if none)
+	// Rake is the rake taken: as the record states it (with its fees), or,
+	// for a record that states none, the rake its payouts imply.
+	Rake hand.Amount
+	// ImpliedRake is, for a record that states no rake but has payouts
+	// (PHH: its winnings and finishing stacks are after rake), the pot
+	// less what the payouts give the players (HasImpliedRake). Negative:
+	// the payouts give more than the pot.
+	ImpliedRake    hand.Amount
+	HasImpliedRake bool
 
 	// Showdown: who had to table first (TDA 17-A) and why; -1 if no showdown.
 	ShowdownFirst  int
