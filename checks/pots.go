@@ -317,6 +317,9 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		switch mode {
 		case payoutCollects:
 			rec = recRet[p]
+			if rec == 0 && expRet[p] > 0 && c.returnedSilently(p, expRet[p]) {
+				rec = expRet[p]
+			}
 		case payoutFinishing:
 			// Finishing stacks do not say what was returned; a player
 			// short by exactly his uncalled bet did not get it back.
@@ -337,6 +340,25 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		c.uncalledFinding(p, expRet[p], rec)
 	}
 	return unreturned
+}
+
+// returnedSilently reports whether player p's uncalled bet x was given
+// back although the record has no line returning it, as older PokerStars
+// exports write none: the record keeps it in the pot only if its stated
+// total counts it, or if the collects and the rake take it out of the pot.
+func (c *Context) returnedSilently(p int, x hand.Amount) bool {
+	if c.firstAction(p, hand.UncalledReturn) >= 0 {
+		return false // the record returned something: its amount is judged
+	}
+	o := &c.H.Outcome
+	take := o.Rake
+	for _, f := range o.Fees {
+		take += f.Amount
+	}
+	if o.HasTotalPot && o.TotalPot >= c.T.TotalPot+x {
+		return false
+	}
+	return c.collected+take <= c.T.TotalPot
 }
 
 // absorb removes from d an amount m that went into the pot and was
