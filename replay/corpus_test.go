@@ -220,6 +220,12 @@ func TestPokerStarsCorpusCollects(t *testing.T) {
 			}
 			key := rel + "#" + h.ID
 			tr := Replay(h, nil)
+			if h.Cancelled {
+				if tr.Supported || !strings.Contains(tr.Unsupported, "cancelled") {
+					t.Errorf("%s: a cancelled hand is not replayed, with the reason: %+v", key, tr.Unsupported)
+				}
+				continue
+			}
 			if !tr.Supported {
 				t.Errorf("%s: not replayed: %s", key, tr.Unsupported)
 				continue

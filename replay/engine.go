@@ -99,6 +99,9 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 // negative starting stack, which reset finds as it reads the stacks
 // (negativeStack). Where both apply, the negative stack is the reason.
 func unsupported(h *hand.Hand) string {
+	if h.Cancelled {
+		return "the hand was cancelled (\"Hand cancelled\"): nothing was played, so there is nothing to judge"
+	}
 	switch h.Game.Variant {
 	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
 	case hand.ShortDeck:
