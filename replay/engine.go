@@ -780,6 +780,13 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	case hand.PostAnte, hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
+		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {
+			// A small blind posted out of position (a second one, or after
+			// the big blind: a returning player's) is dead money: it does
+			// not count toward the poster's call.
+			m.putDead(p, amt)
+			break
+		}
 		m.put(p, amt)
 		if m.sbPlayer < 0 {
 			m.sbPlayer = p
