@@ -847,9 +847,28 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	st.Added = amt
 	st.To = m.seats[p].bet
 	st.AllIn = m.stack[p] == 0
+	if st.AllIn && m.h.Seats[p].SittingOut && m.seats[p].status == AllIn && !m.bets(p) {
+		// A player sitting out who is all-in on his blind is folded by
+		// the room's software: his hand is dead, his chips stay in the
+		// pots they reached.
+		m.setStatus(p, Folded)
+		if st.Note == "" {
+			st.Note = "sitting out and all-in on this forced bet: the room folds the hand; the chips stay in the pot"
+		}
+	}
 	if !m.bbAnte {
 		m.expectedPost(st, a)
 	}
+}
+
+// bets reports whether the record has player p take a betting action.
+func (m *machine) bets(p int) bool {
+	for i := range m.h.Actions {
+		if a := &m.h.Actions[i]; a.Player == p && a.Kind.IsBetting() {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *machine) dealHole(st *Step, a *hand.Action) {
