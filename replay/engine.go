@@ -168,7 +168,7 @@ const maxSeats = 64
 type seatState struct {
 	bet       hand.Amount // live chips put in on this street
 	committed hand.Amount // all chips put in this hand
-	dead      hand.Amount // antes and dead blinds: money in the main pot, not a betting level
+	dead      hand.Amount // dead blinds and the big blind's ante for the table: money in the main pot, not a contribution level
 	actedAt   hand.Amount // the street's bet level when the player last acted
 	actedSeq  int         // m.seq when the player last acted
 	claimed   hand.Amount // of the starting stack, the forced bets expected so far (expectedPost)
@@ -752,6 +752,24 @@ func (m *machine) putDead(p int, amt hand.Amount) {
 	}
 }
 
+// putAnte moves a player's ante from his stack to the pot: no betting
+// level of the street, but chips he contests the pots with. A player
+// all-in for part of his ante contests a main pot of what he matched of
+// each ante (eight antes of 15, one all-in for 11: a main pot of 8 x 11),
+// the rest going to the side pot.
+func (m *machine) putAnte(p int, amt hand.Amount) {
+	if amt <= 0 {
+		return
+	}
+	m.stack[p] -= amt
+	m.seats[p].committed += amt
+	m.pot += amt
+	m.stackMoved = true
+	if m.effStack(p) == 0 && m.seats[p].status == Active {
+		m.setStatus(p, AllIn)
+	}
+}
+
 // post applies a forced bet (the posting phase), and lists it with a
 // big-blind ante (expectedPosts).
 func (m *machine) post(i int, st *Step, a *hand.Action) {
@@ -777,7 +795,13 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	}
 	stakes := &m.h.Stakes
 	switch a.PostKind {
-	case hand.PostAnte, hand.PostDead:
+	case hand.PostAnte:
+		if m.bbAnte {
+			m.putDead(p, amt) // the big blind's ante is for the whole table
+		} else {
+			m.putAnte(p, amt)
+		}
+	case hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
 		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {

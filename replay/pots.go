@@ -17,10 +17,10 @@ func PotLayers(committed []hand.Amount, live []bool) []Pot {
 }
 
 // SidePots builds the main and side pots a dealer makes (TDA 21) from the
-// live chips each player put in (committed, not counting dead money) and
-// the dead money (antes, dead blinds), which goes to the main pot: every
-// live player contests it, as the big blind's ante is posted for the whole
-// table. Layers with the same eligible players are one pot, so a side pot
+// chips each player put in (committed, antes included, dead money not) and
+// the dead money (dead blinds, the big blind's ante), which goes to the
+// main pot: every live player contests it, as the big blind's ante is
+// posted for the whole table. Layers with the same eligible players are one pot, so a side pot
 // starts only where a live player is all-in; chips of folded players stay
 // in the pots they reached. Chips above every live player's level (only in
 // a broken record) go to the last pot.

@@ -15,8 +15,9 @@ func (m *machine) settle() {
 	m.closeRound()
 	h, tr, n := m.h, m.tr, m.n
 	committed := m.amounts[:n:n]
-	// Pots are layered on the live chips; antes and dead blinds go to the
-	// main pot, which every live player contests.
+	// Pots are layered on what each player put in, antes included; dead
+	// blinds and the big blind's ante go to the main pot, which every live
+	// player contests.
 	liveChips := reuse(&m.liveChips, n)
 	var total, dead hand.Amount
 	for i := range m.seats[:n] { // bounds checked once

@@ -132,7 +132,7 @@ func (t *Trace) keepTotals() {
 // Pot is one main or side pot as the rules build it (TDA 21).
 type Pot struct {
 	Amount   hand.Amount
-	Level    hand.Amount // contribution level that closes this pot (live chips: antes and dead blinds are not a level, they are in the main pot)
+	Level    hand.Amount // contribution level that closes this pot: what each eligible player put in, antes included (dead blinds and the big blind's ante are not a level: they are in the main pot)
 	Eligible []int       // seat indices that can win it (not folded), table order
 	// Rake is the part of the claimed rake (and fees) taken from this pot
 	// before it is awarded: the record's own split when it states the pots,
