@@ -150,16 +150,22 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		case to >= want:
 			full, reopen = true, true
 		case allIn:
-			// TDA 47-B: half a full bet or more counts as a raise.
-			reopen = 2*(to-m.lastFullTo) >= size
+			// TDA 47-B: an all-in of half a full bet or more over the last
+			// full bet counts as a raise (the next raise is a full bet over
+			// it, and it counts toward the cap). Whether it reopens the
+			// betting to a player who already acted is measured, as 47-A
+			// does in no limit, by what he faces since his own last action
+			// (reopened): not by this all-in alone.
+			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
+			if 2*(to-m.lastFullTo) >= size {
+				m.raiseCount++
+				m.lastFullTo = to
+			}
 		default:
 			reopen = true
 			if st.Note == "" {
 				st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": taken as a raise as recorded").str()
 			}
-		}
-		if !full && !reopen {
-			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
 		}
 		if reopen {
 			m.raiseCount++

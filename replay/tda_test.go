@@ -352,6 +352,28 @@ func TestFixedLimitReopening(t *testing.T) {
 	}
 }
 
+// TestFixedLimitReopeningOwnAction: TDA 47-B measures, for each player who
+// already acted, what he faces since his own last action, as 47-A does in
+// no limit. A bets 10, B is all-in for 14 (short of half a bet), C calls
+// 14, D is all-in for 17: 7 over the bet A acted on (reopened to A), but
+// only 3 over what C called (not reopened to C), although D's all-in is
+// half a bet over the last full bet.
+func TestFixedLimitReopeningOwnAction(t *testing.T) {
+	b := newHand(hand.Holdem, hand.FixedLimit, 4, 1000, 24, 1000, 27, 1000).stakes(5, 10).limits(10, 20).
+		sb(0, 5).bb(1, 10).cc(2).cc(3).cc(4).cc(0).check(1).
+		board("2c7d9h").bet(0, 10).raise(1, 14).cc(2).raise(3, 17).fold(4).cc(0)
+	at := len(b.h.Actions) - 1 // A calls 17
+	b.cc(2)                    // C calls 17
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[at].Window; !w.Open || w.MinRaiseTo != 27 {
+		t.Errorf("A, who bet 10, faces 17: Open %v MinRaiseTo %d (%s), want reopened, a raise to 27", w.Open, w.MinRaiseTo, w.OpenReason)
+	}
+	want := "betting not reopened: the short all-in of 17 is 3 over the 14 bet, less than half of a full bet of 10"
+	if w := tr.Steps[at+1].Window; w.Open || w.OpenReason != want {
+		t.Errorf("C, who called 14, faces 17: Open %v (%q), want not reopened: %q", w.Open, w.OpenReason, want)
+	}
+}
+
 // TestFixedLimitCap: a bet and three raises cap the street (TDA 2024 Rule 48, default cap 4).
 func TestFixedLimitCap(t *testing.T) {
 	b := newHand(hand.Holdem, hand.FixedLimit, 3, 1000, 1000, 1000, 1000).stakes(5, 10).limits(10, 20).
