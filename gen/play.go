@@ -334,7 +334,7 @@ type choice struct {
 func (p *play) choose(v view) choice {
 	w := &v.w
 	ag := &p.ag
-	canRaise := w.MinRaiseTo > 0
+	canRaise := w.MinRaiseTo > 0 && p.othersCanCall(v.player)
 	if w.ToCall == 0 {
 		if canRaise && p.rng.IntN(100) < ag.bet {
 			return choice{kind: hand.Bet, to: p.size(v)}
@@ -349,6 +349,18 @@ func (p *play) choose(v view) choice {
 		return choice{kind: hand.Raise, to: p.size(v)}
 	}
 	return choice{kind: hand.Call, call: w.ToCall}
+}
+
+// othersCanCall reports whether a player other than s still has chips to
+// answer a bet: a big blind whose option comes when everyone else is
+// all-in just checks.
+func (p *play) othersCanCall(s int) bool {
+	for q := range p.folded {
+		if q != s && !p.folded[q] && p.stack[q] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // size picks a legal bet or raise total in [MinRaiseTo, MaxRaiseTo].

@@ -377,7 +377,10 @@ func (m *machine) mustAct(q int) bool {
 
 // roundDone reports that no one can act any more on this street: at most
 // one player is left in the hand, or everyone else is all-in and the last
-// player with chips has matched the bet.
+// player with chips has matched the bet. Pre-flop the big blind (or the
+// last straddle) who has not acted keeps his option when the others are
+// all-in for no more than his blind (a call all-in for exactly the big
+// blind): his check is in turn.
 func (m *machine) roundDone() bool {
 	switch {
 	case m.inHand&(m.inHand-1) == 0 || m.active == 0:
@@ -385,7 +388,8 @@ func (m *machine) roundDone() bool {
 	case m.active&(m.active-1) != 0:
 		return false // two or more players with chips
 	}
-	return m.seats[bits.TrailingZeros64(m.active)].bet >= m.level
+	q := bits.TrailingZeros64(m.active)
+	return m.seats[q].bet >= m.level && (m.seats[q].acted || m.street != Preflop || q != m.lastBlind)
 }
 
 // setStatus changes p's status after reset, keeping the seat sets

@@ -763,3 +763,21 @@ func TestSmallestUnit(t *testing.T) {
 		t.Errorf("a dollar table at scale 1000: unit %d, want 10 (a cent)", u)
 	}
 }
+
+// TestBigBlindOptionAfterAllInCall: a player who calls all-in for exactly
+// the big blind leaves the big blind his option: his check is in turn. A
+// record that deals the flop without it is not out of order either.
+func TestBigBlindOptionAfterAllInCall(t *testing.T) {
+	b := nl(0, 100, 1000).stakes(50, 100).sb(0, 50).bb(1, 100).cc(0)
+	at := len(b.h.Actions)
+	b.check(1).board("2c7d9h").board("Js").board("3c")
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[at].Window; w.ToAct != 1 {
+		t.Errorf("the big blind's check: ToAct %d, want 1 (his option)", w.ToAct)
+	}
+	b = nl(0, 100, 1000).stakes(50, 100).sb(0, 50).bb(1, 100).cc(0).board("2c7d9h").board("Js").board("3c")
+	tr = b.replayed(t, nil)
+	if len(tr.Pots) != 1 || tr.Pots[0].Amount != 200 || len(tr.Returns) != 0 {
+		t.Errorf("pots %+v, returns %+v: want one pot of 200", tr.Pots, tr.Returns)
+	}
+}
