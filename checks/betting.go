@@ -281,6 +281,7 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	if put <= have {
 		return false
 	}
+	c.stackSkew += put - have
 	f := c.atAction(checkExceedsStack, i)
 	expect(&f, have, put)
 	what := playerName(c.H, st.Player) + " " + c.did(st, a) + " " + onStreet(st.Street)
@@ -308,6 +309,11 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 		d = -d
 	}
 	c.callSkew += d
+	if a.Amount > st.Window.ToCall && d <= c.stackSkew {
+		// The call matches a bet the record made beyond the bettor's
+		// stack: that one fault is bet.exceeds-stack, already reported.
+		return true
+	}
 	f := c.atAction(checkWrongCall, i)
 	expect(&f, st.Window.ToCall, a.Amount)
 	f.Message = fmt.Sprintf("%s called %s %s, but owed %s to call the bet of %s.",

@@ -144,7 +144,10 @@ func checkPots(c *Context) {
 	totalFired := false
 	if o.HasTotalPot {
 		pot = o.TotalPot
-		if pot != tr.TotalPot && pot != gross {
+		// Chips the record put in beyond a stack (bet.exceeds-stack) are
+		// in the pot it states: that fault is reported once.
+		skewed := c.stackSkew > 0 && pot > tr.TotalPot && pot <= gross+c.stackSkew
+		if pot != tr.TotalPot && pot != gross && !skewed {
 			totalFired = true
 			c.totalFinding(tr.TotalPot, pot, unreturned)
 		}
@@ -334,8 +337,8 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 			continue
 		}
 		unreturned += expRet[p] - rec
-		if miss := expRet[p] - rec; miss <= c.callSkew && -miss <= c.callSkew {
-			continue // chips left over by a wrong call, reported there
+		if miss := expRet[p] - rec; miss <= c.callSkew+c.stackSkew && -miss <= c.callSkew+c.stackSkew {
+			continue // chips left over by a wrong call or a bet beyond a stack, reported there
 		}
 		c.uncalledFinding(p, expRet[p], rec)
 	}
@@ -560,8 +563,14 @@ func (c *Context) sidePots(unreturned hand.Amount) {
 		return
 	}
 	if len(rec) != len(comp) {
-		c.potCountFinding(rec, comp)
-		return
+		if unreturned > 0 && len(rec) == len(comp)+1 && rec[len(rec)-1] == unreturned {
+			// The record keeps an uncalled bet as a pot of its own: that
+			// is pot.uncalled-not-returned, already reported.
+			rec = rec[:len(comp)]
+		} else {
+			c.potCountFinding(rec, comp)
+			return
+		}
 	}
 	// One pass finds whether any pot is other than the replay's, before or
 	// after its rake, as none nearly always is.
@@ -572,14 +581,14 @@ func (c *Context) sidePots(unreturned hand.Amount) {
 		off = off || (x != want && x != want-comp[k].Rake)
 	}
 	if off {
-		c.sidePotsOff(unreturned)
+		c.sidePotsOff(rec, unreturned)
 	}
 }
 
 // sidePotsOff reports the listed pots that are none of what sidePots
 // accepts.
-func (c *Context) sidePotsOff(unreturned hand.Amount) {
-	rec, comp := c.H.Outcome.Pots, c.T.Pots
+func (c *Context) sidePotsOff(rec []hand.Amount, unreturned hand.Amount) {
+	comp := c.T.Pots
 	collected := make([]hand.Amount, len(comp))
 	has := make([]bool, len(comp))
 	for i := range c.H.Actions {
