@@ -38,7 +38,22 @@ import (
 //
 // pot.side-pot-mismatch compares the main and side pots the record lists,
 // which rooms state after rake.
+//
+// A PHH record may give both winnings and finishing stacks: both are
+// claims, and either can be the one that shows a fault. The finishing
+// stacks are checked first; the winnings when the stacks showed none.
 func checkPots(c *Context) {
+	o := &c.H.Outcome
+	before := c.found
+	checkPotsBy(c, false)
+	if o.HasFinishingStacks && o.HasWinnings && !c.collect && c.found == before && len(c.T.Committed) == len(c.H.Seats) {
+		checkPotsBy(c, true)
+	}
+}
+
+// checkPotsBy is checkPots by one account of the payout: the collects,
+// else the finishing stacks (unless byWinnings), else the winnings.
+func checkPotsBy(c *Context, byWinnings bool) {
 	h, tr := c.H, c.T
 	n := len(h.Seats)
 	if len(tr.Committed) != n {
@@ -92,7 +107,7 @@ func checkPots(c *Context) {
 		for p := range seats {
 			off |= seats[p].collect | seats[p].ret
 		}
-	case o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
+	case !byWinnings && o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
 		mode = payoutFinishing
 		awarded = seatedAwards(tr, n)
 		// Finishing stacks net returns and collections: the sum of record
