@@ -50,9 +50,7 @@ func (m *machine) settle() {
 		// the rake it implies.
 		if r, ok, stacks := m.impliedRake(total); ok {
 			tr.ImpliedRake, tr.HasImpliedRake = r, true
-			if r > 0 {
-				rake, implied, fromStacks = r, true, stacks
-			}
+			rake, implied, fromStacks = max(r, 0), true, stacks
 		}
 	}
 	tr.Rake = rake
@@ -66,11 +64,11 @@ func (m *machine) settle() {
 	// (rakeFromPayouts), and is not an uncalled bet the finishing stacks
 	// did not give back (notReturned): both need the winners, so the pots
 	// are awarded before any rake, then again with it.
+	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
 	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
 	if !shared {
-		allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots, collected)
+		allocateRake(tr.Pots, min(max(m.awardRake(rake, implied), 0), total), h.Outcome.Pots, collected)
 	}
-	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
 
 	m.setBoards()
 	m.showdownOrder()
@@ -79,12 +77,12 @@ func (m *machine) settle() {
 		// The winners of each pot, found above before any rake, say how
 		// the payouts share the rake: award again with it.
 		if fromStacks {
-			rake = m.notReturned(rake)
+			rake = m.notReturned(total, rake)
 			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
 		}
-		if rake > 0 {
-			if len(tr.Pots) == 1 || !m.rakeFromPayouts(rake) {
-				allocateRake(tr.Pots, min(rake, total), nil, nil)
+		if target := min(m.awardRake(rake, true), total); target > 0 {
+			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target) {
+				allocateRake(tr.Pots, target, nil, nil)
 			}
 			tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
 			m.awardPots()
@@ -314,6 +312,18 @@ func (m *machine) awardPots() {
 	}
 }
 
+// awardRake is the rake the pots are awarded net of: the rake taken (as
+// stated, or implied), but for a record that states none under a house
+// rake rule, the house's rake. Chips its payouts leave beyond or short of
+// the house's rake are then where the record put them, for the checks to
+// report once (pot.rake-mismatch), not spread over a split.
+func (m *machine) awardRake(rake hand.Amount, implied bool) hand.Amount {
+	if implied && m.tr.HasExpectedRake {
+		return m.tr.ExpectedRake
+	}
+	return rake
+}
+
 // impliedRake is the rake a record that states none implies: the pot less
 // what its payouts (finishing stacks, else winnings) give the players
 // beyond what they kept. A player left with less than he kept (an
@@ -342,23 +352,45 @@ func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStac
 
 // notReturned takes out of an implied rake the uncalled bets the finishing
 // stacks did not give back: a player whose stack is short of what the
-// rules award him (before any rake) by exactly his uncalled bet was not
-// given it back, which is its own fault (the checks report it), not a
-// rake. It returns what is left of the rake, and counts those bets as
-// paid to their bettors (m.paidBuf).
-func (m *machine) notReturned(rake hand.Amount) hand.Amount {
+// rules award him (before any rake) by his uncalled bet was not given it
+// back, which is its own fault (the checks report it), not a rake. Short
+// by exactly that bet, or, under a house rake rule, by that bet and the
+// house's rake (so that a shortfall that is the house's rake is the rake).
+// It counts those bets as paid to their bettors (m.paidBuf) and returns
+// the rake the payouts then imply.
+func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 	tr := m.tr
+	rule, want := tr.HasExpectedRake, tr.ExpectedRake
+	// What the payouts leave unaccounted, a player left with less than he
+	// kept included.
+	unaccounted := total
+	for _, x := range m.paidBuf[:m.n] {
+		unaccounted -= x
+	}
+	changed := false
 	for _, r := range tr.Returns {
+		if r.Amount <= 0 {
+			continue
+		}
 		var won hand.Amount
 		for i := range tr.Awards {
 			if tr.Awards[i].Player == r.Player {
 				won += tr.Awards[i].Amount
 			}
 		}
-		if r.Amount > 0 && won-m.paidBuf[r.Player] == r.Amount && rake >= r.Amount {
-			rake -= r.Amount
+		short := won - m.paidBuf[r.Player]
+		if short >= r.Amount && (rule && unaccounted-r.Amount == want || !rule && short == r.Amount) {
 			m.paidBuf[r.Player] += r.Amount
+			unaccounted -= r.Amount
+			changed = true
 		}
+	}
+	if !changed {
+		return rake
+	}
+	rake = total
+	for _, x := range m.paidBuf[:m.n] {
+		rake -= max(x, 0)
 	}
 	return rake
 }
@@ -367,10 +399,12 @@ func (m *machine) notReturned(rake hand.Amount) hand.Amount {
 // payouts (m.paidBuf, from impliedRake) show it was taken: pots whose
 // winners (the awards made before any rake) overlap form a group, and the
 // players who won a group's pots were paid its pots less its rake. Within
-// a group the rake comes from the lowest pot first. It reports false, and
-// sets nothing, when the payouts share the rake in no such way (a group
-// paid more than its pots, or the groups' rakes do not add up).
-func (m *machine) rakeFromPayouts(rake hand.Amount) bool {
+// a group the rake comes from the lowest pot first. A group paid more
+// than its pots took no rake (the checks report the chips it was paid
+// beyond them). It reports false, and sets nothing, when a pot's winners
+// are not known, or under a house rake rule when the groups' rakes do not
+// add up to the house's (target).
+func (m *machine) rakeFromPayouts(target hand.Amount) bool {
 	tr := m.tr
 	np := len(tr.Pots)
 	group := make([]int, np) // each pot's group: the lowest pot index of it
@@ -410,19 +444,18 @@ func (m *machine) rakeFromPayouts(rake hand.Amount) bool {
 			take[root(q)] -= max(m.paidBuf[p], 0)
 		}
 	}
-	var sum hand.Amount
-	for k := range take {
-		if take[k] < 0 {
+	if tr.HasExpectedRake {
+		var sum hand.Amount
+		for _, t := range take {
+			sum += max(t, 0)
+		}
+		if sum != target {
 			return false
 		}
-		sum += take[k]
-	}
-	if sum != rake {
-		return false
 	}
 	for k := range tr.Pots {
 		r := root(k)
-		t := min(take[r], tr.Pots[k].Amount)
+		t := min(max(take[r], 0), tr.Pots[k].Amount)
 		tr.Pots[k].Rake = t
 		take[r] -= t
 	}
