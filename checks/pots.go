@@ -184,7 +184,9 @@ func checkPotsBy(c *Context, byWinnings bool) {
 		}
 		c.rakeFinding(base, collected, recTake, mode)
 	} else {
-		c.houseRake(tr.TotalPot, recTake)
+		// A rake that breaks the house rule explains a shortfall or an
+		// excess that lies with the winners, as an accounting fault does.
+		rakeFired = c.houseRake(tr.TotalPot, recTake)
 	}
 	if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
 		return // off == 0: d is all zero (nothing was unreturned to absorb)
@@ -264,6 +266,14 @@ func (c *Context) payouts(mode payoutMode) *payouts {
 // with the winners and has one sign.
 func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 	d, expGot := pay.d, pay.expGot
+	if c.rules().OddChip == replay.OddChipLeftOfButton && c.followedOtherReading(d, pay.alt) {
+		// The record split by the other reading of TDA 20-A, which is
+		// accepted: what is left of d is judged (another fault, if any).
+		for p := range d {
+			d[p] -= pay.alt[p]
+		}
+		clear(pay.alt)
+	}
 	var sum hand.Amount
 	mixed := false
 	sign := 0
@@ -289,6 +299,7 @@ func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 		return
 	}
 	if sum == 0 {
+		clear(pay.alt)
 		reading := c.otherReading(d, pay.alt)
 		if reading != readingNone && c.rules().OddChip == replay.OddChipLeftOfButton {
 			return // the record followed the other reading of TDA 20-A: both are accepted
@@ -380,20 +391,21 @@ func (c *Context) returnedSilently(p int, x hand.Amount) bool {
 }
 
 // absorb removes from d an amount m that went into the pot and was
-// collected: if the players on m's side of d add up to m exactly, or one
-// player alone covers it, their share is cleared.
+// collected: if the players on m's side of d add up to m exactly, their
+// share is cleared; otherwise the player furthest on m's side, if he alone
+// covers it (the others' deviations, an odd chip say, are left to judge).
 func absorb(d []hand.Amount, m hand.Amount) {
 	if m == 0 {
 		return
 	}
 	var same hand.Amount
 	one := -1
-	count := 0
 	for p, x := range d {
 		if (m > 0 && x > 0) || (m < 0 && x < 0) {
 			same += x
-			one = p
-			count++
+			if one < 0 || (m > 0 && x > d[one]) || (m < 0 && x < d[one]) {
+				one = p
+			}
 		}
 	}
 	switch {
@@ -403,7 +415,7 @@ func absorb(d []hand.Amount, m hand.Amount) {
 				d[p] = 0
 			}
 		}
-	case count == 1 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
+	case one >= 0 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
 		d[one] -= m
 	}
 }
@@ -491,22 +503,26 @@ func (c *Context) rakeFinding(pot, collected, rake hand.Amount, mode payoutMode)
 // states a rake or implies one (a PHH record's payouts are after rake). An
 // implied rake with no house rule is noted (pot.implied-rake, info) only
 // when it is not a plausible rake.
-func (c *Context) houseRake(pot, rake hand.Amount) {
+func (c *Context) houseRake(pot, rake hand.Amount) (fired bool) {
 	rs := c.rules()
 	o := &c.H.Outcome
-	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && c.T.ImpliedRake > 0
+	// A record that states no rake but has payouts implies one (none, when
+	// its payouts add up to the pot).
+	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && c.T.ImpliedRake >= 0
 	if rs == nil || !(o.HasRake || implied) {
-		return
+		return false
 	}
 	if !c.T.HasExpectedRake {
-		if implied {
+		if implied && rake > 0 {
 			c.impliedRake(pot, rake)
 		}
-		return
+		return false
 	}
 	if want := c.T.ExpectedRake; rake != want {
 		c.houseRakeFinding(pot, rake, want, rs, implied)
+		return true
 	}
+	return false
 }
 
 func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset, implied bool) {
@@ -762,6 +778,33 @@ const (
 	readingOneEach                      // one odd chip each, clockwise from the button
 )
 
+// followedOtherReading reports whether the record's splits follow the
+// other reading of TDA 20-A rather than the replay's, whatever else is
+// wrong with the record: taking the other reading's deltas off d brings no
+// player's deviation further from zero and some nearer. alt, zeroed, gets
+// the other reading's deltas.
+func (c *Context) followedOtherReading(d, alt []hand.Amount) bool {
+	if !c.otherDeltas(alt) {
+		return false
+	}
+	nearer := false
+	for p, x := range d {
+		y := x - alt[p]
+		if abs(y) > abs(x) {
+			return false
+		}
+		nearer = nearer || abs(y) < abs(x)
+	}
+	return nearer
+}
+
+func abs(x hand.Amount) hand.Amount {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // otherReading reports whether the record's split (d, the record less the
 // replay's awards) is the other reading of TDA 20-A than the replay's:
 // every odd chip to the first winner left of the button where the replay
@@ -769,6 +812,24 @@ const (
 // The two differ only where a split leaves two or more odd chips among
 // three or more winners. alt is per-seat scratch, zeroed.
 func (c *Context) otherReading(d, alt []hand.Amount) oddReading {
+	if !c.otherDeltas(alt) {
+		return readingNone
+	}
+	for p, x := range d {
+		if x != alt[p] {
+			return readingNone
+		}
+	}
+	if c.rules().OddChip == replay.OddChipAllToFirst {
+		return readingOneEach
+	}
+	return readingAllToFirst
+}
+
+// otherDeltas writes into alt (zeroed) what the other reading of TDA 20-A
+// gives each player less the replay's awards, and reports whether it
+// differs anywhere.
+func (c *Context) otherDeltas(alt []hand.Amount) bool {
 	aw := c.T.Awards
 	unit := max(c.T.ChipUnit, 1)
 	allToFirst := c.rules().OddChip == replay.OddChipAllToFirst
@@ -807,18 +868,7 @@ func (c *Context) otherReading(d, alt []hand.Amount) oddReading {
 		alt[p] += delta
 		differs = differs || delta != 0
 	}
-	if !differs {
-		return readingNone
-	}
-	for p, x := range d {
-		if x != alt[p] {
-			return readingNone
-		}
-	}
-	if allToFirst {
-		return readingOneEach
-	}
-	return readingAllToFirst
+	return differs
 }
 
 // subject picks the player a payout finding is about: the one shorted most,
