@@ -353,3 +353,23 @@ func TestFixtureFindingsAreDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestFixtureHandIDsUnique: no two fixture hands of a room share an ID, so
+// that `audit run fixtures/` flags no hand.duplicate-id of its own making.
+func TestFixtureHandIDsUnique(t *testing.T) {
+	root := repoRoot(t)
+	seen := map[string]string{}
+	for _, path := range fixtureFiles(t, root) {
+		res := runFixture(t, path, fixtureRules(t, root, path))
+		for _, h := range res.hands {
+			if h.Site == "" || h.ID == "" {
+				continue // compared within their own file only
+			}
+			k := h.Site + " " + h.ID
+			if first, ok := seen[k]; ok {
+				t.Errorf("hand %s of %s is in %s and %s", h.ID, h.Site, first, path)
+			}
+			seen[k] = path
+		}
+	}
+}
