@@ -70,7 +70,7 @@ func (b *Rulebook) For(h *hand.Hand) *Ruleset {
 	if len(b.rooms) > 0 && h != nil {
 		for i := range b.rooms {
 			r := &b.rooms[i]
-			if len(h.Site) >= len(r.site) && strings.EqualFold(h.Site[:len(r.site)], r.site) || h.Site == "" && h.Format == r.format {
+			if h.Site == r.site || len(h.Site) >= len(r.site) && strings.EqualFold(h.Site[:len(r.site)], r.site) || h.Site == "" && h.Format == r.format {
 				return r.rules
 			}
 		}
