@@ -18,7 +18,7 @@ func TestImpliedRakeSummary(t *testing.T) {
 	o.Formats = []string{"jsonl"}
 	o.SummaryFile = filepath.Join(out, "summary.json")
 	res := mustAudit(t, o)
-	want := ImpliedRake{Hands: 3, Total: "160"} // 10, 30 and 120 chips
+	want := ImpliedRake{Hands: 4, Total: "190"} // 10, 30, 120 and 30 chips
 	if got := res.Summary.ImpliedRake()["chips"]; got != want {
 		t.Errorf("summary implied rake %+v, want %+v", got, want)
 	}

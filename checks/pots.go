@@ -298,6 +298,9 @@ func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 	if !mixed && !unexplained {
 		return
 	}
+	if c.stackSkew > 0 && c.withinStackSkew(d) {
+		return // the chips of a bet beyond a stack, paid as the record believed: bet.exceeds-stack
+	}
 	if sum == 0 {
 		clear(pay.alt)
 		reading := c.otherReading(d, pay.alt)
@@ -310,6 +313,18 @@ func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 		}
 	}
 	c.awardFinding(d, expGot, mode)
+}
+
+// withinStackSkew reports whether no player's payout is off by more than
+// the chips the record put in beyond a stack (stackSkew): the record paid
+// them as if they had been there.
+func (c *Context) withinStackSkew(d []hand.Amount) bool {
+	for _, x := range d {
+		if abs(x) > c.stackSkew {
+			return false
+		}
+	}
+	return true
 }
 
 // awardsComplete reports whether the replay's awards are a full account
