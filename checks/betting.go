@@ -146,6 +146,9 @@ func isRaise(st *replay.Step) bool { return st.Window.CurrentBet > 0 }
 // afterFold: a betting action by a player who had folded, was all-in or was
 // not dealt in.
 func (c *Context) afterFold(i int, st *replay.Step, a *hand.Action) bool {
+	if a.Kind == hand.Fold && c.deadBlind(i, st) {
+		return true // the room folding a dead hand: no fault of anyone's
+	}
 	var why string
 	switch st.StatusBefore {
 	case replay.Folded:
@@ -164,6 +167,27 @@ func (c *Context) afterFold(i int, st *replay.Step, a *hand.Action) bool {
 	f.Message = fmt.Sprintf("%s %s %s, but %s.", playerName(c.H, st.Player), c.did(st, a),
 		onStreet(st.Street), why)
 	c.emit(checkAfterFold, f)
+	return true
+}
+
+// deadBlind reports whether step i, a fold by a player who is out of the
+// hand or all-in, is the room folding a hand that its forced bets put
+// all-in: a player sitting out (blinded off) who has taken no betting
+// action. The room's software folds that hand; its chips stay in the pots
+// they reached.
+func (c *Context) deadBlind(i int, st *replay.Step) bool {
+	p := st.Player
+	if st.StatusBefore != replay.AllIn && !(st.StatusBefore == replay.Folded && c.H.Seats[p].SittingOut) {
+		return false
+	}
+	if c.stackBefore(i, p) != 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if b := &c.H.Actions[j]; b.Player == p && b.Kind.IsBetting() {
+			return false
+		}
+	}
 	return true
 }
 
@@ -257,6 +281,7 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	if put <= have {
 		return false
 	}
+	c.stackSkew += put - have
 	f := c.atAction(checkExceedsStack, i)
 	expect(&f, have, put)
 	what := playerName(c.H, st.Player) + " " + c.did(st, a) + " " + onStreet(st.Street)
@@ -284,6 +309,11 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 		d = -d
 	}
 	c.callSkew += d
+	if a.Amount > st.Window.ToCall && d <= c.stackSkew {
+		// The call matches a bet the record made beyond the bettor's
+		// stack: that one fault is bet.exceeds-stack, already reported.
+		return true
+	}
 	f := c.atAction(checkWrongCall, i)
 	expect(&f, st.Window.ToCall, a.Amount)
 	f.Message = fmt.Sprintf("%s called %s %s, but owed %s to call the bet of %s.",

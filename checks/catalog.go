@@ -126,10 +126,13 @@ var (
 	checkOddChip = &Check{
 		ID: "pot.odd-chip", Severity: Error, RuleKey: "odd-chips",
 		Title: "odd chip to the wrong winner, or split not as even as possible",
-		Explain: "A split pot is divided as evenly as the smallest chip in play allows; in board games " +
-			"the odd chip goes to the first winner left of the button (the house may instead split " +
-			"evenly). A split that is right except for where the odd chips went is reported here rather " +
-			"than as a wrong award.",
+		Explain: "A split pot is divided as evenly as the smallest chip in play allows: the smallest unit " +
+			"the hand put in play (stakes, stacks, bets), or the house's smallest chip. In board games the odd " +
+			"chips go to the first winner left of the button; with two or more odd chips among three or more " +
+			"winners rooms give them all to that winner or one each clockwise from the button, and both " +
+			"readings are accepted unless the house requires one. A split that is right except for where the " +
+			"odd chips went, or that breaks the odd chip into units finer than any put in play, is reported " +
+			"here; a split paid more unequally than the odd chips allow is pot.award-mismatch.",
 	}
 	checkUncalled = &Check{
 		ID: "pot.uncalled-not-returned", Severity: Error, RuleKey: "uncalled-bet",
@@ -144,6 +147,15 @@ var (
 		Explain: "Every chip in the pot is either collected by a winner or taken as rake (and stated " +
 			"fees). If the pot less the collections differs from the recorded rake, chips are missing or " +
 			"were created; when the house rake rule is configured, the rake must also match it.",
+	}
+	checkImpliedRake = &Check{
+		ID: "pot.implied-rake", Severity: Info, RuleKey: "rake",
+		Title: "implied rake that is not a plausible rake",
+		Explain: "A record that states no rake (PHH has no rake field: its winnings and finishing stacks " +
+			"are after rake) implies one: the chips its payouts leave unaccounted. With a house rake rule " +
+			"the implied rake is checked against it (pot.rake-mismatch); without one it is counted in the " +
+			"run's summary (implied_rake) and noted here only when it is not a plausible rake: more than a " +
+			"tenth of the pot, or any rake on a pot won uncontested before the flop.",
 	}
 	checkShowdownOrder = &Check{
 		ID: "showdown.order", Severity: Warning, RuleKey: "showdown-order",
@@ -216,6 +228,7 @@ var catalog = []*Check{
 	checkOddChip,
 	checkUncalled,
 	checkRake,
+	checkImpliedRake,
 	checkShowdownOrder,
 	checkAllInNotTabled,
 	checkDuplicateCard,

@@ -43,12 +43,19 @@ func corpusGame(h *hand.Hand) bool {
 // of ../shared/corpus/phh. A change to any count must be explained before
 // this table (and testdata/corpus_findings.jsonl) is updated.
 //
-// The corpus is clean: every hold'em and Omaha hand of it is a televised or
-// AI-session hand whose record agrees with the rules. (WSOP 2023 #43 day 5
-// hand 76, limit Omaha hi-lo with a single blind of one small bet, used to
-// raise bet.wrong-limit-size through a replay bug: the lone blind was not
-// treated as the opening bet. replay's TestSingleBlindLimit covers it.)
-var corpusCounts = map[string]int{}
+// Every hold'em and Omaha hand of the corpus is a televised or AI-session
+// hand whose record agrees with the rules but four: Pluribus sessions
+// (32/23, 41b/204, 60/88, 75b/76) that play whole chips and split an odd
+// pot into half chips (a 20,775 pot paid 10,387.5 and 10,387.5). The
+// smallest unit in play is one chip, so the record broke the odd chip that
+// TDA 20-A gives to the first winner left of the button: pot.odd-chip.
+// (WSOP 2023 #43 day 5 hand 76, limit Omaha hi-lo with a single blind of
+// one small bet, used to raise bet.wrong-limit-size through a replay bug:
+// the lone blind was not treated as the opening bet. replay's
+// TestSingleBlindLimit covers it.)
+var corpusCounts = map[string]int{
+	"pot.odd-chip": 4,
+}
 
 // corpusHands is how many hold'em and Omaha hands the corpus holds.
 const corpusHands = 4758

@@ -17,10 +17,10 @@ func TestSelect(t *testing.T) {
 		err        string
 	}{
 		{count: all},
-		{only: []string{"pot."}, count: 6},
-		{only: []string{"pot"}, count: 6},
+		{only: []string{"pot."}, count: 7},
+		{only: []string{"pot"}, count: 7},
 		{only: []string{"raise.under-minimum"}, want: []string{"raise.under-minimum"}},
-		{only: []string{"pot.", "cards."}, skip: []string{"pot.odd-chip"}, count: 7},
+		{only: []string{"pot.", "cards."}, skip: []string{"pot.odd-chip"}, count: 8},
 		{skip: []string{"showdown."}, count: all - 2},
 		{only: []string{"raise.under-minimum", "raise.under-minimum"}, want: []string{"raise.under-minimum"}},
 		{only: []string{"raise.under"}, err: "matches no check"},
@@ -71,7 +71,7 @@ func TestCatalogIDs(t *testing.T) {
 		"raise.under-minimum", "raise.not-reopened", "raise.over-pot-limit", "raise.cap-exceeded",
 		"bet.wrong-limit-size", "bet.exceeds-stack", "bet.wrong-call-amount", "action.out-of-turn", "action.after-fold",
 		"blind.wrong-amount", "pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
-		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "showdown.order",
+		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "pot.implied-rake", "showdown.order",
 		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "hand.not-replayed", "hand.duplicate-id", "parse.error",
 	}
 	var got []string

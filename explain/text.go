@@ -146,8 +146,9 @@ func (c *renderer) textSetup(out *textOut, withRules bool) {
 		}
 		kv("rules", rules)
 	}
-	if withRules && c.rs != nil && c.rs.SmallestChip > 0 {
-		kv("smallest_chip", c.money(hand.Amount(c.rs.SmallestChip)))
+	if withRules && c.rs != nil && !c.rs.SmallestChip.IsZero() {
+		chip, _ := c.rs.SmallestChip.In(c.h.Scale)
+		kv("smallest_chip", c.money(chip))
 	}
 	button := -1
 	if c.t != nil && c.t.Supported {
@@ -693,8 +694,8 @@ func (c *renderer) oddChipText(a replay.Award) string {
 	_, why, _ := strings.Cut(a.Reason, "; odd ")
 	why = strings.TrimPrefix(strings.TrimPrefix(why, "chip: "), "unit: ")
 	unit := hand.Amount(1)
-	if c.rs != nil && c.rs.SmallestChip > 0 && c.rs.OddChip == replay.OddChipLeftOfButton {
-		unit = hand.Amount(c.rs.SmallestChip)
+	if c.t != nil && c.t.ChipUnit > 0 {
+		unit = c.t.ChipUnit
 	}
 	if c.lang == "zh" {
 		return "奇数筹码:" + c.name(a.Player) + " 多得 " + c.money(a.OddChip) + "(最小筹码 " + c.money(unit) + ";" + why + ";" + c.citeString("odd-chips") + ")"

@@ -23,7 +23,14 @@ import (
 // corpus generates n hands of format f and returns the text and labels.
 func corpus(t testing.TB, f parser.Format, seed uint64, n int, rate float64, workers int) ([]byte, []Label) {
 	t.Helper()
-	g, err := New(Config{Seed: seed, Format: f, Violations: rate})
+	return corpusUnder(t, f, seed, n, rate, workers, nil)
+}
+
+// corpusUnder is corpus with the hands played under rs (nil: the rules
+// audit run picks).
+func corpusUnder(t testing.TB, f parser.Format, seed uint64, n int, rate float64, workers int, rs *replay.Ruleset) ([]byte, []Label) {
+	t.Helper()
+	g, err := New(Config{Seed: seed, Format: f, Violations: rate, Rules: rs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +67,16 @@ type found struct {
 // the hands read.
 func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*hand.Hand) {
 	t.Helper()
+	return auditUnder(t, f, text, auditRules(t))
+}
+
+// auditUnder is audit with the rules of book.
+func auditUnder(t testing.TB, f parser.Format, text []byte, book *replay.Rulebook) (map[string][]found, []*hand.Hand) {
+	t.Helper()
 	r, err := parser.Open(f, bytes.NewReader(text), "gen")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := replay.Default()
 	out := map[string][]found{}
 	var hs []*hand.Hand
 	var runner checks.Runner
@@ -77,7 +89,7 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 			t.Fatalf("generated text does not parse: %v", err)
 		}
 		hs = append(hs, h)
-		tr := replay.Replay(h, &rs)
+		tr := replay.Replay(h, book.For(h))
 		if !tr.Supported {
 			t.Fatalf("hand %s: replay unsupported: %s", h.ID, tr.Unsupported)
 		}
@@ -90,6 +102,17 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 	return out, hs
 }
 
+// auditRules is how audit run judges hands when it is given no rules:
+// each room's preset for the hands whose record names the room.
+func auditRules(t testing.TB) *replay.Rulebook {
+	d := replay.Default()
+	book, err := replay.RoomRules(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return book
+}
+
 // TestEndToEnd is the generator's promise and a test of the whole system:
 // hands written in each format, read back, replayed and checked give no
 // finding when clean, and exactly the labelled finding when a violation
@@ -99,10 +122,32 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
-		t.Run(string(f), func(t *testing.T) {
-			text, labels := corpus(t, f, 14, n, 0.2, 0)
-			found, hs := audit(t, f, text)
+	// Raked: a house rake rule of 5% capped at 3 (dollars, or chips), no
+	// flop no drop, in both formats; PokerStars shares it among the pots
+	// as it likes, PHH pays out after it (an implied rake).
+	raked := replay.Default()
+	raked.HasRakeRule, raked.RakeBasisPoints, raked.RakeCap, raked.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
+	for _, c := range []struct {
+		name string
+		rs   *replay.Ruleset
+	}{{"rooms", nil}, {"raked", &raked}} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
+		}
+	}
+}
+
+// endToEnd is TestEndToEnd for one format and ruleset (nil: the rules
+// audit run picks by room).
+func endToEnd(t *testing.T, f parser.Format, n int, rs *replay.Ruleset) {
+	{
+		{
+			text, labels := corpusUnder(t, f, 14, n, 0.2, 0, rs)
+			book := auditRules(t)
+			if rs != nil {
+				book = replay.FixedRules(rs)
+			}
+			found, hs := auditUnder(t, f, text, book)
 			if len(hs) != n {
 				t.Fatalf("read %d hands back, want %d", len(hs), n)
 			}
@@ -148,7 +193,7 @@ func TestEndToEnd(t *testing.T) {
 				t.Errorf("%d labels for %d hands at rate 0.2", got, n)
 			}
 			t.Logf("%s: %d hands, %d labels: %v", f, len(hs), len(labels), perCheck)
-		})
+		}
 	}
 }
 
@@ -206,12 +251,12 @@ func TestVariety(t *testing.T) {
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
 		players := map[int]int{}
-		rs := replay.Default()
+		book := auditRules(t)
 		var sidePots, splits, showdowns, preflop int
 		for _, h := range hs {
 			games[fmt.Sprintf("%s %s %d", h.Game.Variant, h.Game.Structure, h.Game.HoleCards)]++
 			players[len(h.Seats)]++
-			tr := replay.Replay(h, &rs)
+			tr := replay.Replay(h, book.For(h))
 			if len(tr.Pots) > 1 {
 				sidePots++
 			}
@@ -282,5 +327,100 @@ func TestWriteDir(t *testing.T) {
 	}
 	if !strings.Contains(labels.String(), `"file":"hands-000002.phhs"`) {
 		t.Errorf("labels do not name the shard files:\n%s", labels.String())
+	}
+}
+
+// TestIssueCases: the corpus carries the cases the auditor must get right
+// on real records: rake with side pots (PokerStars shares it among the pots
+// as it likes), multi-way splits with several odd chips (paid by either
+// reading of TDA 20-A), dead small blinds, fixed-limit short all-ins, older
+// exports without uncalled-bet lines and mucked hands the summary shows;
+// and labels for the faults among them.
+func TestIssueCases(t *testing.T) {
+	n := 6000
+	if testing.Short() {
+		t.Skip("a large corpus")
+	}
+	raked := replay.Default()
+	raked.HasRakeRule, raked.RakeBasisPoints, raked.RakeCap, raked.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+		text, labels := corpusUnder(t, f, 31, n, 0.2, 0, &raked)
+		_, hs := auditUnder(t, f, text, replay.FixedRules(&raked))
+		counts := map[string]int{}
+		for _, h := range hs {
+			tr := replay.Replay(h, &raked)
+			if len(tr.Pots) > 1 && tr.Rake > 0 {
+				counts["raked side pots"]++
+				var sideRaked bool
+				for _, pot := range tr.Pots[1:] {
+					sideRaked = sideRaked || pot.Rake > 0
+				}
+				if sideRaked {
+					counts["rake taken from a side pot"]++
+				}
+			}
+			for i, aw := range tr.Awards {
+				winners, odd := 0, hand.Amount(0)
+				for _, b := range tr.Awards {
+					if b.Pot == aw.Pot && b.Board == aw.Board && b.Half == aw.Half && b.Amount > 0 {
+						winners++
+						odd += b.OddChip
+					}
+				}
+				if i == 0 && winners >= 3 && odd >= 2*max(tr.ChipUnit, 1) {
+					counts["multi-way split, several odd chips"]++
+				}
+			}
+			sb := 0
+			returns, returnLines := len(tr.Returns), 0
+			for _, a := range h.Actions {
+				if a.Kind == hand.Post && a.PostKind == hand.PostSmallBlind {
+					sb++
+				}
+				if a.Kind == hand.UncalledReturn {
+					returnLines++
+				}
+				if a.Kind == hand.Muck && len(a.Cards) > 0 {
+					counts["muck with its cards shown"]++
+				}
+			}
+			if sb > 1 {
+				counts["dead small blind"]++
+			}
+			if f == pokerstars.Format && returns > 0 && returnLines == 0 {
+				counts["no uncalled-bet line"]++
+			}
+			if h.Game.Structure == hand.FixedLimit {
+				for _, st := range tr.Steps {
+					if (st.Kind == hand.Raise || st.Kind == hand.Bet) && st.AllIn && !st.FullRaise {
+						counts["fixed-limit short all-in"]++
+						break
+					}
+				}
+			}
+		}
+		for _, l := range labels {
+			switch {
+			case l.CheckID == "raise.not-reopened" && strings.Contains(l.What, "half of a full bet"):
+				counts["label: limit raise not reopened"]++
+			case l.CheckID == "bet.wrong-call-amount" && strings.Contains(l.What, "dead small blind"):
+				counts["label: dead small blind counted live"]++
+			case l.CheckID == "pot.rake-mismatch":
+				counts["label: rake"]++
+			case l.CheckID == "pot.odd-chip":
+				counts["label: odd chip"]++
+			}
+		}
+		want := []string{"raked side pots", "rake taken from a side pot", "multi-way split, several odd chips",
+			"fixed-limit short all-in", "label: limit raise not reopened", "label: rake", "label: odd chip"}
+		if f == pokerstars.Format {
+			want = append(want, "dead small blind", "no uncalled-bet line", "muck with its cards shown", "label: dead small blind counted live")
+		}
+		for _, k := range want {
+			if counts[k] == 0 {
+				t.Errorf("%s: no hand with %s", f, k)
+			}
+		}
+		t.Logf("%s: %v", f, counts)
 	}
 }

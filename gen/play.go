@@ -27,14 +27,18 @@ var normalAgent = agent{fold: 35, raise: 18, bet: 30, allIn: 12, minimum: 45, mu
 
 // play is one attempt at generating one hand.
 type play struct {
-	g    *Generator
-	f    parser.Format
-	idx  int
-	rng  *rand.Rand
-	want *violation
-	ag   agent
-	t    *table
-	n    int
+	g     *Generator
+	f     parser.Format
+	idx   int
+	rng   *rand.Rand
+	want  *violation
+	style style
+	ag    agent
+	// rigged: the board makes every hold'em hand tie; showAll: nobody
+	// mucks at showdown.
+	rigged, showAll bool
+	t               *table
+	n               int
 
 	deck  []cards.Card
 	holes [][]cards.Card
@@ -60,19 +64,37 @@ type play struct {
 	label *Label
 }
 
-func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation) *play {
-	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, ag: normalAgent, injectAt: -1}
+func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
+	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
 		if want.agent != nil {
 			p.ag = *want.agent
 		}
+		p.rigged, p.showAll = want.rigBoard, want.showAll
+	}
+	if style == styleChop {
+		// A clean hand that several players chop: the odd chips of a
+		// multi-way split, paid by either reading of TDA 20-A.
+		nd = needs{holdem: true, minPlayers: 3}
+		p.ag, p.rigged, p.showAll = *passive, true, true
 	}
 	p.t = newTable(rng, p.f, nd)
 	p.n = len(p.t.seats)
 	return p
 }
+
+// style is how a clean hand is recorded, beyond the random play: room
+// conventions the auditor must not take for faults.
+type style uint8
+
+const (
+	stylePlain     style = iota
+	styleChop            // a board every hold'em hand plays: a multi-way split
+	styleOldExport       // PokerStars: no "Uncalled bet returned" lines (older exports)
+	styleMuckShown       // PokerStars: a beaten hand mucked at an all-in showdown, its cards in the summary
+)
 
 var errTooLong = errors.New("hand did not end")
 
@@ -121,7 +143,7 @@ func (p *play) deal() {
 		p.deck[i] = cards.Card(i)
 	}
 	p.rng.Shuffle(52, func(i, j int) { p.deck[i], p.deck[j] = p.deck[j], p.deck[i] })
-	if p.want != nil && p.want.rigBoard {
+	if p.rigged {
 		p.rigBoard()
 	}
 	k := 0
@@ -205,6 +227,9 @@ func (p *play) posts() {
 	}
 	post(t.sbSeat, hand.PostSmallBlind, t.sb)
 	post(t.bbSeat, hand.PostBigBlind, t.bb)
+	if t.deadSB >= 0 {
+		post(t.deadSB, hand.PostSmallBlind, t.sb) // out of position: dead
+	}
 	antes()
 }
 
@@ -336,7 +361,7 @@ type choice struct {
 func (p *play) choose(v view) choice {
 	w := &v.w
 	ag := &p.ag
-	canRaise := w.MinRaiseTo > 0
+	canRaise := w.MinRaiseTo > 0 && p.othersCanCall(v.player)
 	if w.ToCall == 0 {
 		if canRaise && p.rng.IntN(100) < ag.bet {
 			return choice{kind: hand.Bet, to: p.size(v)}
@@ -351,6 +376,18 @@ func (p *play) choose(v view) choice {
 		return choice{kind: hand.Raise, to: p.size(v)}
 	}
 	return choice{kind: hand.Call, call: w.ToCall}
+}
+
+// othersCanCall reports whether a player other than s still has chips to
+// answer a bet: a big blind whose option comes when everyone else is
+// all-in just checks.
+func (p *play) othersCanCall(s int) bool {
+	for q := range p.folded {
+		if q != s && !p.folded[q] && p.stack[q] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // size picks a legal bet or raise total in [MinRaiseTo, MaxRaiseTo].

@@ -74,6 +74,9 @@ type table struct {
 	bbSeat  int
 	dealt   []bool // dealt in (not sitting out)
 	inOrder []int  // dealt-in seats from the first left of the button
+	// deadSB is a returning player who posts a small blind out of
+	// position (dead money, PokerStars), or -1.
+	deadSB int
 }
 
 // needs is what a wanted violation asks of the table.
@@ -82,7 +85,8 @@ type needs struct {
 	holdem     bool             // hold'em only
 	antes      bool             // antes posted by every player
 	minPlayers int
-	short      int // extra very short stacks
+	short      int  // extra very short stacks
+	deadBlind  bool // a returning player posts a dead small blind (PokerStars)
 }
 
 func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
@@ -248,6 +252,20 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	for k := 0; k < nd.short; k++ {
 		i := t.inOrder[rng.IntN(n)]
 		t.seats[i].Stack = unit + hand.Amount(rng.Int64N(int64(2*unit)))
+	}
+	// PokerStars: now and then a returning player posts a small blind out
+	// of position, dead money that does not count toward his call.
+	t.deadSB = -1
+	if f == pokerstars.Format && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+		var cands []int
+		for _, s := range t.inOrder {
+			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) > 0 {
+			t.deadSB = cands[rng.IntN(len(cands))]
+		}
 	}
 	// A big blind who also antes for the table posts both whole: PokerKit
 	// (and so PHH) takes the ante first, the TDA the blind first, and the

@@ -58,19 +58,12 @@ var violations = []violation{
 			return true
 		}},
 	{check: "raise.not-reopened", formats: fBoth, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
-		decide: func(p *play, v view) bool {
-			w := &v.w
-			if w.Open || w.ToCall <= 0 || v.stack <= w.ToCall {
-				return false
-			}
-			inc := w.FullRaise
-			if p.t.game.Structure == hand.FixedLimit {
-				inc = w.FixedSize
-			}
-			to := min(w.CurrentBet+inc, v.allIn)
-			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after only short all-ins: %s", p.money(to), w.OpenReason))
-			return true
-		}},
+		decide: raiseNotReopened},
+	// Fixed limit with short stacks: all-ins of less and of more than half
+	// a bet, reopening the betting only to whoever faces half a bet since
+	// his own last action (TDA 47-B).
+	{check: "raise.not-reopened", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}, short: 3, minPlayers: 4},
+		agent: shoving, decide: raiseNotReopened},
 	{check: "raise.over-pot-limit", formats: fBoth, needs: needs{structures: []hand.Structure{hand.PotLimit}},
 		decide: func(p *play, v view) bool {
 			w := &v.w
@@ -127,6 +120,18 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
+	{check: "bet.wrong-call-amount", formats: fPS, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
+		decide: func(p *play, v view) bool {
+			// The returning player calls as if his dead small blind were
+			// live: short of the big blind by it.
+			w := &v.w
+			if v.player != p.t.deadSB || p.street != replay.Preflop || w.CurrentBet != p.t.bb || w.ToCall != p.t.bb || v.stack <= w.ToCall {
+				return false
+			}
+			amt := w.ToCall - p.t.sb
+			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s counting a dead small blind as live (%s owed)", p.money(amt), p.money(w.ToCall)))
+			return true
+		}},
 	{check: "action.out-of-turn", formats: fBoth, always: true, needs: needs{minPlayers: 3},
 		before: func(p *play, v view) bool {
 			if p.live() < 3 || !p.roll() {
@@ -168,9 +173,18 @@ var violations = []violation{
 		}},
 	{check: "blind.wrong-amount", formats: fBoth, needs: needs{structures: bigBet, antes: true},
 		atPost: func(p *play) {
+			// Only a player none of whose forced bets the stack capped: a
+			// smaller one would leave him chips his capped blind should
+			// have had.
+			posted := make([]hand.Amount, p.n)
+			for _, a := range p.acts {
+				if a.Kind == hand.Post {
+					posted[a.Player] += a.Amount
+				}
+			}
 			var cands []int
 			for j, a := range p.acts {
-				if a.Kind == hand.Post && !a.AllIn && a.Amount < p.stack[a.Player] &&
+				if a.Kind == hand.Post && !a.AllIn && posted[a.Player] < p.stack[a.Player] &&
 					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == pokerstars.Format && a.PostKind == hand.PostBigBlind) {
 					cands = append(cands, j)
 				}
@@ -184,7 +198,7 @@ var violations = []violation{
 			switch {
 			case a.PostKind == hand.PostAnte:
 				a.Amount -= 1 + p.amount(a.Amount-1)
-			case a.Amount*3/2 < p.stack[a.Player] && p.rng.IntN(2) == 0:
+			case posted[a.Player]+a.Amount/2 < p.stack[a.Player] && p.rng.IntN(2) == 0:
 				a.Amount = a.Amount * 3 / 2
 			default:
 				a.Amount = max(a.Amount/2, 1)
@@ -308,6 +322,22 @@ var violations = []violation{
 			origin[i] = markOrigin
 			p.what = fmt.Sprintf("%s dealt %d hole cards", p.t.seats[acts[i].Player].Player, len(cs))
 		}},
+}
+
+// raiseNotReopened raises where the betting was not reopened to the
+// player: he has acted and faces only short all-ins since.
+func raiseNotReopened(p *play, v view) bool {
+	w := &v.w
+	if w.Open || w.ToCall <= 0 || v.stack <= w.ToCall {
+		return false
+	}
+	inc := w.FullRaise
+	if p.t.game.Structure == hand.FixedLimit {
+		inc = w.FixedSize
+	}
+	to := min(w.CurrentBet+inc, v.allIn)
+	p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after only short all-ins: %s", p.money(to), w.OpenReason))
+	return true
 }
 
 // money writes an amount in the hand's currency units ("0.60", "1500").
@@ -532,9 +562,8 @@ func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
 	if p.f == pokerstars.Format {
 		o := &h.Outcome
-		if len(o.Pots) > 0 {
-			return // the listed pots are after rake: they would be wrong too
-		}
+		// The listed pots and the collects from each agree: the stated
+		// total rake is the one claim that is wrong.
 		d := 1 + p.amount(max(p.t.bb/2, 1))
 		if o.Rake >= d && p.rng.IntN(2) == 0 {
 			d = -d
@@ -562,6 +591,14 @@ func (p *play) wrongRake(tr *replay.Trace) {
 	if x == p.returned(tr, w) {
 		x++
 	}
+	// PHH states no rake: chips missing from the payouts are the hand's
+	// implied rake, a fault only against a house rake rule. Chips paid
+	// beyond the pot are a fault under any rules.
+	if !p.g.rules.HasRakeRule || p.rng.IntN(2) == 0 {
+		h.Outcome.FinishingStacks[w] += x
+		p.outcomeLabel(-1, fmt.Sprintf("%s paid to %s beyond the pot", p.money(x), h.Seats[w].Player))
+		return
+	}
 	h.Outcome.FinishingStacks[w] -= x
-	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack", p.money(x), h.Seats[w].Player))
+	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack, beyond the house's rake", p.money(x), h.Seats[w].Player))
 }

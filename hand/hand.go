@@ -266,7 +266,10 @@ type Hand struct {
 	Boards [][]cards.Card
 	// AnteTrimming: PHH ante_trimming_status (antes above a player's stack are trimmed).
 	AnteTrimming bool
-	Outcome      Outcome
+	// Cancelled: the record says the hand was cancelled before it was
+	// played out (PokerStars "Hand cancelled"): there is nothing to judge.
+	Cancelled bool
+	Outcome   Outcome
 
 	Pos   Pos // where the hand starts
 	Index int // 0-based index of the hand in its file

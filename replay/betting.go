@@ -150,16 +150,22 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		case to >= want:
 			full, reopen = true, true
 		case allIn:
-			// TDA 47-B: half a full bet or more counts as a raise.
-			reopen = 2*(to-m.lastFullTo) >= size
+			// TDA 47-B: an all-in of half a full bet or more over the last
+			// full bet counts as a raise (the next raise is a full bet over
+			// it, and it counts toward the cap). Whether it reopens the
+			// betting to a player who already acted is measured, as 47-A
+			// does in no limit, by what he faces since his own last action
+			// (reopened): not by this all-in alone.
+			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
+			if 2*(to-m.lastFullTo) >= size {
+				m.raiseCount++
+				m.lastFullTo = to
+			}
 		default:
 			reopen = true
 			if st.Note == "" {
 				st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": taken as a raise as recorded").str()
 			}
-		}
-		if !full && !reopen {
-			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
 		}
 		if reopen {
 			m.raiseCount++
@@ -371,7 +377,10 @@ func (m *machine) mustAct(q int) bool {
 
 // roundDone reports that no one can act any more on this street: at most
 // one player is left in the hand, or everyone else is all-in and the last
-// player with chips has matched the bet.
+// player with chips has matched the bet. Pre-flop the big blind (or the
+// last straddle) who has not acted keeps his option when the others are
+// all-in for no more than his blind (a call all-in for exactly the big
+// blind): his check is in turn.
 func (m *machine) roundDone() bool {
 	switch {
 	case m.inHand&(m.inHand-1) == 0 || m.active == 0:
@@ -379,7 +388,8 @@ func (m *machine) roundDone() bool {
 	case m.active&(m.active-1) != 0:
 		return false // two or more players with chips
 	}
-	return m.seats[bits.TrailingZeros64(m.active)].bet >= m.level
+	q := bits.TrailingZeros64(m.active)
+	return m.seats[q].bet >= m.level && (m.seats[q].acted || m.street != Preflop || q != m.lastBlind)
 }
 
 // setStatus changes p's status after reset, keeping the seat sets

@@ -43,10 +43,13 @@ func (c Citation) Text(lang string) string {
 // Cite returns the citation for key under rs's version (nil rs: the default
 // preset). Rule numbers moved between TDA versions; the key stays the same.
 // An unknown key gives a Citation whose Title says so, never a panic.
+//
+// Under a room's preset the version says so ("TDA 2024 (pokerstars
+// preset)"): the rule is the TDA's, as the room's conventions apply it.
 func Cite(rs *Ruleset, key string) Citation {
-	version := "TDA 2024"
+	version, shown := "TDA 2024", "TDA 2024"
 	if rs != nil && rs.Version != "" {
-		version = rs.Version
+		version, shown = rs.Version, rs.CiteVersion()
 	}
 	e, ok := citationIndex[key]
 	if !ok {
@@ -57,9 +60,9 @@ func Cite(rs *Ruleset, key string) Citation {
 	case e.convention != "":
 		c.Version, c.Title = e.convention, e.title2024
 	case version == "TDA 2019":
-		c.Version, c.Number, c.Title = version, e.n2019, e.title2019
+		c.Version, c.Number, c.Title = shown, e.n2019, e.title2019
 	default:
-		c.Version, c.Number, c.Title = version, e.n2024, e.title2024
+		c.Version, c.Number, c.Title = shown, e.n2024, e.title2024
 	}
 	if c.Title == "" {
 		c.Title = e.title2024

@@ -27,11 +27,13 @@
 //     backs up to him), so a record that goes back to him is not flagged
 //     twice.
 //   - Uncalled chips go back to the bettor when the betting round closes.
-//   - Pots are built from the live chips' contribution levels; levels with
-//     the same eligible players are one pot (chips of folded players stay
-//     in the pots they reached). Antes and dead blinds are dead money in
-//     the main pot, which every live player contests (the big blind's ante
-//     is posted for the whole table), not a level of their own.
+//   - Pots are built from the players' contribution levels, antes
+//     included; levels with the same eligible players are one pot (chips
+//     of folded players stay in the pots they reached). A player all-in for
+//     part of his ante contests a main pot of what he matched of each ante.
+//     Dead blinds and the big blind's ante (posted for the whole table) are
+//     dead money in the main pot, which every live player contests, not a
+//     level of their own.
 //   - The claimed rake comes out of the pots before the awards: split as
 //     the record states its pots when it does (PokerStars rakes the main
 //     pot first at the room's percentage, then the side pots), otherwise
@@ -42,7 +44,10 @@
 //     cards are unknown, has no claim by cards speak. When no contender's
 //     hand is known the award follows the record's collects (Award.FromRecord)
 //     or the pot stays undecided (Trace.Undecided).
-//   - Odd chips: see OddChipRule. Run-it-twice pots are split by board, the
+//   - Odd chips are broken into the smallest chip in play: the house's, or
+//     the smallest unit the hand put in play (SmallestUnit), never one
+//     read from the awards. Where they go: see OddChipRule (both readings
+//     of TDA 20-A are accepted by default). Run-it-twice pots are split by board, the
 //     odd chip to the first run; hi/lo halves give the odd chip to the high
 //     side, and a player who wins both halves with the same hand splits the
 //     pot as evenly as possible.

@@ -99,6 +99,9 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 // negative starting stack, which reset finds as it reads the stacks
 // (negativeStack). Where both apply, the negative stack is the reason.
 func unsupported(h *hand.Hand) string {
+	if h.Cancelled {
+		return "the hand was cancelled (\"Hand cancelled\"): nothing was played, so there is nothing to judge"
+	}
 	switch h.Game.Variant {
 	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
 	case hand.ShortDeck:
@@ -165,7 +168,7 @@ const maxSeats = 64
 type seatState struct {
 	bet       hand.Amount // live chips put in on this street
 	committed hand.Amount // all chips put in this hand
-	dead      hand.Amount // antes and dead blinds: money in the main pot, not a betting level
+	dead      hand.Amount // dead blinds and the big blind's ante for the table: money in the main pot, not a contribution level
 	actedAt   hand.Amount // the street's bet level when the player last acted
 	actedSeq  int         // m.seq when the player last acted
 	claimed   hand.Amount // of the starting stack, the forced bets expected so far (expectedPost)
@@ -224,6 +227,7 @@ type machine struct {
 	closed     bool // the street's uncalled bet has been returned
 
 	minBet, bb  hand.Amount
+	chip        hand.Amount // the chip odd amounts are broken into (smallestChip)
 	blindShort  hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
 	bbPlayer    int
 	lastBlind   int // the last live blind or straddle poster (preflop anchor)
@@ -252,6 +256,8 @@ type machine struct {
 	// settle scratch
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
+	potBuf                                       []hand.Amount // collects by pot (settle)
+	paidBuf                                      []hand.Amount // the record's payouts by seat (impliedRake)
 	layers                                       []layer
 	evals                                        [2][]handValue      // by board and seat
 	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player
@@ -358,9 +364,24 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	}
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(Preflop)
+	m.chip = m.smallestChip()
+	tr.ChipUnit = m.chip
 	m.button = m.findButton()
 	tr.Button = m.button
 	return -1
+}
+
+// smallestChip is the chip odd amounts are broken into (TDA 20: "odd
+// chips will be broken into the smallest denomination in play"): the
+// house's smallest chip, converted with the hand's scale, or else the
+// hand's smallest unit (SmallestUnit); split-evenly ignores the house's
+// chip.
+func (m *machine) smallestChip() hand.Amount {
+	if c := m.rs.SmallestChip; !c.IsZero() && m.rs.OddChip != OddChipSplitEvenly {
+		v, _ := c.In(m.h.Scale)
+		return max(v, 1)
+	}
+	return SmallestUnit(m.h)
 }
 
 // release drops the references the pooled machine holds to the hand.
@@ -731,6 +752,24 @@ func (m *machine) putDead(p int, amt hand.Amount) {
 	}
 }
 
+// putAnte moves a player's ante from his stack to the pot: no betting
+// level of the street, but chips he contests the pots with. A player
+// all-in for part of his ante contests a main pot of what he matched of
+// each ante (eight antes of 15, one all-in for 11: a main pot of 8 x 11),
+// the rest going to the side pot.
+func (m *machine) putAnte(p int, amt hand.Amount) {
+	if amt <= 0 {
+		return
+	}
+	m.stack[p] -= amt
+	m.seats[p].committed += amt
+	m.pot += amt
+	m.stackMoved = true
+	if m.effStack(p) == 0 && m.seats[p].status == Active {
+		m.setStatus(p, AllIn)
+	}
+}
+
 // post applies a forced bet (the posting phase), and lists it with a
 // big-blind ante (expectedPosts).
 func (m *machine) post(i int, st *Step, a *hand.Action) {
@@ -756,9 +795,22 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	}
 	stakes := &m.h.Stakes
 	switch a.PostKind {
-	case hand.PostAnte, hand.PostDead:
+	case hand.PostAnte:
+		if m.bbAnte {
+			m.putDead(p, amt) // the big blind's ante is for the whole table
+		} else {
+			m.putAnte(p, amt)
+		}
+	case hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
+		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {
+			// A small blind posted out of position (a second one, or after
+			// the big blind: a returning player's) is dead money: it does
+			// not count toward the poster's call.
+			m.putDead(p, amt)
+			break
+		}
 		m.put(p, amt)
 		if m.sbPlayer < 0 {
 			m.sbPlayer = p
@@ -819,9 +871,28 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	st.Added = amt
 	st.To = m.seats[p].bet
 	st.AllIn = m.stack[p] == 0
+	if st.AllIn && m.h.Seats[p].SittingOut && m.seats[p].status == AllIn && !m.bets(p) {
+		// A player sitting out who is all-in on his blind is folded by
+		// the room's software: his hand is dead, his chips stay in the
+		// pots they reached.
+		m.setStatus(p, Folded)
+		if st.Note == "" {
+			st.Note = "sitting out and all-in on this forced bet: the room folds the hand; the chips stay in the pot"
+		}
+	}
 	if !m.bbAnte {
 		m.expectedPost(st, a)
 	}
+}
+
+// bets reports whether the record has player p take a betting action.
+func (m *machine) bets(p int) bool {
+	for i := range m.h.Actions {
+		if a := &m.h.Actions[i]; a.Player == p && a.Kind.IsBetting() {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *machine) dealHole(st *Step, a *hand.Action) {

@@ -93,7 +93,7 @@ func fuzzRuleset(mode byte) replay.Ruleset {
 		rs.OddChip = replay.OddChipSplitEvenly
 	}
 	if mode&8 != 0 {
-		rs.SmallestChip = 5
+		rs.SmallestChip = replay.HouseAmount{Units: 5}
 	}
 	if mode&16 != 0 {
 		rs.LimitCap = 4
@@ -102,7 +102,7 @@ func fuzzRuleset(mode byte) replay.Ruleset {
 		rs.RunItTwice, rs.StraddlesAllowed, rs.DeadButton = true, true, true
 	}
 	if mode&64 != 0 {
-		rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 500, 300, true
+		rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
 	}
 	if mode&128 != 0 {
 		rs.BBAnte = replay.AnteFirst

@@ -132,7 +132,7 @@ func (t *Trace) keepTotals() {
 // Pot is one main or side pot as the rules build it (TDA 21).
 type Pot struct {
 	Amount   hand.Amount
-	Level    hand.Amount // contribution level that closes this pot (live chips: antes and dead blinds are not a level, they are in the main pot)
+	Level    hand.Amount // contribution level that closes this pot: what each eligible player put in, antes included (dead blinds and the big blind's ante are not a level: they are in the main pot)
 	Eligible []int       // seat indices that can win it (not folded), table order
 	// Rake is the part of the claimed rake (and fees) taken from this pot
 	// before it is awarded: the record's own split when it states the pots,
@@ -209,7 +209,15 @@ type Trace struct {
 	TotalPot  hand.Amount // all chips in the pots after returns (before rake)
 	Pots      []Pot
 	Awards    []Award
-	Rake      hand.Amount // rake taken, as the record states it (0 if none)
+	// Rake is the rake taken: as the record states it (with its fees), or,
+	// for a record that states none, the rake its payouts imply.
+	Rake hand.Amount
+	// ImpliedRake is, for a record that states no rake but has payouts
+	// (PHH: its winnings and finishing stacks are after rake), the pot
+	// less what the payouts give the players (HasImpliedRake). Negative:
+	// the payouts give more than the pot.
+	ImpliedRake    hand.Amount
+	HasImpliedRake bool
 
 	// Showdown: who had to table first (TDA 17-A) and why; -1 if no showdown.
 	ShowdownFirst  int
@@ -231,6 +239,10 @@ type Trace struct {
 	// UndecidedAmount is the chips of those pots (or runs of them) left
 	// unawarded.
 	UndecidedAmount hand.Amount
+	// ChipUnit is the chip odd amounts were broken into when pots were
+	// split (TDA 20): the house's smallest chip, or the hand's smallest
+	// unit, in minor units.
+	ChipUnit hand.Amount
 	// ExpectedRake is the rake the ruleset's rake rule gives for this hand
 	// (HasExpectedRake false when the ruleset has no rake rule).
 	ExpectedRake    hand.Amount

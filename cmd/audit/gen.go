@@ -19,6 +19,7 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/replay"
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
@@ -35,8 +36,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
 	shard := fs.Int("shard-size", 10000, "hands per file when --out is a folder")
-	rules := fs.String("rules", "tda-2024", "rules preset the hands are played under: tda-2024, tda-2019")
-	house := fs.String("house", "", "house options TOML file the hands are played under")
+	rules := fs.String("rules", "", "rules preset the hands are played under: tda-2024, tda-2019, pokerstars (default: the preset audit run picks for the format's hands: pokerstars for PokerStars, tda-2024 for PHH)")
+	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -57,9 +58,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if f != phh.Format && f != pokerstars.Format {
 		return usagef("--format must be phh or pokerstars")
 	}
-	rs, err := batch.LoadRules(*rules, *house)
-	if err != nil {
-		return usageError{err}
+	var rs *replay.Ruleset // nil: the generator picks what audit run would
+	if *rules != "" || *house != "" {
+		var err error
+		if rs, err = batch.LoadRules(*rules, *house); err != nil {
+			return usageError{err}
+		}
 	}
 	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs})
 	if err != nil {
