@@ -1,7 +1,9 @@
 package cards
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -128,5 +130,140 @@ func TestAllSixCardHands(t *testing.T) {
 	}
 	if bad != 0 {
 		t.Errorf("%d six-card hands differ from their best five-card subset", bad)
+	}
+}
+
+// TestAllShortDeckHands checks the short-deck evaluator on every hand of
+// the 36-card deck, under both ShortDeckRules, against the slow reference
+// (shortdeck_test.go):
+//
+//   - all 376,992 five-card hands: the reference's category and ranks, the
+//     category counts worked out by hand below, and the order of the
+//     distinct values, which must be the reference order value for value;
+//   - all 1,947,792 six-card and 8,347,680 seven-card hands: the value of
+//     the subset of five the reference ranks best, found through a table
+//     of the five-card hands by their combinatorial index.
+func TestAllShortDeckHands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluates all 10,672,464 five- to seven-card short-deck hands; skipped in -short mode")
+	}
+	const deck = 36
+	var binom [deck + 1][6]int32 // binom[n][k] = n choose k
+	for n := range binom {
+		binom[n][0] = 1
+		for k := 1; k < 6 && k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+	// index is the colex index of five increasing short-deck cards.
+	index := func(f *[5]Card) int32 {
+		var i int32
+		for k, c := range f {
+			i += binom[c-firstShortDeckCard][k+1]
+		}
+		return i
+	}
+	rulesList := []ShortDeckRules{ShortDeckStraightBeatsTrips, ShortDeckTripsBeatStraight}
+	n5 := binom[deck][5]
+	var refKey, value [2][]uint32 // by rules, by five-card index
+	for _, rules := range rulesList {
+		refKey[rules] = make([]uint32, n5)
+		value[rules] = make([]uint32, n5)
+	}
+	var counts [9]int
+	var f [5]Card
+	for a := Card(16); a < 52; a++ {
+		f[0] = a
+		for b := a + 1; b < 52; b++ {
+			f[1] = b
+			for c := b + 1; c < 52; c++ {
+				f[2] = c
+				for d := c + 1; d < 52; d++ {
+					f[3] = d
+					for e := d + 1; e < 52; e++ {
+						f[4] = e
+						cat, rs := refShortDeckFive(f[:])
+						i := index(&f)
+						for _, rules := range rulesList {
+							v := EvalShortDeck(f[:], rules)
+							want := refShortDeckKey(cat, rs, rules)
+							if shortDeckKeyOf(v, rules) != want {
+								t.Fatalf("%s (rules %d): %v, reference %v %v", FormatList(f[:]), rules, v.Describe(), cat, rs)
+							}
+							refKey[rules][i], value[rules][i] = want, uint32(v)
+						}
+						counts[cat]++
+					}
+				}
+			}
+		}
+	}
+	// Five ranks in a row: A-6-7-8-9 and six more up to T-J-Q-K-A; nine
+	// ranks, C(9,5) = 126 sets of five distinct ranks, 4^5 = 1,024 suit
+	// patterns of which 4 are one suit.
+	want := [9]int{
+		HighCard:      (126 - 6) * (1024 - 4),
+		OnePair:       9 * 6 * 56 * 64, // pair rank and suits, three kicker ranks and suits
+		TwoPair:       36 * 36 * 7 * 4, // two pair ranks, their suits, the kicker
+		ThreeOfAKind:  9 * 4 * 28 * 16, // trips rank and suits, two kickers
+		Straight:      6 * (1024 - 4),
+		Flush:         (126 - 6) * 4,
+		FullHouse:     9 * 4 * 8 * 6,
+		FourOfAKind:   9 * 8 * 4, // quads rank, the kicker
+		StraightFlush: 6 * 4,
+	}
+	if counts != want {
+		t.Errorf("five-card category counts %v, want %v", counts, want)
+	}
+	for _, rules := range rulesList {
+		// The value order is the reference order: sorting the five-card
+		// hands by reference key sorts their values, and equal keys have
+		// equal values.
+		order := make([]int32, n5)
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortFunc(order, func(x, y int32) int { return cmp.Compare(refKey[rules][x], refKey[rules][y]) })
+		for j := 1; j < len(order); j++ {
+			x, y := order[j-1], order[j]
+			kx, ky, vx, vy := refKey[rules][x], refKey[rules][y], value[rules][x], value[rules][y]
+			if (kx == ky) != (vx == vy) || (kx < ky) != (vx < vy) {
+				t.Fatalf("rules %d: reference keys %x, %x but values %x, %x", rules, kx, ky, vx, vy)
+			}
+		}
+	}
+	// Six and seven cards: the best five by the reference.
+	checked := 0
+	var h []Card
+	var rec func(from Card)
+	rec = func(from Card) {
+		if len(h) >= 6 {
+			for _, rules := range rulesList {
+				var bestKey, bestValue uint32
+				forEachSubset5(h, &f, func() bool {
+					if i := index(&f); refKey[rules][i] > bestKey {
+						bestKey, bestValue = refKey[rules][i], value[rules][i]
+					}
+					return false
+				})
+				if v := EvalShortDeck(h, rules); uint32(v) != bestValue {
+					t.Fatalf("%s (rules %d): %v, reference best five %v", FormatList(h), rules,
+						v.Describe(), ShortDeckRank(bestValue).Describe())
+				}
+			}
+			checked++
+			if len(h) == 7 {
+				return
+			}
+		}
+		for c := from; c < 52; c++ {
+			h = append(h, c)
+			rec(c + 1)
+			h = h[:len(h)-1]
+		}
+	}
+	rec(firstShortDeckCard)
+	if checked != 1947792+8347680 {
+		t.Errorf("checked %d six- and seven-card hands, want %d", checked, 1947792+8347680)
 	}
 }

@@ -154,6 +154,12 @@ func evalCounts(k uint64) HandRank {
 // flushHigh returns the best hand of cs given that its key k shows a suit
 // with five or more cards.
 func flushHigh(k uint64, cs []Card) HandRank {
+	return flushTab[flushMask(k, cs)]
+}
+
+// flushMask returns the rank mask of the flush suit's cards in cs, given
+// that its key k shows a suit with five or more cards.
+func flushMask(k uint64, cs []Card) uint16 {
 	s := Card(bits.TrailingZeros64(k&flushBits)-suitShift) >> 2
 	var m uint16
 	for _, c := range cs {
@@ -161,7 +167,7 @@ func flushHigh(k uint64, cs []Card) HandRank {
 			m |= 1 << (c >> 2)
 		}
 	}
-	return flushTab[m&(1<<13-1)]
+	return m & (1<<13 - 1)
 }
 
 // Eval7 returns the value of the best five-card hand among seven cards. It

@@ -5,23 +5,36 @@ import (
 	"strings"
 )
 
-// Ace-to-five low, eight or better: a low is five cards of distinct ranks,
-// all eight or below, aces counting low; straights and flushes do not
-// count against it. A LowRank holds the five ranks' face values (Ace 1 ...
-// Eight 8) highest first, four bits each, so that 8-6-4-2-A is 0x86421 and a
-// smaller value is a better low, as the type's contract requires.
+// Ace-to-five low: aces count low and straights and flushes do not count
+// against a hand. Razz plays it unqualified, best five of seven: a pair is
+// worse than any five distinct ranks, two pair worse than one pair, and so
+// on up to four of a kind. The eight-or-better games (stud and Omaha
+// hi-lo) want five distinct ranks, all eight or below.
 //
-// The evaluators work on 8-bit masks of the low ranks present (bit 0 Ace,
-// bit 7 Eight). For five-bit masks, comparing the masks as integers
-// compares the lows, so the search keeps the smallest mask and converts
-// once at the end.
+// A LowRank holds the five ranks' face values (Ace 1 ... King 13) in order
+// of significance, four bits each, with the hand's Category above them
+// (bits 20 to 23; HighCard, 0, for five distinct ranks): 8-6-4-2-A is
+// 0x86421, a pair of Fours with 7-3-A 0x144731. Comparing the values is
+// comparing the lows: the category first, then the paired ranks, then the
+// kickers from the highest down; a smaller value is a better low, as the
+// type's contract requires.
+//
+// The evaluators work on ace-low rank masks, bit v-1 for face value v
+// (bit 0 Ace, bit 7 Eight, bit 12 King). The lowest five ranks of a mask
+// are its best unpaired low; for five-rank masks of low cards, comparing
+// the masks as integers compares the lows, so the eight-or-better search
+// keeps the smallest mask and converts once at the end.
 
 // NoLow is the LowRank of a hand with no qualifying low. It is larger (worse)
 // than every real low and prints as "no low".
 const NoLow LowRank = 1<<32 - 1
 
-// lowBit is each card's bit in a low-rank mask; high cards (nine and up),
-// Unknown and invalid bytes have none.
+// faceBit is each card's bit in an ace-low rank mask; Unknown and invalid
+// bytes have none.
+var faceBit [256]uint16
+
+// lowBit is faceBit for the cards eight and below, in eight bits; high
+// cards (nine and up), Unknown and invalid bytes have none.
 var lowBit [256]uint8
 
 // lowOfMask is the best low in a mask of low ranks (its lowest five), or
@@ -30,31 +43,30 @@ var lowOfMask [256]LowRank
 
 func init() {
 	for c := Card(0); c < 52; c++ {
-		switch r := c.Rank(); {
-		case r == Ace:
-			lowBit[c] = 1
-		case r <= Eight:
-			lowBit[c] = 1 << (r + 1)
+		f := uint16(1) << (c.Rank() + 1)
+		if c.Rank() == Ace {
+			f = 1
+		}
+		faceBit[c] = f
+		if f <= 1<<7 {
+			lowBit[c] = uint8(f)
 		}
 	}
 	for m := range lowOfMask {
-		lowOfMask[m] = lowFromMask(uint8(m))
+		lowOfMask[m] = lowestFive(uint16(m))
 	}
 }
 
-// lowFromMask keeps the lowest five ranks of m and encodes them.
-func lowFromMask(m uint8) LowRank {
-	if bits.OnesCount8(m) < 5 {
+// lowestFive encodes the best unpaired low of an ace-low rank mask, its
+// lowest five ranks, or returns NoLow if it has fewer than five.
+func lowestFive(m uint16) LowRank {
+	if bits.OnesCount16(m) < 5 {
 		return NoLow
 	}
-	for bits.OnesCount8(m) > 5 {
-		m &^= 1 << (7 - bits.LeadingZeros8(m))
-	}
 	var l LowRank
-	for i := 7; i >= 0; i-- {
-		if m&(1<<i) != 0 {
-			l = l<<4 | LowRank(i+1)
-		}
+	for i := 0; i < 5; i++ {
+		l |= LowRank(bits.TrailingZeros16(m)+1) << (4 * i)
+		m &= m - 1
 	}
 	return l
 }
@@ -82,6 +94,74 @@ func EvalLow8(cs []Card) (LowRank, bool) {
 	}
 	l := lowOfMask[m]
 	return l, l != NoLow
+}
+
+// EvalLowA5 returns the best unqualified ace-to-five low among five or
+// more cards, as razz plays it: the lowest five distinct ranks if there
+// are five, else the hand with the fewest and lowest paired cards (one
+// pair, then two pair, three of a kind, full house, four of a kind; within
+// each, the paired ranks first, then the kickers from the highest down).
+// It returns NoLow for fewer than five cards or an Unknown or repeated card.
+func EvalLowA5(cs []Card) LowRank {
+	if len(cs) < 5 || !knownDistinct(cs, nil) {
+		return NoLow
+	}
+	// Masks of the ranks held at least once, twice, three and four times.
+	var one, two, three, four uint16
+	for _, c := range cs {
+		b := faceBit[c]
+		four |= three & b
+		three |= two & b
+		two |= one & b
+		one |= b
+	}
+	switch bits.OnesCount16(one) {
+	case 4: // one pair: the lowest rank held twice
+		p := two & -two
+		return groupedLow(OnePair, p, 2, 0, 0, one&^p)
+	case 3:
+		if two&(two-1) != 0 { // two pair: the two lowest ranks held twice
+			lo := two & -two
+			hi := two &^ lo & -(two &^ lo)
+			return groupedLow(TwoPair, hi, 2, lo, 2, one&^(lo|hi))
+		}
+		return groupedLow(ThreeOfAKind, three, 3, 0, 0, one&^three)
+	case 2:
+		t := three & -three // the lower rank held three times
+		if o := one &^ t; two&o != 0 {
+			return groupedLow(FullHouse, t, 3, o, 2, 0)
+		}
+		return groupedLow(FourOfAKind, four, 4, 0, 0, one&^four)
+	}
+	return lowestFive(one)
+}
+
+// groupedLow encodes a paired low: the rank of the single-rank mask first
+// played n1 times, then second's n2 times, then the ranks of kickers once
+// each, the highest first.
+func groupedLow(cat Category, first uint16, n1 int, second uint16, n2 int, kickers uint16) LowRank {
+	l := LowRank(cat)
+	for range n1 {
+		l = l<<4 | LowRank(bits.Len16(first))
+	}
+	for range n2 {
+		l = l<<4 | LowRank(bits.Len16(second))
+	}
+	for ; kickers != 0; kickers &^= 1 << (bits.Len16(kickers) - 1) {
+		l = l<<4 | LowRank(bits.Len16(kickers))
+	}
+	return l
+}
+
+// BestLowA5 returns the five cards of cs that make its best ace-to-five
+// low (EvalLowA5), in order of significance (the first cards of each rank
+// in cs), or nil when EvalLowA5 returns NoLow.
+func BestLowA5(cs []Card) []Card {
+	l := EvalLowA5(cs)
+	if l == NoLow {
+		return nil
+	}
+	return pickLowCards(l, nil, cs)
 }
 
 // omahaLowMask returns the smallest (best) five-rank low mask made of two
@@ -156,21 +236,25 @@ func BestOmahaLow8(hole, board []Card) []Card {
 	return pickLowCards(lowOfMask[m], []Card{hole[i], hole[j]}, board)
 }
 
-// pickLowCards orders the low l's cards, taking the ranks of fixed first
-// and the rest from the first matching card of from.
+// pickLowCards orders the low l's cards, in order of significance, taking
+// each rank from fixed first and then from the first matching card of
+// from not yet taken.
 func pickLowCards(l LowRank, fixed, from []Card) []Card {
 	out := make([]Card, 0, 5)
+	var taken Set
 	for _, r := range l.Ranks() {
-		out = append(out, firstOfRank(r, fixed, from))
+		c := firstOfRank(r, taken, fixed, from)
+		taken = taken.Add(c)
+		out = append(out, c)
 	}
 	return out
 }
 
-// firstOfRank returns the first card of rank r in a, else in b.
-func firstOfRank(r Rank, a, b []Card) Card {
+// firstOfRank returns the first card of rank r not in taken in a, else in b.
+func firstOfRank(r Rank, taken Set, a, b []Card) Card {
 	for _, g := range [2][]Card{a, b} {
 		for _, c := range g {
-			if c.Rank() == r {
+			if c.Known() && c.Rank() == r && !taken.Has(c) {
 				return c
 			}
 		}
@@ -178,39 +262,70 @@ func firstOfRank(r Rank, a, b []Card) Card {
 	return Unknown
 }
 
-// valid reports whether l encodes five distinct low ranks, highest first.
+// face returns the i-th face value of l, the most significant first.
+func (l LowRank) face(i int) LowRank { return l >> (16 - 4*i) & 15 }
+
+// valid reports whether l encodes a low: five face values of 1 to 13
+// grouped and ordered as its category requires.
 func (l LowRank) valid() bool {
-	prev := LowRank(9)
-	for i := 0; i < 5; i++ {
-		v := l >> (16 - 4*i) & 15
-		if v == 0 || v >= prev {
+	if l>>24 != 0 {
+		return false
+	}
+	var v [5]LowRank
+	for i := range v {
+		if v[i] = l.face(i); v[i] < 1 || v[i] > 13 {
 			return false
 		}
-		prev = v
 	}
-	return l>>20 == 0
+	switch l.Category() {
+	case HighCard:
+		return v[0] > v[1] && v[1] > v[2] && v[2] > v[3] && v[3] > v[4]
+	case OnePair:
+		return v[0] == v[1] && v[2] > v[3] && v[3] > v[4] && v[0] != v[2] && v[0] != v[3] && v[0] != v[4]
+	case TwoPair:
+		return v[0] == v[1] && v[2] == v[3] && v[0] > v[2] && v[4] != v[0] && v[4] != v[2]
+	case ThreeOfAKind:
+		return v[0] == v[1] && v[1] == v[2] && v[3] > v[4] && v[0] != v[3] && v[0] != v[4]
+	case FullHouse:
+		return v[0] == v[1] && v[1] == v[2] && v[3] == v[4] && v[0] != v[3]
+	case FourOfAKind:
+		return v[0] == v[1] && v[1] == v[2] && v[2] == v[3] && v[4] != v[0]
+	}
+	return false
 }
 
-// Ranks returns the low's five ranks, highest first (Ace last). NoLow has
-// none.
+// Category returns the low's category: HighCard for five distinct ranks
+// (every eight-or-better low), OnePair up to FourOfAKind for a razz hand
+// that has to play paired cards.
+func (l LowRank) Category() Category { return Category(l >> 20 & 15) }
+
+// Ranks returns the low's five ranks in order of significance: for five
+// distinct ranks the highest first (Ace last); for paired hands the
+// groups first, as HandRank.Ranks. NoLow has none.
 func (l LowRank) Ranks() []Rank {
 	if !l.valid() {
 		return nil
 	}
 	out := make([]Rank, 5)
 	for i := range out {
-		v := l >> (16 - 4*i) & 15
-		if v == 1 {
-			out[i] = Ace
-		} else {
-			out[i] = Rank(v - 2)
-		}
+		out[i] = faceRank(uint8(l.face(i)))
 	}
 	return out
 }
 
+// faceRank is the Rank of face value v (Ace 1, Two 2 ... King 13).
+func faceRank(v uint8) Rank {
+	if v == 1 {
+		return Ace
+	}
+	return Rank(v - 2)
+}
+
 // String prints the low highest card first: "8-6-4-2-A low", "7-5-4-3-2
-// low"; the best low prints "wheel (5-4-3-2-A)" and NoLow "no low".
+// low", "K-Q-J-T-9 low"; the best low prints "wheel (5-4-3-2-A)" and NoLow
+// "no low". A paired razz hand prints as "pair of Fours, 7-3-A", "two
+// pair, Fours and Twos, 7", "three of a kind, Fours, 7-3", "full house,
+// Fours full of Twos", "four of a kind, Fours, 7".
 func (l LowRank) String() string {
 	if l == NoLow {
 		return "no low"
@@ -218,20 +333,52 @@ func (l LowRank) String() string {
 	if !l.valid() {
 		return "invalid low"
 	}
+	rs := l.Ranks()
+	if l.Category() != HighCard {
+		return describeGroups(l.Category(), rs)
+	}
+	if l == 0x54321 {
+		return "wheel (" + rankList(rs) + ")"
+	}
+	return rankList(rs) + " low"
+}
+
+// rankList joins rank letters with dashes: "7-5-4-3-A".
+func rankList(rs []Rank) string {
 	var b strings.Builder
-	for i := 0; i < 5; i++ {
+	for i, r := range rs {
 		if i > 0 {
 			b.WriteByte('-')
 		}
-		v := l >> (16 - 4*i) & 15
-		if v == 1 {
-			b.WriteByte('A')
-		} else {
-			b.WriteByte(byte('0' + v))
+		b.WriteString(r.String())
+	}
+	return b.String()
+}
+
+// describeGroups describes ranks in order of significance, the groups as
+// players name them and the kickers by letter: "pair of Fours, 7-3-A",
+// "two pair, Kings and Sevens", "three of a kind, Fours, 7", "full house,
+// Fours full of Twos", "four of a kind, Fours"; unpaired ranks are just
+// listed, "K-9-7". It serves lows and stud up cards, where hands may have
+// fewer than five cards; rs has at least what cat needs.
+func describeGroups(cat Category, rs []Rank) string {
+	kickers := func(ks []Rank) string {
+		if len(ks) == 0 {
+			return ""
 		}
+		return ", " + rankList(ks)
 	}
-	if l == 0x54321 {
-		return "wheel (" + b.String() + ")"
+	switch cat {
+	case OnePair:
+		return "pair of " + rs[0].Plural() + kickers(rs[2:])
+	case TwoPair:
+		return "two pair, " + rs[0].Plural() + " and " + rs[2].Plural() + kickers(rs[4:])
+	case ThreeOfAKind:
+		return "three of a kind, " + rs[0].Plural() + kickers(rs[3:])
+	case FullHouse:
+		return "full house, " + rs[0].Plural() + " full of " + rs[3].Plural()
+	case FourOfAKind:
+		return "four of a kind, " + rs[0].Plural() + kickers(rs[4:])
 	}
-	return b.String() + " low"
+	return rankList(rs)
 }

@@ -39,6 +39,8 @@ func (r HandRank) Category() Category { return Category(r >> 26) }
 
 // LowRank is the value of an ace-to-five low hand: a SMALLER LowRank is a
 // better low. Only the five ranks count (suits and straights are ignored).
-// It holds the ranks' face values (Ace 1 ... Eight 8), highest first, four
-// bits each: 8-6-4-2-A is 0x86421. NoLow is worse than every low.
+// It holds the ranks' face values (Ace 1 ... King 13) in order of
+// significance, four bits each, under the hand's Category (HighCard for
+// five distinct ranks, the only kind an eight-or-better low can be):
+// 8-6-4-2-A is 0x86421 (see low.go). NoLow is worse than every low.
 type LowRank uint32
