@@ -57,7 +57,9 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		if owe > 0 && st.Note == "" {
 			st.Note = m.txt.reset().s("check while facing ").amt(owe).s(": the record is followed (nothing added)").str()
 		}
-	case hand.Call, hand.BringIn:
+	case hand.BringIn:
+		m.bringIn(st, a, p)
+	case hand.Call:
 		var add hand.Amount
 		due := min(owe, m.effStack(p))
 		switch {
@@ -81,6 +83,9 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		st.Added = add
 		m.level = max(m.level, m.seats[p].bet)
 	case hand.Bet, hand.Raise:
+		if m.stud.bringInDue && m.takeAsBringIn(st, a, p) {
+			break
+		}
 		m.betOrRaise(st, a, p)
 	}
 	if a.Kind != hand.Fold {
@@ -138,12 +143,15 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		return
 	}
 	m.level = to
-	m.aggressor[m.street], m.aggressorTo[m.street] = p, to
+	m.aggressor[m.round], m.aggressorTo[m.round] = p, to
 	allIn := m.seats[p].status == AllIn
 	inc := to - prev
 	full := false
 	reopen := false
 	if m.structure == hand.FixedLimit {
+		if m.stud.bringInDue || m.stud.openPair {
+			m.studBet(p, to) // the completion; the big bet on an open pair
+		}
 		size := m.fixedSize
 		want := m.lastFullTo + size
 		switch {
@@ -154,6 +162,9 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 			reopen = 2*(to-m.lastFullTo) >= size
 		default:
 			reopen = true
+			if m.covers(st, p, to) {
+				break
+			}
 			if st.Note == "" {
 				st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": taken as a raise as recorded").str()
 			}
@@ -194,6 +205,31 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 	st.FullRaise = full
 }
 
+// covers reports whether p's fixed-limit bet or raise to `to`, short of
+// the fixed size and not all-in, puts every other player in the hand
+// all-in: to or over the most any of them can have in on the street. The
+// rest of a full raise would only come back uncalled, and PHH records the
+// raise so (PokerKit caps a raise by the players' effective stacks), so
+// both readings are accepted: the step's window then has `to` as its
+// size. (In no-limit and pot-limit the raiser chooses the size and TDA 43
+// holds him to the minimum; the engine keeps that reading there.)
+func (m *machine) covers(st *Step, p int, to hand.Amount) bool {
+	var most hand.Amount
+	for seats := m.inHand &^ (1 << uint(p)); seats != 0; seats &= seats - 1 {
+		q := bits.TrailingZeros64(seats)
+		most = max(most, m.seats[q].bet+m.effStack(q))
+	}
+	// The other players' chips before p's action: p's own went in since.
+	if most <= 0 || to < most {
+		return false
+	}
+	st.Window.MinRaiseTo = min(st.Window.MinRaiseTo, to)
+	if st.Note == "" {
+		st.Note = m.txt.reset().s("bet to ").amt(to).s(", short of a full raise, covers every other player's chips (").amt(most).s("): taken as a full bet").str()
+	}
+	return true
+}
+
 // window sets w to the legal betting window for player p as the rules
 // stand now. (It fills the Step's Window in place: the struct is large, and
 // returning it costs a copy on every betting action.) It sets every field.
@@ -207,6 +243,9 @@ func (m *machine) window(w *Window, p int) {
 	case hand.FixedLimit:
 		minTo = m.lastFullTo + m.fixedSize
 		maxTo = minTo
+		if m.stud.openPair {
+			maxTo = m.lastFullTo + m.betSize(m.game.last()) // the big bet (stud.go)
+		}
 	case hand.PotLimit:
 		minTo = m.level + m.fullRaise
 		potMax = m.level + m.potForLimit() + owe
@@ -219,6 +258,9 @@ func (m *machine) window(w *Window, p int) {
 		minTo = m.minBet
 		if m.structure == hand.FixedLimit {
 			minTo = m.fixedSize
+			if m.stud.openPair {
+				maxTo = m.betSize(m.game.last())
+			}
 		}
 	}
 	var minRaiseTo, maxRaiseTo hand.Amount
@@ -243,7 +285,7 @@ func (m *machine) window(w *Window, p int) {
 // (TDA 54-B: a short blind does not change the pre-flop calculation).
 func (m *machine) potForLimit() hand.Amount {
 	t := m.potTotal()
-	if m.street == Preflop {
+	if m.round == 0 {
 		t += m.blindShort
 	}
 	return t
@@ -310,9 +352,10 @@ func (m *machine) reopened(p int) (bool, string) {
 // firstToAct sets the first player to act on the street: pre-flop the
 // seat after the big blind (or the last straddle), later the first seat
 // left of the button (heads-up, the button has the small blind and so acts
-// first pre-flop and last after, TDA 34). It also sets the street's raise
-// cap. run calls it before the street's first betting action.
-func (m *machine) firstToAct() {
+// first pre-flop and last after, TDA 34); in stud, as the up cards say
+// (stud.go). It also sets the street's raise cap. run calls it before the
+// street's first betting action, by p.
+func (m *machine) firstToAct(p int) {
 	m.capNow = 0
 	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
 		m.capNow = m.rs.LimitCap
@@ -320,8 +363,12 @@ func (m *machine) firstToAct() {
 			m.capNow = 0
 		}
 	}
+	if m.game.rounds[m.round].opening != byPosition {
+		m.studFirstToAct(p)
+		return
+	}
 	anchor := m.button
-	if m.street == Preflop {
+	if m.round == 0 {
 		switch {
 		case m.lastBlind >= 0:
 			anchor = m.lastBlind

@@ -99,19 +99,16 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 // negative starting stack, which reset finds as it reads the stacks
 // (negativeStack). Where both apply, the negative stack is the reason.
 func unsupported(h *hand.Hand) string {
-	switch h.Game.Variant {
-	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
-	case hand.ShortDeck:
-		return "short-deck hold'em is not replayed: its hand rankings differ and the evaluator does not rank them"
-	default:
-		return "variant " + h.Game.Variant.String() + " is not replayed: the engine replays hold'em and Omaha"
+	g := gameOf(h.Game.Variant)
+	if g == nil {
+		return "variant " + h.Game.Variant.String() + " is not replayed: the engine does not know the game"
 	}
 	switch h.Game.Structure {
 	case hand.NoLimit, hand.PotLimit, hand.FixedLimit:
 	default:
 		return "unknown betting structure"
 	}
-	if n := h.Game.HoleCards; h.Game.Variant != hand.Holdem && n != 0 && (n < 4 || n > 6) {
+	if n := h.Game.HoleCards; g.score == scoreOmaha && n != 0 && (n < 4 || n > 6) {
 		return fmt.Sprintf("Omaha with %d hole cards is not replayed (4, 5 or 6)", n)
 	}
 	if len(h.Seats) < 2 {
@@ -138,12 +135,14 @@ func negativeStack(h *hand.Hand, i int) string {
 }
 
 // phase is the machine's phase, as in PokerKit's state: forced bets are
-// posted, cards dealt, betting rounds played, hands shown, chips pushed.
+// posted, cards dealt (in draw games, players draw), betting rounds
+// played, hands shown, chips pushed.
 type phase uint8
 
 const (
 	phasePosting phase = iota
 	phaseDealing
+	phaseDrawing
 	phaseBetting
 	phaseShowdown
 	phasePushing
@@ -187,6 +186,10 @@ type machine struct {
 	rs *Ruleset
 	tr *Trace
 	n  int
+	// game is the hand's row of the per-game table (games.go), and round
+	// the index of the betting round in it; street is that round's name.
+	game  *game
+	round int
 	// of h, read on every betting action
 	structure hand.Structure
 	stakeCap  hand.Amount // Stakes.Cap
@@ -228,8 +231,8 @@ type machine struct {
 	bbPlayer    int
 	lastBlind   int // the last live blind or straddle poster (preflop anchor)
 	sbPlayer    int
-	aggressor   [River + 1]int
-	aggressorTo [River + 1]hand.Amount
+	aggressor   [maxRounds]int // by round
+	aggressorTo [maxRounds]hand.Amount
 	lastStep    int // index of the last betting step
 	// The street's highest and second-highest bets (equal on a tie), and
 	// a seat whose bet is the highest (-1: no bet), kept as chips go in:
@@ -243,6 +246,8 @@ type machine struct {
 	lastMove, returnsSinceMove int
 
 	boards  [2][]cards.Card
+	stud    studState // stud.go
+	draw    drawState // draw.go
 	txt     textBuf
 	amounts []hand.Amount // the trace's Committed and FinishingStacks
 	// stackRest is, while run replays the actions, the memory for the
@@ -276,20 +281,25 @@ func grow[T any](s []T, n int) []T {
 func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
+	m.game, m.round = gameOf(h.Game.Variant), 0
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
 	m.pot = 0
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
-	m.phase, m.street = phasePosting, Preflop
+	m.phase, m.street = phasePosting, m.game.rounds[0].street
 	m.level, m.fullRaise, m.lastFullTo, m.lastFull = 0, 0, 0, 0
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
 	m.lastStep, m.lastMove, m.returnsSinceMove = -1, -1, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
-	m.aggressor, m.aggressorTo = [River + 1]int{-1, -1, -1, -1}, [River + 1]hand.Amount{}
+	m.aggressor, m.aggressorTo = [maxRounds]int{-1, -1, -1, -1, -1}, [maxRounds]hand.Amount{}
+	if m.game.stud || m.game.draw {
+		m.stud, m.draw = studState{}, drawState{}
+		m.resetStudDraw()
+	}
 
 	st := &h.Stakes
 	m.bb = st.BigBlind
@@ -357,7 +367,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 		m.bb = m.minBet
 	}
 	m.fullRaise = m.minBet
-	m.fixedSize = m.betSize(Preflop)
+	m.fixedSize = m.betSize(0)
 	m.button = m.findButton()
 	tr.Button = m.button
 	return -1
@@ -369,9 +379,11 @@ func (m *machine) release() {
 	m.h, m.rs, m.tr, m.amounts = nil, nil, nil, nil
 }
 
-// betSize is the fixed-limit bet of a street: the small bet pre-flop and on
-// the flop, the big bet on the turn and river.
-func (m *machine) betSize(s Street) hand.Amount {
+// betSize is the fixed-limit bet of betting round r, as the game's table
+// says: the small bet pre-flop and on the flop, the big bet on the turn
+// and river; the small bet on third and fourth street, the big bet from
+// fifth; in triple draw the small bet before and after the first draw.
+func (m *machine) betSize(r int) hand.Amount {
 	if m.structure != hand.FixedLimit {
 		return 0
 	}
@@ -382,7 +394,7 @@ func (m *machine) betSize(s Street) hand.Amount {
 	if big <= 0 {
 		big = 2 * small
 	}
-	if s >= Turn {
+	if m.game.rounds[r].big {
 		return big
 	}
 	return small
@@ -592,7 +604,7 @@ func (m *machine) run() {
 			if m.needFirst {
 				// Here rather than in betting, which then keeps none of
 				// its values across a call before its terse early return.
-				m.firstToAct()
+				m.firstToAct(p)
 			}
 			m.betting(i, st, a)
 		case k == hand.DealHole:
@@ -621,7 +633,7 @@ func (m *machine) otherStep(st *Step, a *hand.Action) {
 	case hand.UncalledReturn, hand.Collect:
 		m.pushing(st, a)
 	case hand.Discard:
-		st.Note = "discard: not part of a board game; ignored"
+		m.discard(st, a)
 	default:
 		st.Note = "unknown action kind: ignored"
 	}
@@ -833,10 +845,17 @@ func (m *machine) dealHole(st *Step, a *hand.Action) {
 		st.Note = "hole cards dealt to no seated player"
 		return
 	}
-	if len(m.seatCards[p].hole) == 0 {
+	held := len(m.seatCards[p].hole)
+	if m.game.stud {
+		m.studDeal(st, a, held) // which street this deal opens, which cards are up
+	}
+	if held == 0 {
 		m.seatCards[p].hole = a.Cards
 	} else {
-		m.seatCards[p].hole = append(m.seatCards[p].hole[:len(m.seatCards[p].hole):len(m.seatCards[p].hole)], a.Cards...)
+		m.seatCards[p].hole = append(m.seatCards[p].hole[:held:held], a.Cards...)
+	}
+	if m.game.draw {
+		m.drawDeal(st, a)
 	}
 }
 
@@ -869,24 +888,21 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 	default:
 		m.boards[0] = append(b0, c...)
 	}
-	next := Flop
-	switch c := len(m.boards[0]); {
-	case c >= 5:
-		next = River
-	case c == 4:
-		next = Turn
+	next := m.game.roundForBoard(len(m.boards[0]))
+	if next == 0 && m.phase < phaseBetting {
+		return // Courchevel's first board card, dealt with the hole cards
 	}
-	if next <= m.street {
+	if next <= m.round {
 		st.Note = "board card dealt without a new betting round"
-		next = min(m.street+1, River)
+		next = min(m.round+1, m.game.last())
 	}
 	m.startRound(next)
 	m.phase = phaseDealing
 }
 
-// startRound begins a betting round.
-func (m *machine) startRound(s Street) {
-	m.street = s
+// startRound begins betting round r.
+func (m *machine) startRound(r int) {
+	m.round, m.street = r, m.game.rounds[r].street
 	m.closed = false
 	for i := range m.seats[:m.n] { // one bounds check, not one a seat
 		m.seats[i].bet, m.seats[i].acted = 0, false
@@ -894,7 +910,7 @@ func (m *machine) startRound(s Street) {
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.fullRaise = m.minBet
-	m.fixedSize = m.betSize(s)
+	m.fixedSize = m.betSize(r)
 	if m.structure == hand.FixedLimit {
 		m.fullRaise = m.fixedSize
 	}

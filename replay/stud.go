@@ -1,0 +1,347 @@
+package replay
+
+import (
+	"github.com/handaudit/handaudit/cards"
+	"github.com/handaudit/handaudit/hand"
+)
+
+// The stud phases: each street deals every player his own cards, some face
+// up (games.go says which); third street opens with the bring-in, by the
+// lowest up card (razz: the highest), which its player may complete to the
+// small bet instead; the later streets are opened by the best hand showing
+// (razz: the lowest); in seven-card stud high an open pair on fourth street
+// lets a player bet the big bet there.
+//
+// The engine follows the record here as everywhere: a bring-in by another
+// player than the rules name is noted in its step (Window.ToAct names the
+// player the rules call on) and the betting goes on from the player the
+// record has bring in, so that the one fault is reported once.
+
+// studState is the stud (and shared stud and draw) state of a hand.
+type studState struct {
+	// up holds each seat's known up cards, upUnknown the seats dealt an
+	// up card the record does not show.
+	up        [maxSeats]cards.Set
+	upUnknown uint64
+	// bringInDue: third street, and neither the bring-in nor a completion
+	// has been made yet (a hand with a bring-in in its stakes).
+	bringInDue bool
+	// openPair: fourth street of seven-card stud high with an open pair
+	// showing: a bet or raise may be the small bet or the big bet until one
+	// of the big bet is made (then the big bet it is).
+	openPair bool
+	// opener is the player the up cards had open the current street
+	// (-1: none, or not known).
+	opener int
+}
+
+// resetStudDraw readies the stud and draw state of a new hand; reset calls
+// it for stud and draw games only.
+func (m *machine) resetStudDraw() {
+	m.stud.opener = -1
+	m.stud.bringInDue = m.game.stud && m.h.Stakes.BringIn > 0
+	for i := range m.draw.owed[:m.n] {
+		m.draw.owed[i] = 0
+	}
+}
+
+// studDeal takes a deal of a.Cards to a stud player who holds held cards:
+// the first deal of a street opens that street's betting round, and the
+// deal's up cards (as the record says, else as the table does) are noted
+// in the step and kept for the openers.
+func (m *machine) studDeal(st *Step, a *hand.Action, held int) {
+	if r := m.game.roundForHole(held); r > m.round {
+		m.closeRound()
+		m.startRound(r)
+		m.phase = phaseDealing
+		m.stud.bringInDue, m.stud.openPair, m.stud.opener = false, false, -1
+	}
+	up := a.Up
+	if !a.UpRecorded {
+		up = UpCards(m.h.Game.Variant, held, len(a.Cards))
+	}
+	st.Up = up
+	p := a.Player
+	for i, c := range a.Cards {
+		if i >= 8 || up&(1<<uint(i)) == 0 {
+			continue
+		}
+		if c.Known() {
+			m.stud.up[p] = m.stud.up[p].Add(c)
+		} else {
+			m.stud.upUnknown |= 1 << uint(p)
+		}
+	}
+}
+
+// bringIn applies a bring-in: the chips go in as a bet that is less than a
+// full bet (the next full bet completes it to the small bet). Its step's
+// Expected is the bring-in the stakes call for, capped by the stack.
+func (m *machine) bringIn(st *Step, a *hand.Action, p int) {
+	if b := m.h.Stakes.BringIn; b > 0 {
+		st.Expected, st.HasExpected = min(b, m.stack[p]), true
+	}
+	add := max(a.Amount, 0)
+	if !a.HasAmount {
+		add = st.Expected
+	}
+	switch {
+	case add > m.stack[p]:
+		st.Note = m.txt.reset().s("record brings in for ").amt(add).s(" but the player has ").amt(m.stack[p]).s(": all-in for that").str()
+		add = m.stack[p]
+	case !m.stud.bringInDue && st.Note == "":
+		st.Note = "bring-in where none was due: taken as a bet of its amount as recorded"
+	}
+	m.put(p, add)
+	st.Added = add
+	m.level = max(m.level, m.seats[p].bet)
+	m.studOpened(p)
+}
+
+// takeAsBringIn takes a bet by the first player to act on third street,
+// smaller than the small bet and not all-in, as the bring-in it stands for
+// (a PHH "cbr" of another amount than the bring-in): the completion to the
+// small bet is still to come. It reports whether it did.
+func (m *machine) takeAsBringIn(st *Step, a *hand.Action, p int) bool {
+	to := a.To
+	if to <= 0 && a.HasAmount {
+		to = a.Amount
+	}
+	if m.level != 0 || to >= m.fixedSize || to-m.seats[p].bet >= m.stack[p] {
+		return false
+	}
+	st.Kind = hand.BringIn
+	if b := m.h.Stakes.BringIn; b > 0 {
+		st.Expected, st.HasExpected = min(b, m.stack[p]), true
+	}
+	add := max(to-m.seats[p].bet, 0)
+	if st.Note == "" {
+		st.Note = m.txt.reset().s("bet of ").amt(to).s(", less than the completion to ").amt(m.fixedSize).s(": taken as a bring-in as recorded").str()
+	}
+	m.put(p, add)
+	st.Added = add
+	m.level = max(m.level, m.seats[p].bet)
+	m.studOpened(p)
+	return true
+}
+
+// studBet is called by betOrRaise for a fixed-limit bet or raise to `to`
+// while the bring-in is due (the completion) or an open pair allows the
+// big bet. A big bet on the open pair makes the big bet the street's size.
+func (m *machine) studBet(p int, to hand.Amount) {
+	if m.stud.bringInDue {
+		m.studOpened(p)
+	}
+	if m.stud.openPair {
+		if big := m.betSize(m.game.last()); to == m.lastFullTo+big && big != m.fixedSize {
+			m.fixedSize, m.fullRaise = big, big
+			m.stud.openPair = false
+		}
+	}
+}
+
+// studOpened ends the bring-in phase with p's bring-in or completion: the
+// turn passes on from p, whoever the rules named (a wrong bring-in is one
+// fault, not one for each player after it).
+func (m *machine) studOpened(p int) {
+	if m.stud.bringInDue {
+		m.stud.bringInDue = false
+		m.toAct = p
+	}
+}
+
+// studFirstToAct sets who opens a stud street (p: the record's first to
+// act), as the up cards say, and on fourth street of stud high whether an
+// open pair allows the big bet. When an up card of a player in the hand is
+// not known, the record's first to act is taken.
+func (m *machine) studFirstToAct(p int) {
+	m.needFirst = false
+	m.toAct = -1
+	if m.game.openPair && m.street == FourthStreet {
+		m.stud.openPair = m.openPairShowing()
+	}
+	opener := m.studOpener()
+	m.stud.opener = opener
+	if opener < 0 {
+		m.toAct = p
+		return
+	}
+	if m.mustAct(opener) {
+		m.toAct = opener
+		return
+	}
+	m.passTurn(opener) // all-in: the next player who can act
+}
+
+// studOpener is the player the up cards have open the current street:
+// on third street the bring-in, later the best hand showing (razz: the
+// lowest), the first in seat order of equals; -1 when a player in the
+// hand has an up card the record does not show, or none has one.
+func (m *machine) studOpener() int {
+	if m.upUnknownInHand() {
+		return -1
+	}
+	bringIn := m.game.rounds[m.round].opening == byBringIn
+	best, bestKey := -1, uint64(0)
+	for q := range m.n {
+		if m.inHand&(1<<uint(q)) == 0 || m.stud.up[q] == 0 {
+			continue
+		}
+		var key uint64
+		switch {
+		case bringIn:
+			key = bringInKey(m.stud.up[q], m.game.lowOpens)
+		default:
+			key = showingKey(m.stud.up[q], m.game.lowOpens)
+		}
+		if best < 0 || key > bestKey {
+			best, bestKey = q, key
+		}
+	}
+	return best
+}
+
+// upUnknownInHand reports whether a player still in the hand has an up
+// card the record does not show.
+func (m *machine) upUnknownInHand() bool { return m.stud.upUnknown&m.inHand != 0 }
+
+// openPairShowing reports whether a player in the hand shows a pair.
+func (m *machine) openPairShowing() bool {
+	for q := range m.n {
+		if m.inHand&(1<<uint(q)) != 0 && hasPair(m.stud.up[q]) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPair reports whether the set holds two cards of a rank.
+func hasPair(s cards.Set) bool {
+	var seen uint16
+	for _, c := range s.Cards() {
+		b := uint16(1) << c.Rank()
+		if seen&b != 0 {
+			return true
+		}
+		seen |= b
+	}
+	return false
+}
+
+// bringInKey orders the players' up cards for the bring-in: the larger key
+// brings in. In stud the lowest card does, aces high, clubs lowest; in razz
+// the highest, aces low, spades highest (the suits ranked clubs, diamonds,
+// hearts, spades from low to high, as PokerKit's card key has them).
+func bringInKey(up cards.Set, razz bool) uint64 {
+	var key uint64
+	first := true
+	for _, c := range up.Cards() {
+		var k uint64
+		if razz {
+			k = uint64((c.Rank()+1)%13)*4 + uint64(c.Suit()) // ace low; the highest brings in
+		} else {
+			k = 63 - uint64(c) // the lowest card brings in
+		}
+		// A player's own card that would bring in: his lowest (razz: highest).
+		if first || k > key {
+			key, first = k, false
+		}
+	}
+	return key
+}
+
+// ShowingWinner returns the seat index of the player whose up cards open a
+// stud street of variant v, among players (nil entries are out): the best
+// hand showing, or the worst in razz, the first of equals; the bring-in on
+// third street when bringIn. -1 when none shows a card. The explain and
+// gen packages use it; the engine itself reads its own state.
+func ShowingWinner(v hand.Variant, up [][]cards.Card, bringIn bool) int {
+	g := gameOf(v)
+	if g == nil || !g.stud {
+		return -1
+	}
+	best, bestKey := -1, uint64(0)
+	for q, cs := range up {
+		if len(cs) == 0 {
+			continue
+		}
+		s := cards.SetOf(cs...)
+		key := showingKey(s, g.lowOpens)
+		if bringIn {
+			key = bringInKey(s, g.lowOpens)
+		}
+		if best < 0 || key > bestKey {
+			best, bestKey = q, key
+		}
+	}
+	return best
+}
+
+// showingKey orders the players' up cards for opening a later stud street:
+// the larger key opens. The up cards (one to four) rank as a poker hand
+// without straights or flushes: four of a kind, three of a kind, two pair,
+// one pair, high card, then the ranks by significance; in stud the best
+// opens, aces high; in razz the lowest, aces low (PokerKit's opening
+// lookups, pokerkit/state.py).
+func showingKey(up cards.Set, razz bool) uint64 {
+	var count [13]uint8
+	n := 0
+	for _, c := range up.Cards() {
+		r := int(c.Rank())
+		if razz {
+			r = (r + 1) % 13 // ace low
+		}
+		count[r]++
+		n++
+	}
+	// The ranks by significance: the most held first, the higher first.
+	var key uint64
+	groups := 0
+	for want := uint8(4); want >= 1; want-- {
+		for r := 12; r >= 0; r-- {
+			if count[r] == want {
+				for range want {
+					key = key<<4 | uint64(r+1)
+				}
+				if want > 1 {
+					groups += int(want - 1) // pairs and more: a worse low, a better high
+				}
+			}
+		}
+	}
+	key <<= 4 * uint(4-min(n, 4))
+	cat := uint64(0)
+	switch {
+	case groups >= 3 && hasQuads(count):
+		cat = 4
+	case groups >= 2 && hasTrips(count):
+		cat = 3
+	case groups == 2:
+		cat = 2 // two pair
+	case groups == 1:
+		cat = 1
+	}
+	key |= cat << 20
+	if razz {
+		return ^key & (1<<24 - 1) // the lowest hand opens
+	}
+	return key
+}
+
+func hasQuads(c [13]uint8) bool {
+	for _, k := range c {
+		if k == 4 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasTrips(c [13]uint8) bool {
+	for _, k := range c {
+		if k == 3 {
+			return true
+		}
+	}
+	return false
+}
