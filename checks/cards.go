@@ -36,6 +36,8 @@ type cardWalk struct {
 	board [2][]cards.Card
 
 	counting bool    // a board game: the counts are checked
+	perDeal  bool    // a stud or draw game: the counts are checked deal by deal (games.go)
+	firstOne bool    // Courchevel: the first board deal is one card, the flop's other two come after
 	want     int     // hole cards the variant deals, 0 if unknown
 	uneven   bool    // a deal left a player's count other than want
 	shownBad int     // first hand tabled with more cards than the game deals, or -1
@@ -59,6 +61,10 @@ func (w *cardWalk) setFlopNext() {
 	switch before := w.counts[0]; {
 	case !w.counting || w.bad[0]:
 		w.flopNext = -1
+	case before == 0 && w.firstOne:
+		w.flopNext = 1
+	case before == 1 && w.firstOne:
+		w.flopNext = 2
 	case before == 0:
 		w.flopNext = 3
 	case before >= 3 && before < 5:
@@ -76,9 +82,13 @@ func (c *Context) startCards() {
 	w.board[1] = w.board[1][:0]
 	w.counting = h.Game.Variant.IsBoardGame()
 	w.showLimit, w.flopNext = math.MaxInt, -1
+	if w.perDeal = h.Game.Variant.IsStud() || h.Game.Variant.IsDraw(); w.perDeal {
+		c.startGameCards()
+	}
 	if !w.counting {
 		return
 	}
+	w.firstOne = h.Game.Variant == hand.Courchevel || h.Game.Variant == hand.CourchevelHiLo
 	w.want = holeCards(h.Game)
 	w.uneven = false
 	w.shownBad = -1
@@ -87,6 +97,9 @@ func (c *Context) startCards() {
 		w.showLimit = w.want
 	}
 	w.flopNext = 3
+	if w.firstOne {
+		w.flopNext = 1
+	}
 }
 
 // dealCardsAt is dealCards for action i. It is not inlined so that its
@@ -100,8 +113,11 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 	if !c.freshCards(a) {
 		c.duplicateCards(i, a)
 	}
-	if c.cards.counting {
+	switch {
+	case c.cards.counting:
 		c.countCards(i, a)
+	case c.cards.perDeal:
+		c.countGameCards(i, a)
 	}
 }
 
@@ -115,7 +131,7 @@ func (c *Context) dealHole(a *hand.Action) bool {
 	w := &c.cards
 	p := a.Player
 	seats := c.seats
-	if uint(p) >= uint(len(seats)) {
+	if uint(p) >= uint(len(seats)) || w.perDeal {
 		return false
 	}
 	mask, ok := cardMask(a.Cards)
@@ -176,6 +192,9 @@ func (c *Context) dealBoard(i int, a *hand.Action) bool {
 	w.flopNext = 1 // after the flop or the turn (setFlopNext)
 	if got == 5 {
 		w.flopNext = -1
+	}
+	if w.firstOne {
+		w.setFlopNext() // Courchevel: one card, then two
 	}
 	return true
 }
@@ -360,6 +379,12 @@ func holeCards(g hand.Game) int {
 		return 2
 	case hand.Omaha, hand.OmahaHiLo:
 		return 4
+	case hand.Courchevel, hand.CourchevelHiLo, hand.Deuce7Single, hand.Deuce7Triple, hand.FiveCardDraw:
+		return 5
+	case hand.Stud, hand.StudHiLo, hand.Razz:
+		return 7
+	case hand.Badugi:
+		return 4
 	}
 	return 0
 }
@@ -397,7 +422,7 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		if b == 1 {
 			return // a second run-out may or may not repeat the shared cards
 		}
-		right := w.bad[b] || (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1)
+		right := w.bad[b] || len(a.Cards) == w.flopNext
 		if !right {
 			w.bad[b] = true
 		}
@@ -406,10 +431,14 @@ func (c *Context) countCards(i int, a *hand.Action) {
 			return
 		}
 		f := c.atAction(checkCardCount, i)
-		if before == 0 {
+		switch {
+		case w.firstOne && before < 3:
+			f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; Courchevel deals one board card with the hole cards and the flop's other two after the first betting round.",
+				len(a.Cards), cardList(a.Cards), before)
+		case before == 0:
 			f.Message = fmt.Sprintf("The flop was dealt with %d cards (%s); a flop is three cards.",
 				len(a.Cards), cardList(a.Cards))
-		} else {
+		default:
 			f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; after the flop the board gets one card at a time, to five.",
 				len(a.Cards), cardList(a.Cards), before)
 		}
@@ -441,6 +470,10 @@ func (c *Context) holeCounts() {
 // showdown, the hand tabled and the boards.
 func (c *Context) finishCards() {
 	w := &c.cards
+	if w.perDeal {
+		c.finishGameCards()
+		return
+	}
 	if !w.counting {
 		return
 	}
@@ -513,6 +546,24 @@ func gameName(g hand.Game) string {
 		return fmt.Sprintf("%d-card Omaha", holeCards(g))
 	case hand.OmahaHiLo:
 		return fmt.Sprintf("%d-card Omaha hi-lo", holeCards(g))
+	case hand.Stud:
+		return "seven-card stud"
+	case hand.StudHiLo:
+		return "seven-card stud hi-lo"
+	case hand.Razz:
+		return "razz"
+	case hand.Deuce7Single:
+		return "2-7 single draw"
+	case hand.Deuce7Triple:
+		return "2-7 triple draw"
+	case hand.Badugi:
+		return "badugi"
+	case hand.FiveCardDraw:
+		return "five-card draw"
+	case hand.Courchevel:
+		return "Courchevel"
+	case hand.CourchevelHiLo:
+		return "Courchevel hi-lo"
 	}
 	return g.Variant.String()
 }

@@ -17,7 +17,7 @@ import (
 // terse replay has findings.
 func TestTerseTraceSameFindings(t *testing.T) {
 	var hs []*hand.Hand
-	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, parser.FormatPHH, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*", "fixtures/phh/games/*.phh*")...)
 	hs = append(hs, testhands.Fixtures(t, parser.FormatPokerStars, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	for _, f := range []parser.Format{parser.FormatPHH, parser.FormatPokerStars} {
 		hs = append(hs, testhands.Generated(t, f, 11, 0.5, 1000)...)

@@ -296,6 +296,9 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	m.lastStep, m.lastMove, m.returnsSinceMove = -1, -1, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.aggressor, m.aggressorTo = [maxRounds]int{-1, -1, -1, -1, -1}, [maxRounds]hand.Amount{}
+	// The stud flags betting reads in every game; the rest only stud and
+	// draw games read (a pooled machine keeps the last hand's).
+	m.stud.bringInDue, m.stud.openPair = false, false
 	if m.game.stud || m.game.draw {
 		m.stud, m.draw = studState{}, drawState{}
 		m.resetStudDraw()
@@ -819,6 +822,15 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 		if !m.rs.StraddlesAllowed {
 			st.Note = "straddle posted where the house does not allow straddles"
 		}
+	case hand.PostButtonBlind:
+		// Short deck's button blind: a live blind the others must call,
+		// posted by the button, so the first seat left of it acts first.
+		m.put(p, amt)
+		m.level = max(m.level, m.seats[p].bet)
+		m.fullRaise = max(m.fullRaise, m.level)
+		m.raiseCount = max(m.raiseCount, 1)
+		m.lastFullTo = m.level
+		m.lastBlind = p
 	case hand.PostBothBlind:
 		live := min(amt, m.bb)
 		m.put(p, live)

@@ -28,6 +28,22 @@ const (
 	ThirdDraw
 )
 
+// when is the street as a sentence places a bet in it: "on the river",
+// "on seventh street", "before the draw", "after the second draw".
+func (s Street) when() string {
+	switch {
+	case s >= ThirdStreet && s <= SeventhStreet:
+		n := s.String()
+		return "on " + n[:len(n)-len("-street")] + " street"
+	case s == PreDraw:
+		return "before the draw"
+	case s >= FirstDraw && s <= ThirdDraw:
+		n := s.String()
+		return "after the " + n[:len(n)-len("-draw")] + " draw"
+	}
+	return "on the " + s.String()
+}
+
 // maxRounds is the most betting rounds a game has (stud's five).
 const maxRounds = 5
 

@@ -163,20 +163,20 @@ func (m *machine) showdownOrder() {
 		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
 		return
 	}
-	street := m.game.rounds[final].street.String()
+	street := m.game.rounds[final].street.when()
 	if p := m.aggressor[final]; p >= 0 && m.seats[p].status != Folded {
 		tr.ShowdownFirst = p
-		tr.ShowdownReason = t.s("last aggressor on the ").s(street).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		tr.ShowdownReason = t.s("last aggressor ").s(street).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
 		return
 	}
 	if m.game.stud {
 		p, why := m.studShowsFirst()
 		tr.ShowdownFirst = p
-		tr.ShowdownReason = t.reset().s("no bet on the ").s(street).s(": ").s(why).s(" shows first").str()
+		tr.ShowdownReason = t.reset().s("no bet ").s(street).s(": ").s(why).s(" shows first").str()
 		return
 	}
 	tr.ShowdownFirst = m.firstLeftOfButton()
-	tr.ShowdownReason = t.s("no bet on the ").s(street).s(": the first seat left of the button shows first").str()
+	tr.ShowdownReason = t.s("no bet ").s(street).s(": the first seat left of the button shows first").str()
 }
 
 // studShowsFirst is who would act first in a final stud betting round:

@@ -40,9 +40,6 @@ type studState struct {
 func (m *machine) resetStudDraw() {
 	m.stud.opener = -1
 	m.stud.bringInDue = m.game.stud && m.h.Stakes.BringIn > 0
-	for i := range m.draw.owed[:m.n] {
-		m.draw.owed[i] = 0
-	}
 }
 
 // studDeal takes a deal of a.Cards to a stud player who holds held cards:
