@@ -78,11 +78,6 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 			}
 			_ = c.exceedsStack(i, st, a) || c.bringInAmount(i, st, put)
 		case hand.Bet, hand.Raise:
-			if st.Kind == hand.BringIn {
-				// A bet the replay took as the bring-in it stands for.
-				_ = c.exceedsStack(i, st, a) || c.bringInAmount(i, st, betPut(st, a))
-				break
-			}
 			// The first fault that applies, in the order above.
 			g := c.H.Game.Structure
 			switch {
@@ -96,10 +91,8 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 				c.underMinimumFinding(i, st, a)
 			case overPotLimit(g, st, a):
 				c.overPotLimitFinding(i, st, a)
-			case illegalCompletion(c.H, st, a):
-				c.illegalCompletionFinding(i, st, a)
 			case wrongLimitSize(g, st, a):
-				c.wrongLimitSizeFinding(i, st, a)
+				c.limitSizeFinding(i, st, a)
 			}
 		}
 	}

@@ -35,15 +35,13 @@ type cardWalk struct {
 	// only when a second board is dealt, as it rarely is.
 	board [2][]cards.Card
 
-	counting bool    // a board game: the counts are checked
-	perDeal  bool    // a stud or draw game: the counts are checked deal by deal (games.go)
-	firstOne bool    // Courchevel: the first board deal is one card, the flop's other two come after
-	want     int     // hole cards the variant deals, 0 if unknown
-	uneven   bool    // a deal left a player's count other than want
-	shownBad int     // first hand tabled with more cards than the game deals, or -1
-	counts   [2]int  // cards dealt to each board
-	bad      [2]bool // a wrong deal on this board was reported
-	lastDeal [2]int  // each board's last DealBoard action, or -1
+	countKind         // how the counts are checked: by variant, from countKinds
+	want      int     // hole cards the variant deals, 0 if unknown
+	uneven    bool    // a deal left a player's count other than want
+	shownBad  int     // first hand tabled with more cards than the game deals, or -1
+	counts    [2]int  // cards dealt to each board
+	bad       [2]bool // a wrong deal on this board was reported
+	lastDeal  [2]int  // each board's last DealBoard action, or -1
 
 	// Two tests of the state above, each made one comparison for the
 	// usual case: showLimit, the most cards a tabled hand may have before
@@ -59,12 +57,8 @@ type cardWalk struct {
 // changed.
 func (w *cardWalk) setFlopNext() {
 	switch before := w.counts[0]; {
-	case !w.counting || w.bad[0]:
-		w.flopNext = -1
-	case before == 0 && w.firstOne:
-		w.flopNext = 1
-	case before == 1 && w.firstOne:
-		w.flopNext = 2
+	case !w.counting || w.bad[0] || w.firstOne:
+		w.flopNext = -1 // Courchevel's deals: rightDeal
 	case before == 0:
 		w.flopNext = 3
 	case before >= 3 && before < 5:
@@ -74,21 +68,42 @@ func (w *cardWalk) setFlopNext() {
 	}
 }
 
+// countKind says how the card walk counts a variant's cards.
+type countKind struct {
+	counting bool // a board game: the counts are checked by hand and board
+	perDeal  bool // a stud or draw game: the counts are checked deal by deal (games.go)
+	firstOne bool // Courchevel: the first board deal is one card, the flop's other two come after
+	// firstDeal is flopNext for the first deal to the first board: three,
+	// or -1 in Courchevel, whose deals rightDeal judges.
+	firstDeal int8
+}
+
+// countKinds is each variant's countKind.
+var countKinds = func() (r [64]countKind) {
+	for v := range hand.Variant(64) {
+		switch {
+		case v == hand.Courchevel || v == hand.CourchevelHiLo:
+			r[v] = countKind{counting: true, firstOne: true, firstDeal: -1}
+		case v.IsBoardGame():
+			r[v] = countKind{counting: true, firstDeal: 3}
+		case v.IsStud() || v.IsDraw():
+			r[v] = countKind{perDeal: true}
+		}
+	}
+	return r
+}()
+
 // startCards sets the card walk up for a new hand.
 func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
 	w.seen = 0 // and reset has cleared c.seats
 	w.board[1] = w.board[1][:0]
-	w.counting = h.Game.Variant.IsBoardGame()
-	w.showLimit, w.flopNext = math.MaxInt, -1
-	if w.perDeal = h.Game.Variant.IsStud() || h.Game.Variant.IsDraw(); w.perDeal {
-		c.startGameCards()
-	}
+	w.countKind = countKinds[h.Game.Variant&63]
+	w.showLimit, w.flopNext = math.MaxInt, -1 // and walk calls startGameCards if perDeal
 	if !w.counting {
 		return
 	}
-	w.firstOne = h.Game.Variant == hand.Courchevel || h.Game.Variant == hand.CourchevelHiLo
 	w.want = holeCards(h.Game)
 	w.uneven = false
 	w.shownBad = -1
@@ -96,10 +111,25 @@ func (c *Context) startCards() {
 	if w.want > 0 {
 		w.showLimit = w.want
 	}
-	w.flopNext = 3
-	if w.firstOne {
-		w.flopNext = 1
+	w.flopNext = int(w.firstDeal)
+}
+
+// rightDeal reports whether a deal of k cards to a first board of before
+// cards is right: three, then one, then one (flopNext says so for the
+// usual games); Courchevel's one, then two, then one and one.
+func (w *cardWalk) rightDeal(before, k int) bool {
+	if !w.firstOne {
+		return k == w.flopNext
 	}
+	switch before {
+	case 0:
+		return k == 1
+	case 1:
+		return k == 2
+	case 3, 4:
+		return k == 1
+	}
+	return false
 }
 
 // dealCardsAt is dealCards for action i. It is not inlined so that its
@@ -192,9 +222,6 @@ func (c *Context) dealBoard(i int, a *hand.Action) bool {
 	w.flopNext = 1 // after the flop or the turn (setFlopNext)
 	if got == 5 {
 		w.flopNext = -1
-	}
-	if w.firstOne {
-		w.setFlopNext() // Courchevel: one card, then two
 	}
 	return true
 }
@@ -422,7 +449,7 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		if b == 1 {
 			return // a second run-out may or may not repeat the shared cards
 		}
-		right := w.bad[b] || len(a.Cards) == w.flopNext
+		right := w.bad[b] || w.rightDeal(before, len(a.Cards))
 		if !right {
 			w.bad[b] = true
 		}

@@ -200,6 +200,19 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%dth", n)
 }
 
+// discardAt takes the record's discard i (a replayed hand's): its cards,
+// and whether the player drew in turn. Out of line: walkReplayed meets
+// none in most games.
+//
+//go:noinline
+func (c *Context) discardAt(i int) {
+	a := &c.H.Actions[i]
+	c.dealCards(i, a)
+	if st := &c.T.Steps[i]; uint(a.Player) < uint(len(c.seats)) && st.Window.ToAct != a.Player {
+		c.drawOutOfTurn(i, st, a)
+	}
+}
+
 // tooManyCards: a discard of more cards than the player holds.
 func (c *Context) tooManyCards(i int, a *hand.Action, held int) {
 	f := c.atAction(checkTooManyCards, i)
@@ -299,6 +312,21 @@ func (c *Context) bringInAmount(i int, st *replay.Step, put hand.Amount) bool {
 	}
 	c.emit(checkBringInAmount, f)
 	return true
+}
+
+// limitSizeFinding reports a fixed-limit bet or raise not of the fixed
+// size: in stud, a bet the replay took as the bring-in it stands for (a
+// bring-in of the wrong amount, if any), or a completion of the wrong size
+// (bring-in.illegal-completion); else bet.wrong-limit-size.
+func (c *Context) limitSizeFinding(i int, st *replay.Step, a *hand.Action) {
+	switch {
+	case st.Kind == hand.BringIn:
+		c.bringInAmount(i, st, betPut(st, a))
+	case illegalCompletion(c.H, st, a):
+		c.illegalCompletionFinding(i, st, a)
+	default:
+		c.wrongLimitSizeFinding(i, st, a)
+	}
 }
 
 // illegalCompletion: the completion of a stud bring-in (the first full

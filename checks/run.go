@@ -181,6 +181,9 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 // pot and showdown checks read.
 func (c *Context) walk(replayed bool) {
 	c.startCards()
+	if c.cards.perDeal {
+		c.startGameCards()
+	}
 	if replayed {
 		c.walkReplayed()
 	} else {
@@ -262,10 +265,7 @@ func (c *Context) walkReplayed() {
 				c.dealCardsAt(i)
 			}
 		case hand.Discard:
-			c.dealCards(i, a)
-			if st := &steps[i]; seated && st.Window.ToAct != p {
-				c.drawOutOfTurn(i, st, a)
-			}
+			c.discardAt(i)
 		case hand.Show:
 			if !c.showCards(i, a) {
 				c.dealCardsAt(i)

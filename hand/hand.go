@@ -68,12 +68,11 @@ func (v Variant) String() string {
 // IsBoardGame reports whether the variant deals community cards (hold'em,
 // short deck, Omaha, Courchevel).
 func (v Variant) IsBoardGame() bool {
-	switch v {
-	case Holdem, ShortDeck, Omaha, OmahaHiLo, Courchevel, CourchevelHiLo:
-		return true
-	}
-	return false
+	return boardGames>>(v&63)&1 != 0
 }
+
+// boardGames is the set of the board games, bit v for variant v.
+const boardGames = 1<<Holdem | 1<<ShortDeck | 1<<Omaha | 1<<OmahaHiLo | 1<<Courchevel | 1<<CourchevelHiLo
 
 // IsStud reports whether the variant is a stud game (seven-card stud,
 // stud high-low, razz): no button and no board; each player is dealt his

@@ -83,9 +83,6 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		st.Added = add
 		m.level = max(m.level, m.seats[p].bet)
 	case hand.Bet, hand.Raise:
-		if m.stud.bringInDue && m.takeAsBringIn(st, a, p) {
-			break
-		}
 		m.betOrRaise(st, a, p)
 	}
 	if a.Kind != hand.Fold {
@@ -115,6 +112,9 @@ func actsWhile(s Status) string {
 // all-in does not (TDA 47-A), except in fixed limit when it is at least
 // half a full bet (TDA 47-B).
 func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
+	if m.studFlags != 0 && m.studBet(st, a, p) {
+		return // taken as the bring-in
+	}
 	to := a.To
 	if to <= 0 && a.HasAmount && a.Amount > 0 {
 		// Only the increment was recorded.
@@ -143,15 +143,12 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		return
 	}
 	m.level = to
-	m.aggressor[m.round], m.aggressorTo[m.round] = p, to
+	m.aggressor[m.round&7], m.aggressorTo[m.round] = int8(p), to
 	allIn := m.seats[p].status == AllIn
 	inc := to - prev
 	full := false
 	reopen := false
 	if m.structure == hand.FixedLimit {
-		if m.stud.bringInDue || m.stud.openPair {
-			m.studBet(p, to) // the completion; the big bet on an open pair
-		}
 		size := m.fixedSize
 		want := m.lastFullTo + size
 		switch {
@@ -242,10 +239,7 @@ func (m *machine) window(w *Window, p int) {
 	switch m.structure {
 	case hand.FixedLimit:
 		minTo = m.lastFullTo + m.fixedSize
-		maxTo = minTo
-		if m.stud.openPair {
-			maxTo = m.lastFullTo + m.betSize(m.game.last()) // the big bet (stud.go)
-		}
+		maxTo = m.lastFullTo + m.fixedMax // the fixed size, or stud's open-pair big bet
 	case hand.PotLimit:
 		minTo = m.level + m.fullRaise
 		potMax = m.level + m.potForLimit() + owe
@@ -258,9 +252,6 @@ func (m *machine) window(w *Window, p int) {
 		minTo = m.minBet
 		if m.structure == hand.FixedLimit {
 			minTo = m.fixedSize
-			if m.stud.openPair {
-				maxTo = m.betSize(m.game.last())
-			}
 		}
 	}
 	var minRaiseTo, maxRaiseTo hand.Amount
@@ -352,20 +343,16 @@ func (m *machine) reopened(p int) (bool, string) {
 // firstToAct sets the first player to act on the street: pre-flop the
 // seat after the big blind (or the last straddle), later the first seat
 // left of the button (heads-up, the button has the small blind and so acts
-// first pre-flop and last after, TDA 34); in stud, as the up cards say
-// (stud.go). It also sets the street's raise cap. run calls it before the
-// street's first betting action, by p.
-func (m *machine) firstToAct(p int) {
+// first pre-flop and last after, TDA 34). It also sets the street's raise
+// cap. run calls it before the street's first betting action (in stud,
+// studFirstToAct).
+func (m *machine) firstToAct() {
 	m.capNow = 0
 	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
 		m.capNow = m.rs.LimitCap
 		if m.rs.HeadsUpUncapped && m.countIn() == 2 {
 			m.capNow = 0
 		}
-	}
-	if m.game.rounds[m.round].opening != byPosition {
-		m.studFirstToAct(p)
-		return
 	}
 	anchor := m.button
 	if m.round == 0 {

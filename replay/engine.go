@@ -38,12 +38,13 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 	if testHookReplay != nil {
 		testHookReplay(h)
 	}
-	if why := unsupported(h); why != "" {
+	g := gameOf(h.Game.Variant)
+	if why := unsupported(h, g); why != "" {
 		tr.Unsupported = why
 		return tr
 	}
 	m := mem.takeMachine()
-	if neg := m.reset(h, rs, tr); neg >= 0 {
+	if neg := m.reset(h, g, rs, tr); neg >= 0 {
 		// unsupported leaves this to reset, which reads the stacks anyway.
 		m.release()
 		mem.keepMachine(m, terse)
@@ -98,8 +99,7 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 // unsupported says why the engine cannot replay h, or "", but for a
 // negative starting stack, which reset finds as it reads the stacks
 // (negativeStack). Where both apply, the negative stack is the reason.
-func unsupported(h *hand.Hand) string {
-	g := gameOf(h.Game.Variant)
+func unsupported(h *hand.Hand, g *game) string {
 	if g == nil {
 		return "variant " + h.Game.Variant.String() + " is not replayed: the engine does not know the game"
 	}
@@ -188,8 +188,10 @@ type machine struct {
 	n  int
 	// game is the hand's row of the per-game table (games.go), and round
 	// the index of the betting round in it; street is that round's name.
-	game  *game
-	round int
+	game    *game
+	round   int
+	perDeal bool // game.perDeal: stud or draw
+	isStud  bool // game.stud
 	// of h, read on every betting action
 	structure hand.Structure
 	stakeCap  hand.Amount // Stakes.Cap
@@ -220,18 +222,22 @@ type machine struct {
 	raiseCount int
 	capNow     int
 	fixedSize  hand.Amount
+	fixedMax   hand.Amount // the largest fixed-limit bet or raise increment: fixedSize but on stud's open pair
+	studFlags  uint8       // bringInDue, openPair (stud.go)
 	seq        int
 	shorts     []shortAllIn
 	toAct      int
 	needFirst  bool // toAct must be computed at the street's first betting action
 	closed     bool // the street's uncalled bet has been returned
 
-	minBet, bb  hand.Amount
-	blindShort  hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
-	bbPlayer    int
-	lastBlind   int // the last live blind or straddle poster (preflop anchor)
-	sbPlayer    int
-	aggressor   [maxRounds]int // by round
+	minBet, bb hand.Amount
+	blindShort hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
+	bbPlayer   int
+	lastBlind  int // the last live blind or straddle poster (preflop anchor)
+	sbPlayer   int
+	// The last aggressor of each round (-1: none) and his bet, read only
+	// where aggressor is set (so reset leaves aggressorTo).
+	aggressor   [8]int8
 	aggressorTo [maxRounds]hand.Amount
 	lastStep    int // index of the last betting step
 	// The street's highest and second-highest bets (equal on a tie), and
@@ -278,29 +284,28 @@ func grow[T any](s []T, n int) []T {
 // reset sets m up to replay h into tr. It returns the index of the first
 // seat with a negative starting stack, having written nothing to tr, or
 // -1.
-func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
+func (m *machine) reset(h *hand.Hand, g *game, rs *Ruleset, tr *Trace) (negative int) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
-	m.game, m.round = gameOf(h.Game.Variant), 0
+	m.game, m.round, m.perDeal, m.isStud = g, 0, g.perDeal, g.stud
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
 	m.pot = 0
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
-	m.phase, m.street = phasePosting, m.game.rounds[0].street
+	m.phase, m.street = phasePosting, g.street[0]
 	m.level, m.fullRaise, m.lastFullTo, m.lastFull = 0, 0, 0, 0
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
 	m.lastStep, m.lastMove, m.returnsSinceMove = -1, -1, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
-	m.aggressor, m.aggressorTo = [maxRounds]int{-1, -1, -1, -1, -1}, [maxRounds]hand.Amount{}
+	m.aggressor = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
 	// The stud flags betting reads in every game; the rest only stud and
 	// draw games read (a pooled machine keeps the last hand's).
-	m.stud.bringInDue, m.stud.openPair = false, false
-	if m.game.stud || m.game.draw {
-		m.stud, m.draw = studState{}, drawState{}
+	m.studFlags = 0
+	if g.perDeal {
 		m.resetStudDraw()
 	}
 
@@ -371,6 +376,7 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 	}
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(0)
+	m.fixedMax = m.fixedSize
 	m.button = m.findButton()
 	tr.Button = m.button
 	return -1
@@ -397,7 +403,7 @@ func (m *machine) betSize(r int) hand.Amount {
 	if big <= 0 {
 		big = 2 * small
 	}
-	if m.game.rounds[r].big {
+	if m.game.big&(1<<uint(r&7)) != 0 {
 		return big
 	}
 	return small
@@ -607,11 +613,19 @@ func (m *machine) run() {
 			if m.needFirst {
 				// Here rather than in betting, which then keeps none of
 				// its values across a call before its terse early return.
-				m.firstToAct(p)
+				if m.isStud {
+					m.studFirstToAct(p)
+				} else {
+					m.firstToAct()
+				}
 			}
 			m.betting(i, st, a)
 		case k == hand.DealHole:
-			m.dealHole(st, a)
+			if m.perDeal {
+				m.dealPerDeal(st, a)
+			} else {
+				m.dealHole(st, a)
+			}
 		case k == hand.Post:
 			m.post(i, st, a)
 		case k == hand.DealBoard:
@@ -857,6 +871,24 @@ func (m *machine) dealHole(st *Step, a *hand.Action) {
 		st.Note = "hole cards dealt to no seated player"
 		return
 	}
+	if len(m.seatCards[p].hole) == 0 {
+		m.seatCards[p].hole = a.Cards
+	} else {
+		m.seatCards[p].hole = append(m.seatCards[p].hole[:len(m.seatCards[p].hole):len(m.seatCards[p].hole)], a.Cards...)
+	}
+}
+
+// dealPerDeal is dealHole in stud and draw games: a stud deal may open the
+// next street and deals some cards up; a draw's deal replaces discards.
+func (m *machine) dealPerDeal(st *Step, a *hand.Action) {
+	if m.phase < phaseDealing {
+		m.phase = phaseDealing
+	}
+	p := a.Player
+	if p < 0 || p >= m.n {
+		st.Note = "hole cards dealt to no seated player"
+		return
+	}
 	held := len(m.seatCards[p].hole)
 	if m.game.stud {
 		m.studDeal(st, a, held) // which street this deal opens, which cards are up
@@ -900,7 +932,7 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 	default:
 		m.boards[0] = append(b0, c...)
 	}
-	next := m.game.roundForBoard(len(m.boards[0]))
+	next := int(m.game.boardRound[min(len(m.boards[0]), 7)])
 	if next == 0 && m.phase < phaseBetting {
 		return // Courchevel's first board card, dealt with the hole cards
 	}
@@ -914,7 +946,7 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 
 // startRound begins betting round r.
 func (m *machine) startRound(r int) {
-	m.round, m.street = r, m.game.rounds[r].street
+	m.round, m.street = r, m.game.street[r&7]
 	m.closed = false
 	for i := range m.seats[:m.n] { // one bounds check, not one a seat
 		m.seats[i].bet, m.seats[i].acted = 0, false
@@ -923,6 +955,7 @@ func (m *machine) startRound(r int) {
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.fullRaise = m.minBet
 	m.fixedSize = m.betSize(r)
+	m.fixedMax = m.fixedSize
 	if m.structure == hand.FixedLimit {
 		m.fullRaise = m.fixedSize
 	}

@@ -83,17 +83,26 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 		return
 	}
 	v.known, v.high, v.score = true, high, uint32(high)
-	if !m.tr.Terse {
-		v.desc = describeHigh(high)
-	}
-	m.shownHand(v, p, b, hole, best)
-}
-
-// shownHand records p's evaluated hand v on board b in Trace.Shown, with
-// best, the cards that make it.
-func (m *machine) shownHand(v *handValue, p, b int, hole, best []cards.Card) {
 	if m.tr.Shown == nil {
 		// At most every live player on every board is shown.
+		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
+	}
+	m.tr.Shown = append(m.tr.Shown, ShownHand{Player: p, Cards: hole, Board: b, High: high, Low: v.low, HasLow: v.hasLow, Best: best})
+	if !m.tr.Terse {
+		v.desc = describeHigh(high)
+		desc := v.desc
+		if v.hasLow {
+			desc += "; low " + describeLow(v.low)
+		}
+		m.tr.Shown[len(m.tr.Shown)-1].Desc = desc
+	}
+}
+
+// shownHand records p's hand v on board b, valued by evaluateGame, in
+// Trace.Shown, with best, the cards that make it. (evaluate does the same
+// for hold'em and Omaha in place: a call there costs on every showdown.)
+func (m *machine) shownHand(v *handValue, p, b int, hole, best []cards.Card) {
+	if m.tr.Shown == nil {
 		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
 	}
 	m.tr.Shown = append(m.tr.Shown, ShownHand{Player: p, Cards: hole, Board: b, High: v.high, Low: v.low, HasLow: v.hasLow, Best: best})

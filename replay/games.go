@@ -31,18 +31,15 @@ const (
 // when is the street as a sentence places a bet in it: "on the river",
 // "on seventh street", "before the draw", "after the second draw".
 func (s Street) when() string {
-	switch {
-	case s >= ThirdStreet && s <= SeventhStreet:
-		n := s.String()
-		return "on " + n[:len(n)-len("-street")] + " street"
-	case s == PreDraw:
-		return "before the draw"
-	case s >= FirstDraw && s <= ThirdDraw:
-		n := s.String()
-		return "after the " + n[:len(n)-len("-draw")] + " draw"
+	if int(s) < len(streetWhen) {
+		return streetWhen[s]
 	}
-	return "on the " + s.String()
+	return "on an unknown street"
 }
+
+var streetWhen = [...]string{"on the preflop", "on the flop", "on the turn", "on the river", "at the showdown",
+	"on third street", "on fourth street", "on fifth street", "on sixth street", "on seventh street",
+	"before the draw", "after the first draw", "after the second draw", "after the third draw"}
 
 // maxRounds is the most betting rounds a game has (stud's five).
 const maxRounds = 5
@@ -111,6 +108,37 @@ type game struct {
 	// openPair: seven-card stud high. An open pair on fourth street lets
 	// a player bet or raise the big bet there.
 	openPair bool
+
+	// Derived from rounds by init, for the engine's per-action paths (fixed
+	// arrays, indexed r&7, need no bounds check): each round's street, the
+	// rounds of the big bet (bit r), the round a first board of k cards
+	// opens (roundForBoard, k up to 7), the last round's index, and
+	// whether the game deals each player's cards deal by deal (stud, draw).
+	street     [8]Street
+	big        uint8
+	boardRound [8]uint8
+	lastRound  int
+	perDeal    bool
+}
+
+func init() {
+	for v := range games {
+		g := &games[v]
+		if g.rounds == nil {
+			continue
+		}
+		g.lastRound = len(g.rounds) - 1
+		g.perDeal = g.stud || g.draw
+		for r := range g.rounds {
+			g.street[r] = g.rounds[r].street
+			if g.rounds[r].big {
+				g.big |= 1 << uint(r)
+			}
+		}
+		for k := range g.boardRound {
+			g.boardRound[k] = uint8(g.roundForBoard(k))
+		}
+	}
 }
 
 // The rounds of each family.
@@ -181,7 +209,7 @@ func gameOf(v hand.Variant) *game {
 }
 
 // last is the index of the game's last betting round.
-func (g *game) last() int { return len(g.rounds) - 1 }
+func (g *game) last() int { return g.lastRound }
 
 // roundForBoard is the betting round that follows a first board of k
 // cards: the first whose board cards dealt before it, some, add up to k or

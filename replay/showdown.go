@@ -145,17 +145,17 @@ func (m *machine) showdownOrder() {
 		// All-in showdown (TDA 16): every hand is tabled at once; the last
 		// aggressor of the last betting round is named first.
 		for r := final; r >= 0; r-- {
-			if p := m.aggressor[r]; p >= 0 && m.seats[p].status != Folded {
+			if p := int(m.aggressor[r&7]); p >= 0 && m.seats[p].status != Folded {
 				tr.ShowdownFirst = p
 				tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; last aggressor: ").
-					s(m.h.PlayerName(p)).s(" (").s(m.game.rounds[r].street.String()).s(", to ").amt(m.aggressorTo[r]).s(")").str()
+					s(m.h.PlayerName(p)).s(" (").s(m.game.street[r&7].String()).s(", to ").amt(m.aggressorTo[r]).s(")").str()
 				return
 			}
 		}
 		if m.game.stud {
 			p, why := m.studShowsFirst()
 			tr.ShowdownFirst = p
-			tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so " + why
+			tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; no bet on the last betting round, so ").s(why).str()
 			return
 		}
 		p := m.firstLeftOfButton()
@@ -163,8 +163,8 @@ func (m *machine) showdownOrder() {
 		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
 		return
 	}
-	street := m.game.rounds[final].street.when()
-	if p := m.aggressor[final]; p >= 0 && m.seats[p].status != Folded {
+	street := m.game.street[final&7].when()
+	if p := int(m.aggressor[final&7]); p >= 0 && m.seats[p].status != Folded {
 		tr.ShowdownFirst = p
 		tr.ShowdownReason = t.s("last aggressor ").s(street).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
 		return

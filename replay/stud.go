@@ -23,13 +23,6 @@ type studState struct {
 	// up card the record does not show.
 	up        [maxSeats]cards.Set
 	upUnknown uint64
-	// bringInDue: third street, and neither the bring-in nor a completion
-	// has been made yet (a hand with a bring-in in its stakes).
-	bringInDue bool
-	// openPair: fourth street of seven-card stud high with an open pair
-	// showing: a bet or raise may be the small bet or the big bet until one
-	// of the big bet is made (then the big bet it is).
-	openPair bool
 	// opener is the player the up cards had open the current street
 	// (-1: none, or not known).
 	opener int
@@ -38,9 +31,25 @@ type studState struct {
 // resetStudDraw readies the stud and draw state of a new hand; reset calls
 // it for stud and draw games only.
 func (m *machine) resetStudDraw() {
+	m.stud, m.draw = studState{}, drawState{}
 	m.stud.opener = -1
-	m.stud.bringInDue = m.game.stud && m.h.Stakes.BringIn > 0
+	if m.game.stud && m.h.Stakes.BringIn > 0 {
+		m.studFlags = bringInDue
+	}
 }
+
+// studFlags: the stud states the betting reads in every game (a byte, so
+// that a hold'em hand tests one byte, and reset clears it with one store).
+const (
+	// bringInDue: third street, and neither the bring-in nor a completion
+	// has been made yet (a hand with a bring-in in its stakes).
+	bringInDue uint8 = 1 << iota
+	// openPair: fourth street of seven-card stud high with an open pair
+	// showing: a bet or raise may be the small bet or the big bet until one
+	// of the big bet is made (then the big bet it is). machine.fixedMax is
+	// the big bet meanwhile.
+	openPair
+)
 
 // studDeal takes a deal of a.Cards to a stud player who holds held cards:
 // the first deal of a street opens that street's betting round, and the
@@ -51,7 +60,7 @@ func (m *machine) studDeal(st *Step, a *hand.Action, held int) {
 		m.closeRound()
 		m.startRound(r)
 		m.phase = phaseDealing
-		m.stud.bringInDue, m.stud.openPair, m.stud.opener = false, false, -1
+		m.studFlags, m.stud.opener = 0, -1
 	}
 	up := a.Up
 	if !a.UpRecorded {
@@ -86,7 +95,7 @@ func (m *machine) bringIn(st *Step, a *hand.Action, p int) {
 	case add > m.stack[p]:
 		st.Note = m.txt.reset().s("record brings in for ").amt(add).s(" but the player has ").amt(m.stack[p]).s(": all-in for that").str()
 		add = m.stack[p]
-	case !m.stud.bringInDue && st.Note == "":
+	case m.studFlags&bringInDue == 0 && st.Note == "":
 		st.Note = "bring-in where none was due: taken as a bet of its amount as recorded"
 	}
 	m.put(p, add)
@@ -122,27 +131,38 @@ func (m *machine) takeAsBringIn(st *Step, a *hand.Action, p int) bool {
 	return true
 }
 
-// studBet is called by betOrRaise for a fixed-limit bet or raise to `to`
-// while the bring-in is due (the completion) or an open pair allows the
-// big bet. A big bet on the open pair makes the big bet the street's size.
-func (m *machine) studBet(p int, to hand.Amount) {
-	if m.stud.bringInDue {
+// studBet is called by betOrRaise for a bet or raise while the bring-in
+// is due or an open pair allows the big bet. It takes a bet below the
+// completion as the bring-in (takeAsBringIn) and reports it did; else the
+// bet is the completion, which ends the bring-in phase, and a big bet on
+// the open pair makes the big bet the street's size, for betOrRaise.
+func (m *machine) studBet(st *Step, a *hand.Action, p int) bool {
+	if m.studFlags&bringInDue != 0 {
+		if m.takeAsBringIn(st, a, p) {
+			return true
+		}
 		m.studOpened(p)
 	}
-	if m.stud.openPair {
-		if big := m.betSize(m.game.last()); to == m.lastFullTo+big && big != m.fixedSize {
-			m.fixedSize, m.fullRaise = big, big
-			m.stud.openPair = false
+	to := a.To
+	if to <= 0 && a.HasAmount && a.Amount > 0 {
+		to = a.Amount
+		if a.Kind == hand.Raise {
+			to = m.level + a.Amount
 		}
 	}
+	if m.studFlags&openPair != 0 && to == m.lastFullTo+m.fixedMax {
+		m.fixedSize, m.fullRaise = m.fixedMax, m.fixedMax
+		m.studFlags &^= openPair
+	}
+	return false
 }
 
 // studOpened ends the bring-in phase with p's bring-in or completion: the
 // turn passes on from p, whoever the rules named (a wrong bring-in is one
 // fault, not one for each player after it).
 func (m *machine) studOpened(p int) {
-	if m.stud.bringInDue {
-		m.stud.bringInDue = false
+	if m.studFlags&bringInDue != 0 {
+		m.studFlags &^= bringInDue
 		m.toAct = p
 	}
 }
@@ -154,8 +174,9 @@ func (m *machine) studOpened(p int) {
 func (m *machine) studFirstToAct(p int) {
 	m.needFirst = false
 	m.toAct = -1
-	if m.game.openPair && m.street == FourthStreet {
-		m.stud.openPair = m.openPairShowing()
+	if m.game.openPair && m.street == FourthStreet && m.openPairShowing() {
+		m.studFlags |= openPair
+		m.fixedMax = m.betSize(m.game.last())
 	}
 	opener := m.studOpener()
 	m.stud.opener = opener
