@@ -47,15 +47,14 @@ const maxRounds = 5
 // opening is how the first player to act in a betting round is found.
 type opening uint8
 
+// The zero opening is by position: after the blinds in the first round
+// (the seat after the big blind or the last straddle), else the first
+// seat left of the button (TDA 34 heads-up).
 const (
-	// byPosition: after the blinds in the first round (the seat after the
-	// big blind or the last straddle), else the first seat left of the
-	// button (TDA 34 heads-up).
-	byPosition opening = iota
 	// byBringIn: stud's third street. The lowest up card brings in (the
 	// highest in razz), suits breaking ties: clubs, diamonds, hearts,
 	// spades, from low to high.
-	byBringIn
+	byBringIn opening = iota + 1
 	// byShowing: stud's later streets. The best hand showing acts first
 	// (the lowest in razz); of equal hands, the first from the dealer's
 	// left (seat order).

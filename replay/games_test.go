@@ -364,3 +364,13 @@ func TestButtonBlind(t *testing.T) {
 		t.Errorf("button's window %+v, want the button to check its option", w)
 	}
 }
+
+// TestStudCap: stud streets are capped as any fixed-limit street: the
+// completion is the first bet, then three raises.
+func TestStudCap(t *testing.T) {
+	tr := studHand(t, "F7S", "", "d dh p1 KsKh4d", "d dh p2 5c6d7s", "d dh p3 8h8c3c",
+		"p3 pb", "p1 cbr 5", "p2 cbr 10", "p3 cbr 15", "p1 cbr 20", "p2 cbr 25")
+	if w := tr.Steps[len(tr.Steps)-1].Window; w.Cap != 4 || w.RaiseCount != 4 {
+		t.Errorf("fifth bet's window: cap %d, %d bets; want a cap of 4 reached", w.Cap, w.RaiseCount)
+	}
+}

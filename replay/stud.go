@@ -172,6 +172,14 @@ func (m *machine) studOpened(p int) {
 // open pair allows the big bet. When an up card of a player in the hand is
 // not known, the record's first to act is taken.
 func (m *machine) studFirstToAct(p int) {
+	m.capNow = 0
+	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
+		// The street's cap, as firstToAct sets it.
+		m.capNow = m.rs.LimitCap
+		if m.rs.HeadsUpUncapped && m.countIn() == 2 {
+			m.capNow = 0
+		}
+	}
 	m.needFirst = false
 	m.toAct = -1
 	if m.game.openPair && m.street == FourthStreet && m.openPairShowing() {
