@@ -41,7 +41,7 @@ import (
 type gameSeat struct {
 	dealt    int  // cards dealt to him
 	held     int  // cards he holds: dealt less discarded
-	initial  int  // draw games: cards dealt before his first discard
+	initial  int  // cards dealt before his first discard (draw games), on third street (stud)
 	drew     bool // he has discarded
 	bad      bool // a wrong count of his was reported
 	lastDeal int  // his last DealHole action, or -1
@@ -80,7 +80,12 @@ func (c *Context) countGameCards(i int, a *hand.Action) {
 		g.dealt += k
 		g.held += k
 		g.lastDeal = i
-		if !g.drew {
+		switch {
+		case c.H.Game.Variant.IsStud():
+			if c.T != nil && i < len(c.T.Steps) && c.T.Steps[i].Street == replay.ThirdStreet {
+				g.initial += k
+			}
+		case !g.drew:
 			g.initial += k
 		}
 		if g.bad {
@@ -147,13 +152,21 @@ func (c *Context) finishGameCards() {
 	h := c.H
 	for p := range c.game {
 		g := &c.game[p]
-		if g.bad || g.dealt == 0 || !h.Game.Variant.IsDraw() || g.initial == w.want {
+		first := w.want // the cards of the first deal: the hand, or stud's three
+		if h.Game.Variant.IsStud() {
+			first = 3
+		}
+		if g.bad || g.dealt == 0 || g.initial == first || c.T == nil && h.Game.Variant.IsStud() {
 			continue
 		}
 		g.bad = true
 		f := c.atAction(checkCardCount, c.firstAction(p, hand.DealHole))
 		f.Message = fmt.Sprintf("%s was dealt %d cards before the first draw; %s deals %d.",
 			playerName(h, p), g.initial, gameName(h.Game), w.want)
+		if h.Game.Variant.IsStud() {
+			f.Message = fmt.Sprintf("%s was dealt %d cards on third street; stud deals three there, two down and one up.",
+				playerName(h, p), g.initial)
+		}
 		c.emit(checkCardCount, f)
 	}
 	if c.live < 2 {
@@ -245,7 +258,7 @@ func (c *Context) drawOutOfTurn(i int, st *replay.Step, a *hand.Action) {
 // completion, or a bring-in recorded as a bet).
 func studOpening(h *hand.Hand, st *replay.Step) bool {
 	return h.Game.Variant.IsStud() && st.Street == replay.ThirdStreet &&
-		(st.Kind == hand.BringIn || st.Window.CurrentBet == 0)
+		(st.Kind == hand.BringIn || (st.Kind == hand.Bet || st.Kind == hand.Raise) && st.Window.CurrentBet == 0)
 }
 
 // wrongBringIn: the bring-in, or the completion that opens third street,
