@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -42,6 +43,11 @@ type Config struct {
 	// Rules is the ruleset hands are played under; nil is the default
 	// preset. Audit them with the same rules.
 	Rules *replay.Ruleset
+	// Games names the games to deal (GameNames lists them: "holdem",
+	// "omaha", "short-deck", "stud", "stud-hi-lo", "razz",
+	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
+	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
+	Games []string
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -72,7 +78,8 @@ type Generator struct {
 	// decision (each is read and dropped at once); it is safe for
 	// concurrent use by the generating goroutines.
 	pool  replay.TracePool
-	kinds []violation // the violations the format can express
+	games []gameKind  // the games dealt, with their weights
+	kinds []violation // the violations the format can express in those games
 }
 
 // New returns a generator for cfg.
@@ -88,8 +95,13 @@ func New(cfg Config) (*Generator, error) {
 		rs := replay.Default()
 		g.rules = &rs
 	}
+	games, err := gamesFor(cfg.Format, cfg.Games)
+	if err != nil {
+		return nil, err
+	}
+	g.games = games
 	for _, v := range violations {
-		if v.formats&formatBit(cfg.Format) != 0 {
+		if v.formats&formatBit(cfg.Format) != 0 && slices.ContainsFunc(games, v.needs.fit) {
 			g.kinds = append(g.kinds, v)
 		}
 	}
