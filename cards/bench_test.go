@@ -2,6 +2,7 @@ package cards
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -131,4 +132,90 @@ func BenchmarkEval7Chained(b *testing.B) {
 	}
 	m.stop(b)
 	benchSink = v
+}
+
+// benchDeals is a pool of random n-card hands from the cards of deck.
+func benchDeals(n int, deck []Card, seed uint64) [][]Card {
+	r := rand.New(rand.NewPCG(seed, 1))
+	hs := make([][]Card, benchHands)
+	for i := range hs {
+		d := slices.Clone(deck)
+		for j := range n {
+			k := j + r.IntN(len(d)-j)
+			d[j], d[k] = d[k], d[j]
+		}
+		hs[i] = d[:n:n]
+	}
+	return hs
+}
+
+func fullDeck() []Card {
+	d := make([]Card, 52)
+	for i := range d {
+		d[i] = Card(i)
+	}
+	return d
+}
+
+// BenchmarkEvalShortDeck evaluates 7 short-deck cards (two hole cards and
+// the board).
+func BenchmarkEvalShortDeck(b *testing.B) {
+	hs := benchDeals(7, fullDeck()[firstShortDeckCard:], 36)
+	var sink ShortDeckRank
+	m := startRate(b)
+	for i := 0; i < b.N; i++ {
+		sink += EvalShortDeck(hs[i&(benchHands-1)], ShortDeckStraightBeatsTrips)
+	}
+	m.stop(b)
+	benchSink = HandRank(sink)
+}
+
+// BenchmarkEvalLowA5 evaluates a razz hand, the best ace-to-five low of
+// seven cards.
+func BenchmarkEvalLowA5(b *testing.B) {
+	hs := benchDeals(7, fullDeck(), 7)
+	var sink LowRank
+	m := startRate(b)
+	for i := 0; i < b.N; i++ {
+		sink += EvalLowA5(hs[i&(benchHands-1)])
+	}
+	m.stop(b)
+	benchSink = HandRank(sink)
+}
+
+// BenchmarkEvalLow27 evaluates a five-card deuce-to-seven hand.
+func BenchmarkEvalLow27(b *testing.B) {
+	hs := benchDeals(5, fullDeck(), 27)
+	var sink Low27Rank
+	m := startRate(b)
+	for i := 0; i < b.N; i++ {
+		sink += EvalLow27(hs[i&(benchHands-1)])
+	}
+	m.stop(b)
+	benchSink = HandRank(sink)
+}
+
+// BenchmarkEvalBadugi evaluates a four-card badugi hand.
+func BenchmarkEvalBadugi(b *testing.B) {
+	hs := benchDeals(4, fullDeck(), 4)
+	var sink BadugiRank
+	m := startRate(b)
+	for i := 0; i < b.N; i++ {
+		sink += EvalBadugi(hs[i&(benchHands-1)])
+	}
+	m.stop(b)
+	benchSink = HandRank(sink)
+}
+
+// BenchmarkStudShowing values four up cards (sixth street) for the first
+// to act in stud.
+func BenchmarkStudShowing(b *testing.B) {
+	hs := benchDeals(4, fullDeck(), 6)
+	var sink Showing
+	m := startRate(b)
+	for i := 0; i < b.N; i++ {
+		sink += StudHigh.Showing(hs[i&(benchHands-1)])
+	}
+	m.stop(b)
+	benchSink = HandRank(sink)
 }

@@ -1,19 +1,36 @@
 // Package cards holds playing cards, sets of cards and the hand evaluators
-// (high, Omaha, ace-to-five eight-or-better low) the rules engine uses to
-// decide who wins a pot.
+// the rules engine uses to decide who wins a pot and who acts first.
 //
 // A Card is a small integer so that hands can be stored and compared
 // cheaply; Unknown stands for a card the record does not show ("??").
 //
-// EvalHigh, Eval7 (the allocation-free hold'em path) and EvalOmaha value
-// high hands as a HandRank, larger is better; EvalLow8 and EvalOmahaLow8
-// value eight-or-better lows as a LowRank, smaller is better. Both print as
-// players say them ("full house, Kings full of Tens", "8-6-4-2-A low"), and
-// BestFive, BestOmahaFive, BestLow8 and BestOmahaLow8 give the cards that
-// make the hand. Evaluators never panic: wrong card counts, Unknown or
-// repeated cards give NoHand or NoLow, and CheckCards says what is wrong.
-// The high evaluator is table-driven (see high.go); TestAllSevenCardHands
-// checks it against all 133,784,560 seven-card hands.
+// Each evaluator returns a value of its own type that compares with < and
+// ==, prints as players say the hand, and comes with the cards that make
+// it where the game picks five or more:
+//
+//   - hold'em and stud high: EvalHigh, Eval7 (the allocation-free hold'em
+//     path), BestFive; Omaha: EvalOmaha, BestOmahaFive. HandRank, larger
+//     is better: "full house, Kings full of Tens".
+//   - short deck (6+): EvalShortDeck, BestShortDeck. ShortDeckRank, larger
+//     is better; ShortDeckRules says whether three of a kind beats a
+//     straight.
+//   - ace-to-five low: EvalLow8, BestLow8, EvalOmahaLow8, BestOmahaLow8
+//     (eight or better, for the hi-lo games) and EvalLowA5, BestLowA5
+//     (razz, unqualified). LowRank, smaller is better: "8-6-4-2-A low".
+//   - deuce-to-seven low (2-7 draw): EvalLow27. Low27Rank, smaller is
+//     better: "7-5-4-3-2 low".
+//   - badugi: EvalBadugi, BestBadugi. BadugiRank, smaller is better:
+//     "badugi 6-4-3-A".
+//   - stud's order of play: StudGame's BringInKey and BringIn (who brings
+//     in) and Showing (who acts first from fourth street; the largest
+//     Showing acts first).
+//
+// Evaluators never panic: wrong card counts, Unknown or repeated cards give
+// the type's no-hand value (NoHand, NoLow, ...), and CheckCards says what
+// is wrong. The high evaluator works from rank counters and a flush table
+// (see high.go); TestAllSevenCardHands checks it against all 133,784,560
+// seven-card hands, and every other evaluator has an exhaustive or
+// property test against a slow reference.
 package cards
 
 import (

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -133,4 +134,50 @@ func mustCards(t testing.TB, s string) []Card {
 		t.Fatalf("ParseList(%q): %v", s, err)
 	}
 	return cs
+}
+
+// TestEvaluatorsNeverPanic feeds every evaluator random bytes as cards and
+// every value type random values: bad input must give a no-hand value or
+// an "invalid"/"no hand" string, never a panic.
+func TestEvaluatorsNeverPanic(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		cs := make([]Card, r.IntN(10))
+		for i := range cs {
+			cs[i] = Card(r.IntN(256))
+			if r.IntN(2) == 0 {
+				cs[i] &= 63 // mostly real cards, some repeated
+			}
+		}
+		if CheckCards(cs) != nil {
+			if EvalLowA5(cs) != NoLow || EvalLow27(cs) != NoLow27 || EvalBadugi(cs) != NoBadugi ||
+				EvalShortDeck(cs, 0) != NoShortDeckHand || StudHigh.BringIn(cs) != -1 || Razz.Showing(cs) != NoShowing {
+				t.Fatalf("%v: bad cards make a hand", cs)
+			}
+		}
+		_ = EvalLowA5(cs).String() + EvalLow27(cs).String() + EvalBadugi(cs).String()
+		BestLowA5(cs)
+		BestBadugi(cs)
+		for _, rules := range []ShortDeckRules{0, 1, 2} {
+			_ = EvalShortDeck(cs, rules).Describe()
+			BestShortDeck(cs, rules)
+		}
+		for _, g := range []StudGame{StudHigh, Razz, 2} {
+			g.BringIn(cs)
+			_ = g.Showing(cs).String()
+			if len(cs) > 0 && cs[0] >= 52 && g.BringInKey(cs[0]) != -1 {
+				t.Fatalf("%v has a bring-in key", cs[0])
+			}
+		}
+		v := r.Uint32()
+		for _, x := range []uint32{v, v & 0xFFFFFF, v & 0xFFFF, v | 1<<31, v &^ (1 << 31)} {
+			_ = LowRank(x).String() + Low27Rank(x).String() + BadugiRank(x).String() + Showing(x).String() +
+				ShortDeckRank(x).Describe()
+			LowRank(x).Ranks()
+			BadugiRank(x).Ranks()
+			Showing(x).Ranks()
+			ShortDeckRank(x).Ranks()
+			Low27Rank(x).Ranks()
+		}
+	}
 }

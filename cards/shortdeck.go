@@ -12,8 +12,8 @@ package cards
 // PokerStars' and GGPoker's 6+ hold'em rank the straight higher, as in
 // hold'em: high card, pair, two pair, three of a kind, straight, full
 // house, flush, four of a kind, straight flush (ShortDeckStraightBeatsTrips,
-// the zero value). Other games, the early Triton series rules among them,
-// rank three of a kind above the straight (ShortDeckTripsBeatStraight).
+// the zero value). Some live series and rooms rank three of a kind above
+// the straight instead (ShortDeckTripsBeatStraight).
 //
 // The evaluator reuses the hold'em machinery (high.go). With at most seven
 // cards a flush still rules out full houses and quads, so the flush suit
