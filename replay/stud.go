@@ -254,26 +254,31 @@ func hasPair(s cards.Set) bool {
 	return false
 }
 
-// bringInKey orders the players' up cards for the bring-in: the larger key
-// brings in. In stud the lowest card does, aces high, clubs lowest; in razz
-// the highest, aces low, spades highest (the suits ranked clubs, diamonds,
-// hearts, spades from low to high, as PokerKit's card key has them).
-func bringInKey(up cards.Set, razz bool) uint64 {
-	var key uint64
-	first := true
-	for _, c := range up.Cards() {
-		var k uint64
-		if razz {
-			k = uint64((c.Rank()+1)%13)*4 + uint64(c.Suit()) // ace low; the highest brings in
-		} else {
-			k = 63 - uint64(c) // the lowest card brings in
-		}
-		// A player's own card that would bring in: his lowest (razz: highest).
-		if first || k > key {
-			key, first = k, false
-		}
+// studGame is how the cards package reads the game's up cards.
+func studGame(razz bool) cards.StudGame {
+	if razz {
+		return cards.Razz
 	}
-	return key
+	return cards.StudHigh
+}
+
+// bringInKey orders the players' up cards for the bring-in: the larger key
+// brings in (cards.StudGame.BringInKey: in stud the lowest card, aces
+// high, in razz the highest, aces low; suits from clubs up). A player's
+// key is his card's that would bring in.
+func bringInKey(up cards.Set, razz bool) uint64 {
+	key := -1
+	for _, c := range up.Cards() {
+		key = max(key, studGame(razz).BringInKey(c))
+	}
+	return uint64(key + 1)
+}
+
+// showingKey orders the players' up cards for opening a later stud
+// street: the larger key opens (cards.StudGame.Showing: in stud the best
+// hand showing, in razz the lowest).
+func showingKey(up cards.Set, razz bool) uint64 {
+	return uint64(studGame(razz).Showing(up.Cards()))
 }
 
 // ShowingWinner returns the seat index of the player whose up cards open a
@@ -301,73 +306,4 @@ func ShowingWinner(v hand.Variant, up [][]cards.Card, bringIn bool) int {
 		}
 	}
 	return best
-}
-
-// showingKey orders the players' up cards for opening a later stud street:
-// the larger key opens. The up cards (one to four) rank as a poker hand
-// without straights or flushes: four of a kind, three of a kind, two pair,
-// one pair, high card, then the ranks by significance; in stud the best
-// opens, aces high; in razz the lowest, aces low (PokerKit's opening
-// lookups, pokerkit/state.py).
-func showingKey(up cards.Set, razz bool) uint64 {
-	var count [13]uint8
-	n := 0
-	for _, c := range up.Cards() {
-		r := int(c.Rank())
-		if razz {
-			r = (r + 1) % 13 // ace low
-		}
-		count[r]++
-		n++
-	}
-	// The ranks by significance: the most held first, the higher first.
-	var key uint64
-	groups := 0
-	for want := uint8(4); want >= 1; want-- {
-		for r := 12; r >= 0; r-- {
-			if count[r] == want {
-				for range want {
-					key = key<<4 | uint64(r+1)
-				}
-				if want > 1 {
-					groups += int(want - 1) // pairs and more: a worse low, a better high
-				}
-			}
-		}
-	}
-	key <<= 4 * uint(4-min(n, 4))
-	cat := uint64(0)
-	switch {
-	case groups >= 3 && hasQuads(count):
-		cat = 4
-	case groups >= 2 && hasTrips(count):
-		cat = 3
-	case groups == 2:
-		cat = 2 // two pair
-	case groups == 1:
-		cat = 1
-	}
-	key |= cat << 20
-	if razz {
-		return ^key & (1<<24 - 1) // the lowest hand opens
-	}
-	return key
-}
-
-func hasQuads(c [13]uint8) bool {
-	for _, k := range c {
-		if k == 4 {
-			return true
-		}
-	}
-	return false
-}
-
-func hasTrips(c [13]uint8) bool {
-	for _, k := range c {
-		if k == 3 {
-			return true
-		}
-	}
-	return false
 }
