@@ -615,6 +615,9 @@ func (m *machine) run() {
 				// its values across a call before its terse early return.
 				if m.isStud {
 					m.studFirstToAct(p)
+					if !m.txt.terse {
+						st.Note = m.studOpenNote()
+					}
 				} else {
 					m.firstToAct()
 				}

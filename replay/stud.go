@@ -199,6 +199,43 @@ func (m *machine) studFirstToAct(p int) {
 	m.passTurn(opener) // all-in: the next player who can act
 }
 
+// studOpenNote says, for the step that opens a stud street, who the up
+// cards have act first and why: "Cat's 3c is the lowest up card: Cat
+// brings in", "Ann's pair of Kings is the best hand showing: Ann acts
+// first".
+func (m *machine) studOpenNote() string {
+	t := m.txt.reset()
+	q := m.stud.opener
+	if q < 0 {
+		return "the up cards are not all known: the record's first to act is followed"
+	}
+	up := m.stud.up[q].Cards()
+	name := m.h.PlayerName(q)
+	if m.game.rounds[m.round].opening == byBringIn {
+		which := "lowest"
+		if m.game.lowOpens {
+			which = "highest"
+		}
+		t.s(name).s("'s ").s(cards.FormatList(up)).s(" is the ").s(which).s(" up card: ").s(name).s(" brings in")
+		if m.toAct != q {
+			t.s(" (all-in: the next player acts)")
+		}
+		return t.str()
+	}
+	which := "the best hand showing"
+	if m.game.lowOpens {
+		which = "the lowest hand showing"
+	}
+	t.s(name).s("'s ").s(studGame(m.game.lowOpens).Showing(up).String()).s(" is ").s(which).s(": ").s(name).s(" acts first")
+	if m.toAct != q {
+		t.s(" (all-in: the next player acts)")
+	}
+	if m.studFlags&openPair != 0 {
+		t.s("; an open pair shows: the bet may be the small or the big bet")
+	}
+	return t.str()
+}
+
 // studOpener is the player the up cards have open the current street:
 // on third street the bring-in, later the best hand showing (razz: the
 // lowest), the first in seat order of equals; -1 when a player in the
