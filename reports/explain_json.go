@@ -210,6 +210,7 @@ type exJSONStep struct {
 	Player       int              `json:"player"`
 	Street       string           `json:"street"`
 	Cards        []string         `json:"cards,omitempty"`
+	Up           []string         `json:"up,omitempty"` // of a stud deal's cards, those dealt face up
 	Board        int              `json:"board"`
 	Pot          int              `json:"pot"`
 	Recorded     exJSONStepRecord `json:"recorded"`
@@ -494,6 +495,13 @@ func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
 		if len(js.Cards) == 0 {
 			js.Cards = nil
 		}
+		if st.Up != 0 && a.Kind == hand.DealHole {
+			for k, x := range a.Cards {
+				if k < 8 && st.Up&(1<<uint(k)) != 0 {
+					js.Up = append(js.Up, x.String())
+				}
+			}
+		}
 		if st.Betting {
 			w := &st.Window
 			js.Window = &exJSONWindow{ToAct: w.ToAct, ToCall: exI64(w.ToCall), CurrentBet: exI64(w.CurrentBet),
@@ -550,6 +558,9 @@ func (c *exCtx) jsonTrace(stepFindings map[int][]int) *exJSONTrace {
 	}
 	for _, s := range t.Shown {
 		js := exJSONShownHand{Player: s.Player, Board: s.Board, Cards: exCards(s.Cards), Best: exCards(s.Best), Rank: s.High.String(), Description: s.Desc}
+		if s.High == cards.NoHand {
+			js.Rank = s.Desc // a low game's hand (razz, 2-7, badugi): no high rank
+		}
 		if s.HasLow {
 			js.Low = s.Low.String()
 		}

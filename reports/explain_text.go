@@ -268,6 +268,9 @@ func (c *exCtx) textActions(out *textOut) {
 	replayed := e.replayed()
 	out.section(c.L("actions"))
 	out.line("  ", out.paint(exDim, c.L("actions_help")))
+	if h.Game.Variant.IsStud() {
+		out.line("  ", out.paint(exDim, c.L("up_cards_help")))
+	}
 	byStep := map[int][]*checks.Finding{}
 	for i := range e.Findings {
 		f := &e.Findings[i]
@@ -292,7 +295,7 @@ func (c *exCtx) textActions(out *textOut) {
 			var parts []string
 			for ; j < len(h.Actions) && h.Actions[j].Kind == hand.DealHole && len(byStep[j]) == 0; j++ {
 				d := &h.Actions[j]
-				parts = append(parts, c.name(d.Player)+" "+c.cardsOrHidden(d.Cards))
+				parts = append(parts, c.name(d.Player)+" "+c.dealtCards(d, c.stepAt(j)))
 			}
 			if j > i+1 {
 				out.wrapped("    ", "#"+strconv.Itoa(i)+"-"+strconv.Itoa(j-1)+"  "+c.lineRef(a)+c.L("dealt")+": "+strings.Join(parts, c.L("list_sep")), "")
@@ -310,6 +313,37 @@ func (c *exCtx) lineRef(a *hand.Action) string {
 		return ""
 	}
 	return c.L("line") + " " + strconv.Itoa(a.Pos.Line) + "  "
+}
+
+// stepAt is the replay's step i, or nil when the hand was not replayed.
+func (c *exCtx) stepAt(i int) *replay.Step {
+	if c.t == nil || !c.t.Supported || i >= len(c.t.Steps) {
+		return nil
+	}
+	return &c.t.Steps[i]
+}
+
+// dealtCards is a deal's cards, those dealt face up (stud) marked "↑".
+func (c *exCtx) dealtCards(a *hand.Action, st *replay.Step) string {
+	if st == nil || st.Up == 0 || len(a.Cards) == 0 {
+		return c.cardsOrHidden(a.Cards)
+	}
+	return string(appendDealt(nil, a.Cards, st.Up))
+}
+
+// appendDealt appends cs as exCardList writes them, with "↑" before each
+// card whose bit in up is set.
+func appendDealt(b []byte, cs []cards.Card, up uint8) []byte {
+	for i, x := range cs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if i < 8 && up&(1<<uint(i)) != 0 {
+			b = append(b, "↑"...)
+		}
+		b = append(b, x.String()...)
+	}
+	return b
 }
 
 func (c *exCtx) cardsOrHidden(cs []cards.Card) string {
@@ -388,7 +422,7 @@ func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
 	case hand.Post:
 		return who + " " + c.L("posts_"+a.PostKind.String()) + " " + c.money(a.Amount) + suffix
 	case hand.DealHole:
-		return c.L("dealer") + ": " + c.name(a.Player) + " " + c.cardsOrHidden(a.Cards)
+		return c.L("dealer") + ": " + c.name(a.Player) + " " + c.dealtCards(a, st)
 	case hand.DealBoard:
 		s := c.L("dealer") + ": " + exCardList(a.Cards)
 		if a.Board > 0 {
@@ -441,6 +475,9 @@ func (c *exCtx) describe(a *hand.Action, st *replay.Step) string {
 		}
 		return s
 	case hand.Discard:
+		if len(a.Cards) == 0 {
+			return who + " " + c.L("stands_pat")
+		}
 		return who + " " + c.L("discards") + " " + exCardList(a.Cards)
 	}
 	return who + " " + kind.String()

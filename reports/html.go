@@ -641,7 +641,11 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		}
 		if len(a.Cards) > 0 {
 			b = append(b, `,"cards":"`...)
-			b = appendCards(b, a.Cards)
+			if replayed && i < len(t.Steps) && t.Steps[i].Up != 0 {
+				b = appendDealt(b, a.Cards, t.Steps[i].Up) // stud: "↑" before a card dealt face up
+			} else {
+				b = appendCards(b, a.Cards)
+			}
 			b = append(b, '"')
 		}
 		if a.AllIn {
