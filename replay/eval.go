@@ -8,16 +8,17 @@ import (
 
 // handValue is one player's evaluated hand on one board.
 type handValue struct {
-	done  bool // evaluated: the rest is set
-	known bool
+	done   bool // evaluated: the rest is set
+	known  bool
+	hasLow bool
 	// score is the hand's value for the pot (the high half of a hi/lo
 	// pot): a larger score wins. It is the high hand's HandRank in the
 	// high games, and an inverted low in razz and the low draw games.
-	score  uint32
-	high   cards.HandRank // the high hand (NoHand in the low-only games)
-	low    cards.LowRank  // the eight-or-better low of a hi/lo game
-	hasLow bool
-	desc   string // the hand in words, for the award's reason
+	// (The fields are in this order so that a handValue is 32 bytes.)
+	score uint32
+	high  cards.HandRank // the high hand (NoHand in the low-only games)
+	low   cards.LowRank  // the eight-or-better low of a hi/lo game
+	desc  string         // the hand in words, for the award's reason
 }
 
 // eval evaluates p's tabled hand on board b (cards speak, TDA 12), once per
