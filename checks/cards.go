@@ -36,6 +36,7 @@ type cardWalk struct {
 	board [2][]cards.Card
 
 	countKind         // how the counts are checked: by variant, from countKinds
+	gameReady bool    // startGameCards has set the stud or draw counts up for this hand
 	want      int     // hole cards the variant deals, 0 if unknown
 	uneven    bool    // a deal left a player's count other than want
 	shownBad  int     // first hand tabled with more cards than the game deals, or -1
@@ -100,7 +101,7 @@ func (c *Context) startCards() {
 	w.seen = 0 // and reset has cleared c.seats
 	w.board[1] = w.board[1][:0]
 	w.countKind = countKinds[h.Game.Variant&63]
-	w.showLimit, w.flopNext = math.MaxInt, -1 // and walk calls startGameCards if perDeal
+	w.showLimit, w.flopNext, w.gameReady = math.MaxInt, -1, false // a stud or draw hand's first count calls startGameCards
 	if !w.counting {
 		return
 	}

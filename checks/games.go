@@ -47,9 +47,11 @@ type gameSeat struct {
 	lastDeal int  // his last DealHole action, or -1
 }
 
-// startGameCards sets the card walk up for a stud or draw hand.
+// startGameCards sets the card walk up for a stud or draw hand, at its
+// first card action or at its end.
 func (c *Context) startGameCards() {
 	w := &c.cards
+	w.gameReady = true
 	w.want = holeCards(c.H.Game)
 	w.shownBad = -1
 	if w.want > 0 {
@@ -68,6 +70,9 @@ func (c *Context) startGameCards() {
 // countGameCards takes action i of a stud or draw hand into its counts.
 func (c *Context) countGameCards(i int, a *hand.Action) {
 	w := &c.cards
+	if !w.gameReady {
+		c.startGameCards()
+	}
 	p := a.Player
 	if uint(p) >= uint(len(c.game)) {
 		return
@@ -149,6 +154,9 @@ func (c *Context) dealStreet(i int) string {
 // each draw-game hand as dealt, and each hand at a showdown.
 func (c *Context) finishGameCards() {
 	w := &c.cards
+	if !w.gameReady {
+		c.startGameCards()
+	}
 	h := c.H
 	for p := range c.game {
 		g := &c.game[p]

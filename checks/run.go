@@ -181,9 +181,6 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 // pot and showdown checks read.
 func (c *Context) walk(replayed bool) {
 	c.startCards()
-	if c.cards.perDeal {
-		c.startGameCards()
-	}
 	if replayed {
 		c.walkReplayed()
 	} else {
