@@ -374,3 +374,43 @@ func TestStudCap(t *testing.T) {
 		t.Errorf("fifth bet's window: cap %d, %d bets; want a cap of 4 reached", w.Cap, w.RaiseCount)
 	}
 }
+
+// TestRazzOddChip: tied razz lows split the pot; the odd chip goes to the
+// high card by suit of the winning five (TDA 20-B): both play 7-5-4-2-A,
+// and Bob's Seven of spades is above Ann's Seven of hearts, though Ann
+// sits first.
+func TestRazzOddChip(t *testing.T) {
+	tr := studHand(t, "FR", "", "d dh p1 As2s7h", "d dh p2 Ad2d7s", "d dh p3 KcJhKh",
+		"p3 pb", "p1 cc", "p2 cc", "d dh p1 4s", "d dh p2 4d", "d dh p3 Qc", "p1 cc", "p2 cc", "p3 f",
+		"d dh p1 5s", "d dh p2 5d", "p1 cc", "p2 cc", "d dh p1 Qs", "d dh p2 Qd", "p1 cc", "p2 cc",
+		"d dh p1 Qh", "d dh p2 Kd", "p1 cc", "p2 cc", "p1 sm As2s7h4s5sQsQh", "p2 sm Ad2d7s4d5dQdKd")
+	// Pot: antes 3 and the bring-in of 2 called by both: 9; 4 each, the odd chip to Bob.
+	got := awardsBy(tr)
+	if got[0] != 4 || got[1] != 5 {
+		t.Errorf("awards %v, want Ann 4, Bob 5 (the Seven of spades)", got)
+	}
+	for _, a := range tr.Awards {
+		if a.Player == 1 && (a.OddChip != 1 || !strings.Contains(a.Reason, "high card by suit")) {
+			t.Errorf("Bob's award %+v: want the odd chip by the high card by suit", a)
+		}
+	}
+}
+
+// TestFiveCardDraw: five-card draw is high: the hand after the draw, a
+// pair of Kings, beats an ace high.
+func TestFiveCardDraw(t *testing.T) {
+	b := newHand(hand.FiveCardDraw, hand.NoLimit, 1, 100, 100).stakes(1, 2).
+		sb(1, 1).bb(0, 2).deal(0, "AsKd9c5h2d").deal(1, "KhKc8s7d3c").cc(1).check(0).
+		add(hand.Action{Kind: hand.Discard, Player: 0, Cards: mustCards("5h2d")}).
+		add(hand.Action{Kind: hand.Discard, Player: 1, Cards: mustCards("3c")}).
+		deal(0, "Jh4c").deal(1, "2s").check(0).check(1).
+		show(0, "AsKd9cJh4c").show(1, "KhKc8s7d2s")
+	b.h.Game.HoleCards = 5
+	tr := b.replayed(t, nil)
+	if got := awardsBy(tr); got[1] != 4 {
+		t.Errorf("awards %v, want the pot of 4 to p2's Kings", got)
+	}
+	if s := tr.Steps[6]; s.Street != FirstDraw || s.Window.ToAct != 0 {
+		t.Errorf("first discard: %v, p%d due; want the first draw, p1 (left of the button)", s.Street, s.Window.ToAct+1)
+	}
+}
