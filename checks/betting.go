@@ -58,7 +58,7 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 		if st.StatusBefore != replay.Active && c.afterFold(i, st, a) {
 			return
 		}
-		if st.Window.ToAct != st.Player {
+		if st.Window.ToAct != st.Player && !c.wrongBringIn(i, st, a) {
 			c.outOfTurn(i, st, a)
 		}
 		switch a.Kind {
@@ -69,7 +69,14 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 				_ = c.exceedsStack(i, st, a) || c.wrongCall(i, st, a)
 			}
 		case hand.BringIn:
-			c.exceedsStack(i, st, a)
+			if st.Window.ToAct == st.Player {
+				c.wrongBringIn(i, st, a) // a second bring-in
+			}
+			put := a.Amount
+			if !a.HasAmount {
+				put = st.Added
+			}
+			_ = c.exceedsStack(i, st, a) || c.bringInAmount(i, st, put)
 		case hand.Bet, hand.Raise:
 			// The first fault that applies, in the order above.
 			g := c.H.Game.Structure
@@ -85,7 +92,7 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 			case overPotLimit(g, st, a):
 				c.overPotLimitFinding(i, st, a)
 			case wrongLimitSize(g, st, a):
-				c.wrongLimitSizeFinding(i, st, a)
+				c.limitSizeFinding(i, st, a)
 			}
 		}
 	}
@@ -366,13 +373,14 @@ func (c *Context) overPotLimitFinding(i int, st *replay.Step, a *hand.Action) {
 }
 
 // wrongLimitSize: a fixed-limit bet or raise that is not the fixed size,
-// unless the player is all-in for less.
+// unless the player is all-in for less. (MaxRaiseTo is the fixed size too,
+// but on stud's fourth street with an open pair, where it is the big bet.)
 func wrongLimitSize(g hand.Structure, st *replay.Step, a *hand.Action) bool {
 	w := &st.Window
 	if g != hand.FixedLimit || w.MinRaiseTo <= 0 {
 		return false
 	}
-	return a.To != w.MinRaiseTo && !(st.AllIn && a.To < w.MinRaiseTo)
+	return a.To != w.MinRaiseTo && a.To != w.MaxRaiseTo && !(st.AllIn && a.To < w.MinRaiseTo)
 }
 
 func (c *Context) wrongLimitSizeFinding(i int, st *replay.Step, a *hand.Action) {

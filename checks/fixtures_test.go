@@ -189,6 +189,12 @@ func TestFixtures(t *testing.T) {
 		if c.ID == "hand.duplicate-id" {
 			continue // raised by the pipeline across inputs: batch's tests cover it
 		}
+		if c.ID == "hand.not-replayed" {
+			// The engine replays every game the readers read, and they
+			// refuse what it cannot start (one seat, a negative stack):
+			// TestNotReplayed covers the check.
+			continue
+		}
 		if !fired[c.ID] {
 			t.Errorf("no fixture triggers %s", c.ID)
 		}

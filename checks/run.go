@@ -120,6 +120,7 @@ type Context struct {
 	muck      bool        // the record has a Muck action
 	lastBet   int         // the last seated post or betting action, or -1 (replayed hands)
 	cards     cardWalk
+	game      []gameSeat // the card counts of a stud or draw hand (games.go)
 
 	// full is a full replay of a hand whose trace is terse, made when a
 	// check needs stacks the terse trace does not keep, from fullPool,
@@ -270,7 +271,7 @@ func (c *Context) walkReplayed() {
 				c.dealCardsAt(i)
 			}
 		case hand.Discard:
-			c.dealCards(i, a)
+			c.discardAt(i)
 		case hand.Show:
 			if !c.showCards(i, a) {
 				c.dealCardsAt(i)

@@ -21,7 +21,7 @@ func (p *play) finish() error {
 	h := &hand.Hand{
 		Format: string(p.f), ID: p.g.HandID(p.idx), Start: p.start(),
 		Currency: t.currency, Scale: t.scale, Game: t.game, MaxSeats: t.maxSeats,
-		Button: t.seats[t.button].Number, Seats: slices.Clone(t.seats),
+		Button: t.buttonNumber(), Seats: slices.Clone(t.seats),
 		Table: "Synthetic " + string(rune('A'+p.idx%26)),
 	}
 	h.Stakes = p.skel.Stakes
@@ -39,6 +39,9 @@ func (p *play) finish() error {
 	}
 	origin := make([]int, 0, len(p.acts)+p.n+len(show)+8) // index in p.acts, or -1
 	acts := make([]hand.Action, 0, cap(origin))
+	if p.perDeal() {
+		nPosts = len(p.acts) // the deals are among the actions already
+	}
 	for j := 0; j < nPosts; j++ {
 		acts = append(acts, p.acts[j])
 		origin = append(origin, j)
@@ -48,6 +51,9 @@ func (p *play) finish() error {
 		hero = t.inOrder[p.rng.IntN(len(t.inOrder))]
 	}
 	for _, s := range t.inOrder {
+		if p.perDeal() {
+			break
+		}
 		cs := p.holes[s]
 		if ps && s != hero {
 			cs = make([]cards.Card, t.game.HoleCards)
@@ -339,9 +345,9 @@ func (p *play) showdown() []hand.Action {
 		}
 	}
 	var out []hand.Action
-	var bestHigh cards.HandRank
+	var bestHigh uint32
 	bestLow, hasLow := cards.LowRank(0), false
-	hilo := p.t.game.Variant == hand.OmahaHiLo
+	hilo := p.t.game.Variant == hand.OmahaHiLo || p.t.game.Variant == hand.StudHiLo
 	// With side pots a player beaten for one pot may win another: every
 	// hand is shown (at an all-in showdown the rules call for it anyway).
 	mustShow := allIn || len(tr.Pots) > 1 || p.showAll
@@ -371,19 +377,22 @@ func (p *play) showdown() []hand.Action {
 	return out
 }
 
-// value is seat s's high hand and qualifying low on the full board.
-func (p *play) value(s int) (cards.HandRank, cards.LowRank, bool) {
+// value is seat s's hand at the showdown, as a score (larger wins: the
+// high hand in the high games), and its qualifying low in the hi-lo games.
+func (p *play) value(s int) (uint32, cards.LowRank, bool) {
 	hole := p.holes[s]
 	switch p.t.game.Variant {
 	case hand.Holdem:
 		all := make([]cards.Card, 0, 7)
 		all = append(append(all, hole...), p.board...)
-		return cards.EvalHigh(all), 0, false
+		return uint32(cards.EvalHigh(all)), 0, false
 	case hand.OmahaHiLo:
 		lo, ok := cards.EvalOmahaLow8(hole, p.board)
-		return cards.EvalOmaha(hole, p.board), lo, ok
+		return uint32(cards.EvalOmaha(hole, p.board)), lo, ok
+	case hand.Omaha:
+		return uint32(cards.EvalOmaha(hole, p.board)), 0, false
 	}
-	return cards.EvalOmaha(hole, p.board), 0, false
+	return p.gameValue(s)
 }
 
 // psGameCode is the PokerStars reader's Game.Code for g.
@@ -408,6 +417,22 @@ func psGameCode(g hand.Game) (string, error) {
 }
 
 func phhCode(g hand.Game) string {
+	switch g.Variant {
+	case hand.ShortDeck:
+		return "NS"
+	case hand.Stud:
+		return "F7S"
+	case hand.StudHiLo:
+		return "F7S/8"
+	case hand.Razz:
+		return "FR"
+	case hand.Deuce7Single:
+		return "N2L1D"
+	case hand.Deuce7Triple:
+		return "F2L3D"
+	case hand.Badugi:
+		return "FB"
+	}
 	switch {
 	case g.Variant == hand.Holdem && g.Structure == hand.FixedLimit:
 		return "FT"

@@ -56,6 +56,11 @@ type Config struct {
 	// pokerstars preset for PokerStars hands, the default preset for PHH).
 	// Audit them with the same rules.
 	Rules *replay.Ruleset
+	// Games names the games to deal (GameNames lists them: "holdem",
+	// "omaha", "short-deck", "stud", "stud-hi-lo", "razz",
+	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
+	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
+	Games []string
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -86,7 +91,8 @@ type Generator struct {
 	// decision (each is read and dropped at once); it is safe for
 	// concurrent use by the generating goroutines.
 	pool  replay.TracePool
-	kinds []violation // the violations the format can express
+	games []gameKind  // the games dealt, with their weights
+	kinds []violation // the violations the format can express in those games
 }
 
 // New returns a generator for cfg.
@@ -106,8 +112,13 @@ func New(cfg Config) (*Generator, error) {
 		}
 		g.rules = book.For(&hand.Hand{Site: siteOf(cfg.Format), Format: string(cfg.Format)})
 	}
+	games, err := gamesFor(cfg.Format, cfg.Games)
+	if err != nil {
+		return nil, err
+	}
+	g.games = games
 	for _, v := range violations {
-		if v.formats&formatBit(cfg.Format) != 0 {
+		if v.formats&formatBit(cfg.Format) != 0 && slices.ContainsFunc(games, v.needs.fit) {
 			g.kinds = append(g.kinds, v)
 		}
 	}

@@ -8,10 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -422,5 +424,193 @@ func TestIssueCases(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %v", f, counts)
+	}
+}
+
+// corpusOf generates n hands of the games named, in PHH.
+func corpusOf(t testing.TB, games []string, seed uint64, n int, rate float64) ([]byte, []Label, *Generator) {
+	t.Helper()
+	g, err := New(Config{Seed: seed, Format: phh.Format, Violations: rate, Games: games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, labels bytes.Buffer
+	if _, err := g.Write(context.Background(), Output{Hands: n, W: &text, Labels: &labels}); err != nil {
+		t.Fatal(err)
+	}
+	var ls []Label
+	dec := json.NewDecoder(&labels)
+	for {
+		var l Label
+		if err := dec.Decode(&l); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+	}
+	return text.Bytes(), ls, g
+}
+
+// TestEndToEndGames is TestEndToEnd for each game besides hold'em and
+// Omaha, in PHH: 2,000 hands of each with 20% violations; every label is
+// found at its action, and nothing else.
+func TestEndToEndGames(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
+		t.Run(game, func(t *testing.T) {
+			text, labels, g := corpusOf(t, []string{game}, 21, n, 0.2)
+			found, hs := audit(t, phh.Format, text)
+			if len(hs) != n {
+				t.Fatalf("read %d hands back, want %d", len(hs), n)
+			}
+			byHand := map[string]*Label{}
+			perCheck := map[string]int{}
+			for i := range labels {
+				byHand[labels[i].HandID] = &labels[i]
+				perCheck[labels[i].CheckID]++
+			}
+			bad := 0
+			for _, h := range hs {
+				if h.Game.Variant.String() != game {
+					t.Fatalf("hand %s is %v, want %s", h.ID, h.Game.Variant, game)
+				}
+				got := dedupe(found[h.ID])
+				l := byHand[h.ID]
+				var want []string
+				if l != nil {
+					want = []string{fmt.Sprintf("%s@%d", l.CheckID, l.ActionIndex)}
+				}
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					bad++
+					if bad <= 5 {
+						what := "clean hand"
+						if l != nil {
+							what = "injected: " + l.What
+						}
+						t.Errorf("hand %s (%s): findings %v, want %v\n%s", h.ID, what, got, want, handText(t, phh.Format, text, h.ID))
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d of %d hands do not match their labels", bad, len(hs))
+			}
+			for _, id := range g.Checks() {
+				if perCheck[id] == 0 && !testing.Short() {
+					t.Errorf("no hand carries %s", id)
+				}
+			}
+			if got, want := len(labels), n/5; got < want*8/10 || got > want*12/10 {
+				t.Errorf("%d labels for %d hands at rate 0.2", got, n)
+			}
+			t.Logf("%s: %d hands, %d labels: %v", game, len(hs), len(labels), perCheck)
+		})
+	}
+}
+
+// TestGamesOption: --games chooses the games; the stud and draw games are
+// PHH only, and an unknown name is refused. The default is the format's
+// hold'em and Omaha mix, whose corpus does not change with the option's
+// arrival (TestDeterministic and the CLI's golden corpora check that).
+func TestGamesOption(t *testing.T) {
+	if _, err := New(Config{Format: pokerstars.Format, Games: []string{"holdem", "razz"}}); err == nil || !strings.Contains(err.Error(), "PHH only") {
+		t.Errorf("razz in PokerStars: error %v, want PHH only", err)
+	}
+	if _, err := New(Config{Format: phh.Format, Games: []string{"chess"}}); err == nil || !strings.Contains(err.Error(), "unknown game") {
+		t.Errorf("chess: error %v", err)
+	}
+	g, err := New(Config{Format: pokerstars.Format, Games: []string{"omaha"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range g.games {
+		if k.variant != hand.Omaha && k.variant != hand.OmahaHiLo {
+			t.Errorf("omaha chose %v", k.variant)
+		}
+	}
+	// The checks a game cannot carry are not injected in it.
+	g, _ = New(Config{Format: phh.Format, Games: []string{"badugi"}})
+	for _, id := range g.Checks() {
+		if strings.HasPrefix(id, "bring-in.") || id == "pot.odd-chip" || id == "raise.over-pot-limit" {
+			t.Errorf("badugi carries %s", id)
+		}
+	}
+	if !slices.Contains(g.Checks(), "draw.too-many-cards") {
+		t.Error("badugi does not carry draw.too-many-cards")
+	}
+}
+
+// TestGamesVariety: each game's corpus has showdowns won by its own
+// ranking, all-ins, and its own phases: up cards and bring-ins in stud,
+// draws of every size (standing pat too) in the draw games, and split pots
+// in stud hi-lo.
+func TestGamesVariety(t *testing.T) {
+	rs := replay.Default()
+	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
+		text, _, _ := corpusOf(t, []string{game}, 8, 600, 0)
+		_, hs := audit(t, phh.Format, text)
+		var showdowns, allIns, bringIns, completions, pats, draws, splits, redealt int
+		players := map[int]bool{}
+		for _, h := range hs {
+			var mucked cards.Set
+			players[len(h.Seats)] = true
+			tr := replay.Replay(h, &rs)
+			if len(tr.Shown) > 1 {
+				showdowns++
+			}
+			for _, aw := range tr.Awards {
+				if aw.Half != replay.Whole {
+					splits++
+					break
+				}
+			}
+			for i, a := range h.Actions {
+				switch {
+				case a.Kind == hand.BringIn:
+					bringIns++
+				case a.Kind == hand.Bet && tr.Steps[i].Street == replay.ThirdStreet:
+					completions++
+				case a.Kind == hand.Discard && len(a.Cards) == 0:
+					pats++
+				case a.Kind == hand.Discard:
+					draws++
+					mucked |= cards.SetOf(a.Cards...)
+				case a.Kind == hand.DealHole:
+					for _, c := range a.Cards {
+						if mucked.Has(c) {
+							redealt++ // the stub ran out: the discards were shuffled in
+						}
+					}
+				}
+				if a.AllIn || tr.Steps[i].AllIn {
+					allIns++
+				}
+			}
+		}
+		want := map[string]int{"showdowns": showdowns, "all-ins": allIns}
+		switch {
+		case strings.Contains(game, "stud") || game == "razz":
+			want["bring-ins"], want["completions"] = bringIns, completions
+		case strings.Contains(game, "draw") || game == "badugi":
+			want["pats"], want["draws"] = pats, draws
+		}
+		if game == "2-7-triple-draw" {
+			want["reshuffled discards"] = redealt * 50 // some hands, not one in fifty
+		}
+		if game == "stud-hi-lo" {
+			want["hi/lo splits"] = splits
+		}
+		for what, c := range want {
+			if c < len(hs)/50 {
+				t.Errorf("%s: only %d hands with %s", game, c, what)
+			}
+		}
+		if len(players) < 4 {
+			t.Errorf("%s: table sizes %v", game, players)
+		}
+		t.Logf("%s: %v; players %v", game, want, players)
 	}
 }

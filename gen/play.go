@@ -41,8 +41,9 @@ type play struct {
 	n               int
 
 	deck  []cards.Card
-	holes [][]cards.Card
+	holes [][]cards.Card // stud and draw games: the cards each seat holds so far
 	board []cards.Card
+	muck  []cards.Card // draw games: the discards, shuffled into the stub when it runs out
 
 	// skel is the hand as the engine needs it to find the next legal
 	// window: forced bets, betting and board cards, no hole cards (the
@@ -80,7 +81,7 @@ func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style
 		nd = needs{holdem: true, minPlayers: 3}
 		p.ag, p.rigged, p.showAll = *passive, true, true
 	}
-	p.t = newTable(rng, p.f, nd)
+	p.t = newTable(rng, p.f, g.games, nd)
 	p.n = len(p.t.seats)
 	return p
 }
@@ -101,11 +102,14 @@ var errTooLong = errors.New("hand did not end")
 // run plays the hand and builds the record.
 func (p *play) run() error {
 	t := p.t
-	p.deal()
+	if !p.perDeal() {
+		p.deal()
+	}
 	p.skel = hand.Hand{
 		Format: string(p.f), Scale: t.scale, Game: t.game, Seats: t.seats,
-		Stakes: hand.Stakes{SmallBlind: t.sb, BigBlind: t.bb, SmallBet: t.small, BigBet: t.big, Ante: t.ante, BigBlindAnte: t.bbAnte},
-		Button: t.seats[t.button].Number,
+		Stakes: hand.Stakes{SmallBlind: t.sb, BigBlind: t.bb, SmallBet: t.small, BigBet: t.big, Ante: t.ante, BigBlindAnte: t.bbAnte,
+			BringIn: t.bringIn},
+		Button: t.buttonNumber(),
 	}
 	if t.game.Structure != hand.FixedLimit {
 		p.skel.Stakes.MinBet = t.bb
@@ -120,6 +124,12 @@ func (p *play) run() error {
 	p.posts()
 	if p.want != nil && p.want.atPost != nil {
 		p.want.atPost(p)
+	}
+	switch {
+	case t.stud():
+		return p.runStud()
+	case t.draw():
+		return p.runDraw()
 	}
 	for s := replay.Preflop; s <= replay.River; s++ {
 		if s > replay.Preflop {
@@ -138,11 +148,15 @@ func (p *play) run() error {
 
 // deal shuffles the deck and deals the hole cards and the board.
 func (p *play) deal() {
-	p.deck = make([]cards.Card, 52)
-	for i := range p.deck {
-		p.deck[i] = cards.Card(i)
+	if p.t.game.Variant == hand.ShortDeck {
+		p.newDeck()
+	} else {
+		p.deck = make([]cards.Card, 52)
+		for i := range p.deck {
+			p.deck[i] = cards.Card(i)
+		}
+		p.rng.Shuffle(52, func(i, j int) { p.deck[i], p.deck[j] = p.deck[j], p.deck[i] })
 	}
-	p.rng.Shuffle(52, func(i, j int) { p.deck[i], p.deck[j] = p.deck[j], p.deck[i] })
 	if p.rigged {
 		p.rigBoard()
 	}
@@ -286,8 +300,8 @@ func (p *play) query() view {
 		clear(p.bet)
 		for i := len(tr.Steps) - 2; i >= 0; i-- {
 			s := &tr.Steps[i]
-			if s.Kind == hand.DealBoard {
-				break
+			if s.Street != st.Street {
+				break // the street began after s
 			}
 			if s.Player >= 0 && (s.Betting || s.Kind == hand.Post) && p.bet[s.Player] == 0 {
 				p.bet[s.Player] = s.To
@@ -359,6 +373,9 @@ type choice struct {
 
 // choose picks a legal action from the window.
 func (p *play) choose(v view) choice {
+	if p.bringInTurn(v) {
+		return p.bringInChoice(v)
+	}
 	w := &v.w
 	ag := &p.ag
 	canRaise := w.MinRaiseTo > 0 && p.othersCanCall(v.player)
@@ -397,6 +414,13 @@ func (p *play) size(v view) hand.Amount {
 	if hi <= lo {
 		return lo
 	}
+	if p.t.game.Structure == hand.FixedLimit {
+		// Stud's open pair on fourth street: the small bet or the big bet.
+		if p.rng.IntN(2) == 0 {
+			return hi
+		}
+		return lo
+	}
 	r := p.rng.IntN(100)
 	switch {
 	case r < p.ag.allIn:
@@ -429,6 +453,9 @@ func (p *play) record(v view, c choice) hand.Action {
 	switch c.kind {
 	case hand.Fold:
 		p.folded[v.player] = true
+	case hand.BringIn:
+		a.Amount, a.HasAmount = min(p.t.bringIn, v.stack), true
+		a.AllIn = a.Amount >= v.stack
 	case hand.Call:
 		if ps {
 			a.Amount, a.HasAmount = c.call, true

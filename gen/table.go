@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/handaudit/handaudit/hand"
@@ -62,6 +63,7 @@ type table struct {
 	sb, bb   hand.Amount
 	small    hand.Amount // fixed-limit small bet
 	big      hand.Amount
+	bringIn  hand.Amount // stud
 	ante     hand.Amount
 	bbAnte   bool // PHH: only the big blind antes, for the table
 	maxSeats int
@@ -83,27 +85,27 @@ type table struct {
 type needs struct {
 	structures []hand.Structure // allowed structures (nil: any)
 	holdem     bool             // hold'em only
+	stud, draw bool             // stud games only, draw games only
 	antes      bool             // antes posted by every player
 	minPlayers int
 	short      int  // extra very short stacks
 	deadBlind  bool // a returning player posts a dead small blind (PokerStars)
 }
 
+// fit reports whether game g meets the needs.
+func (nd needs) fit(g gameKind) bool {
+	if nd.holdem && g.variant != hand.Holdem || nd.stud && !g.variant.IsStud() || nd.draw && !g.variant.IsDraw() {
+		return false
+	}
+	return nd.structures == nil || slices.Contains(nd.structures, g.structure)
+}
+
 func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 	var ok []gameKind
 	total := 0
 	for _, g := range games {
-		if nd.holdem && g.variant != hand.Holdem {
+		if !nd.fit(g) {
 			continue
-		}
-		if nd.structures != nil {
-			found := false
-			for _, s := range nd.structures {
-				found = found || s == g.structure
-			}
-			if !found {
-				continue
-			}
 		}
 		ok = append(ok, g)
 		total += g.weight
@@ -121,13 +123,9 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 	return ok[len(ok)-1]
 }
 
-// newTable deals a table for format f.
-func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
+// newTable deals a table of one of games for format f.
+func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *table {
 	t := &table{}
-	games := psGames
-	if f == phh.Format {
-		games = phhGames
-	}
 	gk := pickGame(rng, games, nd)
 	t.game = hand.Game{Variant: gk.variant, Structure: gk.structure, HoleCards: gk.hole}
 
@@ -162,13 +160,14 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	case f == phh.Format && r == 2 && gk.structure != hand.FixedLimit:
 		t.ante, t.bbAnte = t.bb, true
 	}
+	otherTable(t)
 
 	// Seats.
 	n := 2 + rng.IntN(8) // 2..9 dealt in
 	if rng.IntN(3) == 0 {
 		n = 2 + rng.IntN(5) // short-handed more often
 	}
-	n = max(n, nd.minPlayers)
+	n = min(max(n, nd.minPlayers), maxPlayers(t.game))
 	t.maxSeats = 6
 	if n > 6 || rng.IntN(3) == 0 {
 		t.maxSeats = 9
@@ -231,8 +230,12 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.inOrder = append(t.inOrder, in[(b+k)%n])
 	}
 
-	// Stacks in big blinds: most deep, some short, a few all-in soon.
+	// Stacks in big blinds (stud: small bets): most deep, some short, a
+	// few all-in soon.
 	unit := t.bb
+	if unit == 0 {
+		unit = t.small
+	}
 	for i := range t.seats {
 		var bbs int64
 		switch r := rng.IntN(20); {
@@ -280,6 +283,14 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.seats[t.bbSeat].Stack = max(t.seats[t.bbSeat].Stack, t.sb+t.ante+1)
 	}
 	return t
+}
+
+// buttonNumber is the button's seat number, 0 in stud (no button).
+func (t *table) buttonNumber() int {
+	if t.stud() {
+		return 0
+	}
+	return t.seats[t.button].Number
 }
 
 func pickNames(rng *rand.Rand, n int) []string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
@@ -28,8 +29,11 @@ type violation struct {
 	rigBoard bool // a board on which every hold'em hand ties
 	showAll  bool // nobody mucks at showdown
 
-	atPost    func(p *play)
-	before    func(p *play, v view) bool // an action before the player's turn
+	atPost func(p *play)
+	before func(p *play, v view) bool // an action before the player's turn
+	// atDraw may change the cards seat s discards in a draw (draw games);
+	// it sets p.injectAt to -2 to mark that discard as the violation.
+	atDraw    func(p *play, s int, gone []cards.Card) []cards.Card
 	decide    func(p *play, v view) bool // the player's own action, made illegal
 	preSettle func(p *play, acts []hand.Action, origin []int)
 	outcome   func(p *play, tr *replay.Trace)
@@ -88,7 +92,9 @@ var violations = []violation{
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			to := w.MinRaiseTo + w.FixedSize
-			if w.MinRaiseTo <= 0 || w.FixedSize <= 0 || v.allIn <= to || !p.roll() {
+			// Not a stud completion (bring-in.illegal-completion), nor where
+			// an open pair allows the big bet.
+			if w.MinRaiseTo <= 0 || w.FixedSize <= 0 || v.allIn <= to || w.MaxRaiseTo != w.MinRaiseTo || p.completion(v) || !p.roll() {
 				return false
 			}
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the fixed-limit raise was to %s", p.money(to), p.money(w.MinRaiseTo)))
@@ -288,12 +294,30 @@ var violations = []violation{
 					shows = append(shows, i)
 				}
 			}
-			if len(shows) == 0 || len(p.board) < 5 {
+			if len(shows) == 0 || len(p.board) < 5 && !p.perDeal() {
 				return
 			}
 			i := shows[p.rng.IntN(len(shows))]
 			cs := slices.Clone(acts[i].Cards)
 			k := p.rng.IntN(len(cs))
+			if p.perDeal() {
+				// No board: a card another player holds.
+				var held []cards.Card
+				for s, h := range p.holes {
+					if s != acts[i].Player {
+						held = append(held, h...)
+					}
+				}
+				if len(held) == 0 {
+					return
+				}
+				c := held[p.rng.IntN(len(held))]
+				cs[k] = c
+				acts[i].Cards = cs
+				origin[i] = markOrigin
+				p.what = fmt.Sprintf("%s shows %s, another player's card", p.t.seats[acts[i].Player].Player, c)
+				return
+			}
 			c := p.board[p.rng.IntN(5)]
 			cs[k] = c
 			acts[i].Cards = cs
@@ -302,6 +326,10 @@ var violations = []violation{
 		}},
 	{check: "cards.wrong-count", formats: fPHH,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
+			if p.perDeal() {
+				p.shortDeal(acts, origin)
+				return
+			}
 			var cands []int
 			for i, a := range acts {
 				if a.Kind == hand.DealHole && p.folded[a.Player] && p.t.dealt[a.Player] {
@@ -322,6 +350,115 @@ var violations = []violation{
 			origin[i] = markOrigin
 			p.what = fmt.Sprintf("%s dealt %d hole cards", p.t.seats[acts[i].Player].Player, len(cs))
 		}},
+	// The stud and draw games' own (at the end: the list's order is the
+	// draw order of the default games' violations).
+	{check: "bring-in.wrong-player", formats: fPHH, needs: needs{stud: true, minPlayers: 3},
+		before: func(p *play, v view) bool {
+			if !p.bringInTurn(v) || !p.roll() {
+				return false
+			}
+			var others []int
+			for q := range p.folded {
+				if q != v.player && !p.folded[q] && p.stack[q] > 0 {
+					others = append(others, q)
+				}
+			}
+			if len(others) == 0 {
+				return false
+			}
+			q := others[p.rng.IntN(len(others))]
+			p.inject(view{player: q, stack: p.stack[q]}, choice{kind: hand.BringIn},
+				fmt.Sprintf("%s brings in where %s has the up card to", p.t.seats[q].Player, p.t.seats[v.player].Player))
+			return true
+		}},
+	{check: "bring-in.wrong-amount", formats: fPHH, needs: needs{stud: true},
+		decide: func(p *play, v view) bool {
+			if !p.bringInTurn(v) {
+				return false
+			}
+			b := p.t.bringIn
+			x := b + 1
+			if x >= p.t.small {
+				x = b - 1
+			}
+			if x < 1 || x == b || x >= p.t.small || x >= v.allIn || !p.roll() {
+				return false
+			}
+			p.inject(v, choice{kind: hand.Bet, to: x}, fmt.Sprintf("bring-in of %s where it is %s", p.money(x), p.money(b)))
+			return true
+		}},
+	{check: "bring-in.illegal-completion", formats: fPHH, needs: needs{stud: true},
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if !p.completion(v) || w.MinRaiseTo <= 0 || !w.Open {
+				return false
+			}
+			// The bring-in plus a small bet, the usual slip.
+			to := w.CurrentBet + p.t.small
+			if w.CurrentBet == 0 {
+				to = p.t.bringIn + p.t.small
+			}
+			if to == w.MinRaiseTo || to >= v.allIn || !p.roll() {
+				return false
+			}
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("completion to %s where it is to %s", p.money(to), p.money(w.MinRaiseTo)))
+			return true
+		}},
+	{check: "draw.too-many-cards", formats: fPHH, needs: needs{draw: true},
+		atDraw: func(p *play, s int, gone []cards.Card) []cards.Card {
+			if len(p.deck) == 0 || !p.roll() {
+				return gone
+			}
+			// His whole hand and a card from the stub.
+			extra := p.take(1)
+			p.injectAt = -2
+			p.what = fmt.Sprintf("%s discards %d cards from a hand of %d", p.t.seats[s].Player, len(p.holes[s])+1, len(p.holes[s]))
+			return append(slices.Clone(p.holes[s]), extra...)
+		}},
+}
+
+// completion reports whether v is a stud completion opportunity: third
+// street, before any full bet.
+func (p *play) completion(v view) bool {
+	return p.t.stud() && p.street == replay.ThirdStreet && v.w.RaiseCount == 0
+}
+
+// shortDeal drops a card from the first deal of a stud or draw player who
+// folded before being dealt again (so that no later deal or opener reads
+// the wrong count), and in stud not the player who brought in: a player
+// dealt two cards on third street, or four in a five-card draw.
+func (p *play) shortDeal(acts []hand.Action, origin []int) {
+	deals := make([]int, p.n)
+	first := make([]int, p.n)
+	opener := -1
+	for i, a := range acts {
+		switch {
+		case a.Kind == hand.DealHole:
+			if deals[a.Player] == 0 {
+				first[a.Player] = i
+			}
+			deals[a.Player]++
+		case opener < 0 && (a.Kind == hand.BringIn || a.Kind == hand.Bet) && p.t.stud():
+			opener = a.Player
+		}
+	}
+	var cands []int
+	for s := range deals {
+		if deals[s] == 1 && p.folded[s] && s != opener {
+			cands = append(cands, first[s])
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	i := cands[p.rng.IntN(len(cands))]
+	cs := slices.Clone(acts[i].Cards)
+	// Stud: a down card goes, so the up card the bring-in read moves down
+	// too (he is not the bring-in, so the bring-in stands).
+	cs = cs[1:]
+	acts[i].Cards = cs
+	origin[i] = markOrigin
+	p.what = fmt.Sprintf("%s dealt %d cards", p.t.seats[acts[i].Player].Player, len(cs))
 }
 
 // raiseNotReopened raises where the betting was not reopened to the

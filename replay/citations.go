@@ -301,6 +301,43 @@ var citationTable = [...]citationEntry{
 		source:    "zh: seed 002 (limit Texas hold'em)",
 	},
 	{
+		key:        "bring-in",
+		convention: "Poker convention", title2024: "Stud: the Bring-In",
+		en: "In seven-card stud and stud high-low the player with the lowest up card on third street brings in " +
+			"(in razz the highest, aces low); a tie of ranks is broken by suit, from low to high clubs, diamonds, hearts, spades. " +
+			"The bring-in is the amount the stakes set, or the player's whole stack if less, and that player may complete " +
+			"to the small bet instead. The later streets are opened by the best hand showing (in razz the lowest), " +
+			"the first from the dealer's left of equal hands.",
+		enSummary: true,
+		zh:        "在七张梭哈及梭哈高低中,第三街明牌最小的玩家须下强制注(bring-in)(Razz 中为明牌最大者,A 为最小);点数相同时按花色由小到大:梅花、方块、红桃、黑桃。强制注为牌局规定的数额(筹码不足则全部筹码),该玩家也可直接补足至小注。之后各街由明牌最大的牌型先行动(Razz 中为最小)。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule, as the WSOP rules and PokerKit's state.py apply it; the TDA rules name the bring-in in Rule 30 without defining it)",
+	},
+	{
+		key:        "stud-completion",
+		convention: "Poker convention", title2024: "Stud: Completing the Bring-In",
+		en: "After the bring-in a player may call it or complete the bet to the small bet; the completion is the first " +
+			"full bet of third street and raises follow it by the small bet. A completion to any other amount is " +
+			"illegal unless the player is all-in for less. In seven-card stud high an open pair on fourth street allows " +
+			"a bet or raise of the big bet there.",
+		enSummary: true,
+		zh:        "强制注之后,玩家可跟注或补足至小注;补足是第三街的第一个完整下注,其后的加注以小注为单位。补足至其他数额即为违规,除非玩家全下不足该数额。七张梭哈(高)第四街出现明对时,该街可下注或加注大注。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule)",
+	},
+	{
+		key:        "draw",
+		convention: "Poker convention", title2024: "Draw Games: Drawing",
+		en: "In the draw games each player still in the hand draws once in each draw, in turn from the first seat left " +
+			"of the button: he discards some of the cards he holds, or none (stands pat), and is dealt as many. " +
+			"No player can discard more cards than he holds. When the stub runs out the discards are shuffled " +
+			"to complete the draw.",
+		enSummary: true,
+		zh:        "在换牌类游戏中,每次换牌时仍在牌局中的玩家从按钮左侧第一位起依次换牌一次:弃掉所持手牌中的若干张或不换(stand pat),并补发同样张数。玩家弃牌张数不得多于所持张数。牌叠不足时,将弃牌洗匀后继续补发。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule; TDA 35-A leaves draw games to house standards)",
+	},
+	{
 		key:        "call-amount",
 		convention: "Poker convention", title2024: "Calling",
 		en:        "A call matches the current bet: the caller adds exactly the difference between the bet and what they have already put in on this betting round, or all their chips if they have less.",

@@ -74,8 +74,11 @@ func readPHHCorpus(t testing.TB, dir string) []corpusHand {
 	return out
 }
 
-// TestPHHCorpusFinishingStacks replays every hold'em and Omaha hand of the
-// PHH corpus and compares the finishing stacks with the record's.
+// TestPHHCorpusFinishingStacks replays every hand of the PHH corpus, of
+// every game (hold'em, short deck, Omaha, stud, razz, the draw games and
+// badugi), and compares the finishing stacks with the record's. Every pot
+// of a hand whose cards are all recorded must be decided by the cards (no
+// award follows the record's collects, none is undecided).
 func TestPHHCorpusFinishingStacks(t *testing.T) {
 	dir := sharedDir(t, "corpus")
 	hands := readPHHCorpus(t, dir)
@@ -83,24 +86,27 @@ func TestPHHCorpusFinishingStacks(t *testing.T) {
 		t.Fatal("no PHH hands read")
 	}
 	replayed, compared := 0, 0
+	byGame := map[hand.Variant]int{}
 	seen := map[string]bool{}
 	for _, ch := range hands {
 		h := ch.h
-		if !h.Game.Variant.IsBoardGame() || h.Game.Variant == hand.ShortDeck {
-			tr := Replay(h, nil)
-			if tr.Supported || tr.Unsupported == "" {
-				t.Errorf("%s: %v should be unsupported with a reason", ch.path, h.Game.Variant)
-			}
-			continue
-		}
 		tr := Replay(h, nil)
 		if !tr.Supported {
 			t.Errorf("%s: not replayed: %s", ch.path, tr.Unsupported)
 			continue
 		}
 		replayed++
+		byGame[h.Game.Variant]++
 		if err := conservation(tr); err != "" {
 			t.Errorf("%s: %s", ch.path, err)
+		}
+		if known := allCardsKnown(h); known && len(tr.Undecided) > 0 {
+			t.Errorf("%s: every card is recorded, but pots %v are undecided", ch.path, tr.Undecided)
+		}
+		for _, a := range tr.Awards {
+			if a.FromRecord && allCardsKnown(h) {
+				t.Errorf("%s: every card is recorded, but pot %d follows the record's collects", ch.path, a.Pot)
+			}
 		}
 		if !h.Outcome.HasFinishingStacks {
 			continue
@@ -121,11 +127,33 @@ func TestPHHCorpusFinishingStacks(t *testing.T) {
 			t.Errorf("%s: listed as a discrepancy but not in the corpus", p)
 		}
 	}
-	t.Logf("%d hands read, %d hold'em/Omaha hands replayed, %d finishing stacks compared, %d listed discrepancies",
-		len(hands), replayed, compared, len(expectedPHHDiscrepancies))
-	if replayed < 4000 {
-		t.Errorf("only %d hands replayed; the corpus has about 4,760 hold'em and Omaha hands", replayed)
+	t.Logf("%d hands read, %d replayed (%v), %d finishing stacks compared, %d listed discrepancies",
+		len(hands), replayed, byGame, compared, len(expectedPHHDiscrepancies))
+	if replayed != len(hands) {
+		t.Errorf("%d of %d hands replayed", replayed, len(hands))
 	}
+	// The WSOP 2023 #43 day 5 hands: 13 stud, 7 stud hi-lo, 10 razz, 7 2-7
+	// single draw, 7 2-7 triple draw; and a badugi and a short-deck hand
+	// among the famous hands.
+	for v, want := range map[hand.Variant]int{hand.Stud: 13, hand.StudHiLo: 7, hand.Razz: 10,
+		hand.Deuce7Single: 7, hand.Deuce7Triple: 8, hand.Badugi: 1, hand.ShortDeck: 1} {
+		if byGame[v] != want {
+			t.Errorf("%v: %d hands replayed, want %d", v, byGame[v], want)
+		}
+	}
+}
+
+// allCardsKnown reports whether every card the record deals or shows is
+// known (no "??").
+func allCardsKnown(h *hand.Hand) bool {
+	for i := range h.Actions {
+		for _, c := range h.Actions[i].Cards {
+			if !c.Known() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // conservation checks that no chip is made or lost: the finishing stacks

@@ -3,8 +3,16 @@
 // and at the end what the pots and awards must be.
 //
 // Replay is a phased state machine in the manner of PokerKit: forced bets
-// are posted, cards dealt, betting rounds played, hands shown down, and
-// chips pushed. It follows the record: when the record breaks a rule (an
+// are posted, cards dealt (or drawn), betting rounds played, hands shown
+// down, and chips pushed. One machine replays every game: a per-game table
+// (games.go) says, round by round, what the dealing before it does (hole
+// cards and which are face up, board cards, a draw), the fixed-limit bet
+// size and who opens the betting, and how hands are valued at the
+// showdown. Stud adds its phases in stud.go (the up cards, the bring-in
+// by the lowest up card, the completion, the best hand showing opening the
+// later streets, the open pair on fourth street), the draw games theirs in
+// draw.go (draws in turn from the button, discards and replacements). It
+// follows the record: when the record breaks a rule (an
 // under-minimum raise, a player acting out of turn), the engine notes it in
 // the Step, applies what the record says happened and goes on, so that one
 // violation is flagged once by the checks and does not cascade. The Trace
@@ -50,5 +58,20 @@
 //     of TDA 20-A are accepted by default). Run-it-twice pots are split by board, the
 //     odd chip to the first run; hi/lo halves give the odd chip to the high
 //     side, and a player who wins both halves with the same hand splits the
-//     pot as evenly as possible.
+//     pot as evenly as possible. In stud and razz the odd chip goes to the
+//     winner with the high card by suit in his five-card hand (TDA 20-B).
+//   - Stud: a bring-in or an opening bet by another player than the up
+//     cards name is noted (Window.ToAct names the rules' opener) and the
+//     betting goes on from the record's opener; an opening bet below the
+//     completion is taken as the bring-in it stands for. With an open pair
+//     on fourth street of stud high, the small bet and the big bet are both
+//     accepted until the big bet is made. When an up card of a player in
+//     the hand is not recorded, the record's first to act is followed.
+//   - A fixed-limit raise short of the fixed size that puts every other
+//     player all-in is taken as full (PHH records the raise PokerKit caps at
+//     the players' effective stacks).
+//   - Draws: the first discard after a betting round begins a draw; a
+//     draw's step names in Window.ToAct who the rules have draw next (-1:
+//     no draw is due). Discarded cards may be dealt again once the stub
+//     runs out.
 package replay

@@ -92,8 +92,9 @@ func TestUnsupported(t *testing.T) {
 		want string
 	}{
 		{nil, "no hand"},
-		{&hand.Hand{Game: hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit}}, "variant stud"},
-		{&hand.Hand{Game: hand.Game{Variant: hand.ShortDeck, Structure: hand.NoLimit}}, "short-deck"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.UnknownVariant, Structure: hand.FixedLimit}}, "variant unknown"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Variant(200), Structure: hand.NoLimit}}, "does not know the game"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit}, Seats: make([]hand.Seat, 2)}, "without a bet size"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem}}, "unknown betting structure"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit}, Seats: []hand.Seat{{}}}, "fewer than two"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Omaha, Structure: hand.PotLimit, HoleCards: 7}, Seats: make([]hand.Seat, 2)}, "7 hole cards"},

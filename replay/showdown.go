@@ -64,7 +64,7 @@ func (m *machine) settle() {
 	// (rakeFromPayouts), and is not an uncalled bet the finishing stacks
 	// did not give back (notReturned): both need the winners, so the pots
 	// are awarded before any rake, then again with it.
-	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop, h.Scale)
+	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.round > 0, h.Scale)
 	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
 	if !shared {
 		allocateRake(tr.Pots, min(max(m.awardRake(rake, implied), 0), total), h.Outcome.Pots, collected)
@@ -132,10 +132,12 @@ func (m *machine) setBoards() {
 	tr.Boards = append(tr.mem.boardsFor(2), b0, b1)
 }
 
-// holeCount is the number of hole cards a tabled hand must show.
+// holeCount is the number of cards a tabled hand must show: the game's
+// (two in hold'em, seven in stud, five or four held after the draws), or
+// in Omaha the record's.
 func (m *machine) holeCount() int {
-	if m.h.Game.Variant == hand.Holdem {
-		return 2
+	if c := m.game.hole; c > 0 {
+		return c
 	}
 	if c := m.h.Game.HoleCards; c > 0 {
 		return c
@@ -167,42 +169,69 @@ func (m *machine) handCards(p int) []cards.Card {
 }
 
 // showdownOrder works out who must table first (TDA 17-A): the last
-// aggressor on the final betting round, else the first player left of the
-// button.
+// aggressor on the final betting round, else the player who would act
+// first in a final betting round: the first player left of the button,
+// in stud the best hand showing (razz: the lowest).
 func (m *machine) showdownOrder() {
 	tr := m.tr
 	if m.countIn() < 2 {
 		return
 	}
-	final := m.street
+	final := m.round
 	t := m.txt.reset()
 	allIn := m.activeWithChips() <= 1
 	if allIn {
 		// All-in showdown (TDA 16): every hand is tabled at once; the last
 		// aggressor of the last betting round is named first.
-		for s := final; ; s-- {
-			if p := m.aggressor[s]; p >= 0 && m.seats[p].status != Folded {
+		for r := final; r >= 0; r-- {
+			if p := int(m.aggressor[r&7]); p >= 0 && m.seats[p].status != Folded {
 				tr.ShowdownFirst = p
 				tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; last aggressor: ").
-					s(m.h.PlayerName(p)).s(" (").s(s.String()).s(", to ").amt(m.aggressorTo[s]).s(")").str()
+					s(m.h.PlayerName(p)).s(" (").s(m.game.street[r&7].String()).s(", to ").amt(m.aggressorTo[r]).s(")").str()
 				return
 			}
-			if s == Preflop {
-				break
-			}
+		}
+		if m.game.stud {
+			p, why := m.studShowsFirst()
+			tr.ShowdownFirst = p
+			tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; no bet on the last betting round, so ").s(why).str()
+			return
 		}
 		p := m.firstLeftOfButton()
 		tr.ShowdownFirst = p
 		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
 		return
 	}
-	if p := m.aggressor[final]; p >= 0 && m.seats[p].status != Folded {
+	street := m.game.street[final&7].when()
+	if p := int(m.aggressor[final&7]); p >= 0 && m.seats[p].status != Folded {
 		tr.ShowdownFirst = p
-		tr.ShowdownReason = t.s("last aggressor on the ").s(final.String()).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		tr.ShowdownReason = t.s("last aggressor ").s(street).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		return
+	}
+	if m.game.stud {
+		p, why := m.studShowsFirst()
+		tr.ShowdownFirst = p
+		tr.ShowdownReason = t.reset().s("no bet ").s(street).s(": ").s(why).s(" shows first").str()
 		return
 	}
 	tr.ShowdownFirst = m.firstLeftOfButton()
-	tr.ShowdownReason = t.s("no bet on the ").s(final.String()).s(": the first seat left of the button shows first").str()
+	tr.ShowdownReason = t.s("no bet ").s(street).s(": the first seat left of the button shows first").str()
+}
+
+// studShowsFirst is who would act first in a final stud betting round:
+// the best hand showing (razz: the lowest), of the players in the hand,
+// and why in words; the first player in the hand when the up cards are
+// not all known.
+func (m *machine) studShowsFirst() (int, string) {
+	if m.round == m.game.last() {
+		if p := m.studOpener(); p >= 0 {
+			if m.game.lowOpens {
+				return p, "the lowest hand showing"
+			}
+			return p, "the best hand showing"
+		}
+	}
+	return m.firstLeftOfButton(), "the first player in seat order (the up cards do not decide)"
 }
 
 // activeWithChips counts live players who still have chips to bet: the
@@ -255,8 +284,8 @@ func (m *machine) pushChips() {
 				if b < len(tr.Boards) {
 					board = tr.Boards[b]
 				}
-				m.boardReady[b] = len(board) == 5 && allKnown(board)
-				if m.h.Game.Variant != hand.Holdem {
+				m.boardReady[b] = len(board) == 5 && allKnown(board) || m.game.stud || m.game.draw
+				if m.game.score == scoreOmaha {
 					m.omaha[b].Set(board)
 				}
 			}
@@ -516,9 +545,9 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		}
 		tabled = append(tabled, p)
 		switch {
-		case len(high) == 0 || v.high > best.high:
+		case len(high) == 0 || v.score > best.score:
 			high, best = append(high[:0], p), v
-		case v.high == best.high:
+		case v.score == best.score:
 			high = append(high, p)
 		}
 	}
@@ -539,7 +568,7 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		return t
 	}
 
-	if m.h.Game.Variant != hand.OmahaHiLo {
+	if !m.game.hiLo {
 		prefix().s(bestWord(len(high))).s(best.desc)
 		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
 		return
@@ -599,7 +628,11 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 	}
 	ws := m.winBuf[:0]
 	ws = append(ws, winners...)
-	if len(ws) > 1 { // most pots have one winner
+	switch {
+	case len(ws) == 1: // most pots have one winner
+	case m.game.stud:
+		m.studOddChipOrder(ws, half) // TDA 20-B
+	default:
 		slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
 	}
 	m.winBuf = ws
@@ -625,6 +658,12 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 		if a.OddChip > 0 {
 			a.Rule = "odd-chips"
 			switch {
+			case m.game.stud && m.rs.OddChip == OddChipSplitEvenly:
+				a.Reason += "; odd unit: split as evenly as possible, from the high card by suit"
+			case m.game.stud && allToFirst && extra > 1:
+				a.Reason += "; odd chips: all to the high card by suit in the winning five cards"
+			case m.game.stud:
+				a.Reason += "; odd chip: the high card by suit in the winning five cards"
 			case m.rs.OddChip == OddChipSplitEvenly:
 				a.Reason += "; odd unit: split as evenly as possible, from the first seat left of the button"
 			case allToFirst && extra > 1:

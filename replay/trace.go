@@ -5,10 +5,13 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// Street is a betting round of a board game.
+// Street is a betting round, named as the game names it: Preflop to River
+// in board games, ThirdStreet to SeventhStreet in stud, PreDraw to
+// ThirdDraw in draw games (games.go).
 type Street uint8
 
-// Streets, in order. Showdown is after the last betting round.
+// Streets of the board games, in order. Showdown is after the last betting
+// round of any game.
 const (
 	Preflop Street = iota
 	Flop
@@ -17,7 +20,9 @@ const (
 	Showdown
 )
 
-var streetNames = [...]string{"preflop", "flop", "turn", "river", "showdown"}
+var streetNames = [...]string{"preflop", "flop", "turn", "river", "showdown",
+	"third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street",
+	"predraw", "first-draw", "second-draw", "third-draw"}
 
 func (s Street) String() string {
 	if int(s) < len(streetNames) {
@@ -89,7 +94,11 @@ type Step struct {
 	AllIn        bool   // the player is all-in after the action
 	FullRaise    bool   // a bet or raise that was a full raise (reopens betting)
 	HasExpected  bool   // Expected is set (see Expected)
-	Window       Window
+	// Up says, for a deal of stud cards, which were dealt face up: bit k
+	// for the action's k-th card, as the record says or else as the game
+	// deals them.
+	Up     uint8
+	Window Window
 
 	Added hand.Amount // chips the player put in with this action, as applied
 	To    hand.Amount // the player's street total after the action
@@ -102,7 +111,8 @@ type Step struct {
 
 	// Expected is, for a Post, the forced bet the rules require of this
 	// player (the stakes, capped by the stack, in the ruleset's big-blind-ante
-	// order); HasExpected is false when the stakes do not say.
+	// order), and for a stud bring-in the bring-in (capped by the stack);
+	// HasExpected is false when the stakes do not say.
 	Expected hand.Amount
 }
 

@@ -23,7 +23,7 @@ import (
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--games LIST] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
@@ -32,6 +32,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
 	format := fs.String("format", "pokerstars", "output format: phh, pokerstars")
+	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
+		" (default: hold'em and Omaha; the others are written in PHH only)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
@@ -65,7 +67,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 			return usageError{err}
 		}
 	}
-	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs})
+	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs, Games: *games})
 	if err != nil {
 		return usageError{err}
 	}
