@@ -387,22 +387,42 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 }
 
 // returnedSilently reports whether player p's uncalled bet x was given
-// back although the record has no line returning it, as older PokerStars
-// exports write none: the record keeps it in the pot only if its stated
-// total counts it, or if the collects and the rake take it out of the pot.
+// back although the record has no line returning it (ReturnedSilently).
 func (c *Context) returnedSilently(p int, x hand.Amount) bool {
-	if c.firstAction(p, hand.UncalledReturn) >= 0 {
-		return false // the record returned something: its amount is judged
+	return returnedSilently(c.H, c.T, c.collected, p, x)
+}
+
+// ReturnedSilently reports whether player p's uncalled bet x (as the
+// replay t computed it) was given back although the record h has no line
+// returning it, as older PokerStars exports write none: the record keeps
+// it in the pot only if its stated total counts it, or if the collects
+// and the rake take it out of the pot. The dispute analyzer's settlement
+// reads the record as pot.uncalled-not-returned does.
+func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool {
+	var collected hand.Amount
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == hand.Collect {
+			collected += a.Amount
+		}
 	}
-	o := &c.H.Outcome
+	return returnedSilently(h, t, collected, p, x)
+}
+
+func returnedSilently(h *hand.Hand, t *replay.Trace, collected hand.Amount, p int, x hand.Amount) bool {
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Player == p && a.Kind == hand.UncalledReturn {
+			return false // the record returned something: its amount is judged
+		}
+	}
+	o := &h.Outcome
 	take := o.Rake
 	for _, f := range o.Fees {
 		take += f.Amount
 	}
-	if o.HasTotalPot && o.TotalPot >= c.T.TotalPot+x {
+	if o.HasTotalPot && o.TotalPot >= t.TotalPot+x {
 		return false
 	}
-	return c.collected+take <= c.T.TotalPot
+	return collected+take <= t.TotalPot
 }
 
 // absorb removes from d an amount m that went into the pot and was

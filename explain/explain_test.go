@@ -671,3 +671,23 @@ func TestWrite(t *testing.T) {
 		t.Errorf("refused writes wrote %d bytes", b.Len())
 	}
 }
+
+// TestSettlementSilentReturn: an older PokerStars export returns an
+// uncalled bet without a line; the settlement reads the record as
+// pot.uncalled-not-returned does (returned), so no one is owed it.
+func TestSettlementSilentReturn(t *testing.T) {
+	tc := &explainCase{file: "fixtures/explain/uncalled-no-line.txt", line: 1}
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, tc, "pokerstars")
+	var b bytes.Buffer
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := unwrap(b.String())
+	if !strings.Contains(text, "no one is owed anything") || strings.Contains(text, " is owed $") {
+		t.Errorf("the silent return is counted as owed:\n%s", text)
+	}
+	if len(e.Findings) != 0 {
+		t.Errorf("findings %v, want none", e.Findings)
+	}
+}
