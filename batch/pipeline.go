@@ -65,9 +65,13 @@ type Result struct {
 
 // Config says what to run and how.
 type Config struct {
-	Inputs    []Input
-	Workers   int // 0 = all cores
-	Rules     *replay.Ruleset
+	Inputs  []Input
+	Workers int // 0 = all cores
+	Rules   *replay.Ruleset
+	// Rulebook, if set, picks each hand's ruleset (a room's preset for
+	// the hands whose record names the room); otherwise every hand is
+	// judged under Rules.
+	Rulebook  *replay.Rulebook
 	Selection checks.Selection
 	// MaxFileBytes bounds every input (0 = no limit): the bytes read from
 	// it, whatever it is (a file, stdin, a device, a pipe, a file still
@@ -122,6 +126,12 @@ type Summary struct {
 	// Unsupported lists the inputs in formats handaudit does not read, in
 	// input order.
 	Unsupported []UnsupportedInput
+	// Rulesets are the rulesets hands were judged under (Audit and Merge
+	// set them; see Manifest.Rulesets).
+	Rulesets []ManifestRuleset
+	// impliedRake is the rake the records imply without stating it, by
+	// currency (see ImpliedRake).
+	impliedRake map[string]*rakeSum
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -712,7 +722,7 @@ func (c *collector) emitChunk(ch *chunk) {
 				} else if r.Trace != nil && r.Trace.Terse {
 					// Flagged after all: its view needs the engine's words.
 					c.pools.traceMem().Put(r.Trace)
-					r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.Rules)
+					r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.rulesFor(r.Hand))
 				}
 			}
 		}
@@ -928,6 +938,7 @@ func count(sum *Summary, r *Result) {
 		sum.ParseErrors++
 	}
 	countFindings(sum, r.Findings)
+	countImpliedRake(sum, r.Hand, r.Trace)
 }
 
 // withoutCheck returns fs without the findings of check id (in place).
@@ -984,12 +995,13 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 	if testHookAudit != nil {
 		testHookAudit(h)
 	}
+	rs := cfg.rulesFor(h)
 	if traces != nil {
 		// Most hands are clean, and nobody reads the engine's words on a
 		// clean hand: replay tersely first, and again in full only when
 		// there is something to report (the findings are the same; their
 		// messages quote the engine's reasons).
-		tr := replayTerse(traces, h, cfg.Rules)
+		tr := replayTerse(traces, h, rs)
 		if msg := tr.InternalError; msg != "" {
 			panic("replay: " + msg)
 		}
@@ -1002,12 +1014,20 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 		}
 		traces.Put(tr)
 	}
-	r.Trace = replayHand(traces, h, cfg.Rules)
+	r.Trace = replayHand(traces, h, rs)
 	if msg := r.Trace.InternalError; msg != "" {
 		// The engine recovered from its own bug: this hand was not audited.
 		panic("replay: " + msg)
 	}
 	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
+}
+
+// rulesFor is the ruleset hand h is judged under.
+func (cfg *Config) rulesFor(h *hand.Hand) *replay.Ruleset {
+	if cfg.Rulebook != nil {
+		return cfg.Rulebook.For(h)
+	}
+	return cfg.Rules
 }
 
 // replayHand replays h, into a trace from traces when it is not nil; a

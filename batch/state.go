@@ -43,7 +43,7 @@ import (
 // partial entry that would be believed.
 type State struct {
 	dir   string
-	rules *replay.Ruleset
+	rules *replay.Rulebook
 	enc   *zstd.Encoder
 	dec   *zstd.Decoder
 }
@@ -52,7 +52,7 @@ const stateMagic = "handaudit-state 1\n"
 
 // OpenState opens (creating if needed) the state folder dir for runs under
 // rules and sel.
-func OpenState(dir string, rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) (*State, error) {
+func OpenState(dir string, rules *replay.Rulebook, sel checks.Selection, lim parser.Limits) (*State, error) {
 	fp := stateFingerprint(rules, sel, lim)
 	d := filepath.Join(dir, fp)
 	if err := os.MkdirAll(d, 0o755); err != nil {
@@ -79,10 +79,12 @@ func (s *State) Close() {
 // stateFingerprint names the configuration results depend on: the tool
 // (its version and, when built from version control, its revision), every
 // ruleset option, the selected checks and the parser's limits.
-func stateFingerprint(rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) string {
+func stateFingerprint(book *replay.Rulebook, sel checks.Selection, lim parser.Limits) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s%s\n%s\n", stateMagic, ToolVersion, buildRevision())
-	fmt.Fprintf(h, "%s\n%s\n%s\n", rules.Name, rules.House, rules.Options())
+	for _, rules := range book.All() {
+		fmt.Fprintf(h, "%s\n%s\n%s\n", rules.Name, rules.House, rules.Options())
+	}
 	fmt.Fprintf(h, "%s\n%d %d %d\n", strings.Join(sel.IDs(), ","), lim.MaxHandBytes, lim.MaxLineBytes, lim.MaxActions)
 	return "v1-" + hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -186,7 +188,7 @@ func (s *State) decodeBlock(b []byte, in *Input) ([]Result, error) {
 			Format: parser.Format(rec.Format), Line: rec.Line, ParseError: rec.ParseError,
 			stub: rec.Hand != nil && !rec.Full}
 		if rec.Trace != nil {
-			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules
+			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules.For(rec.Hand)
 		}
 	}
 	return out, nil

@@ -102,6 +102,30 @@ var (
 			"ante, each straddle, or the whole stack of a player who has less. A post of another amount " +
 			"means the record's stakes or the post are wrong.",
 	}
+	checkBringInPlayer = &Check{
+		ID: "bring-in.wrong-player", Severity: Error, RuleKey: "bring-in",
+		Title: "stud bring-in made by the wrong player",
+		Explain: "In seven-card stud and stud high-low the player with the lowest up card on third " +
+			"street must bring in (in razz the highest, aces low), suits breaking a tie of ranks in the " +
+			"order clubs, diamonds, hearts, spades from low to high; that player may complete to the " +
+			"small bet instead. A bring-in or an opening completion by any other player, or a second " +
+			"bring-in once it was made, is reported here rather than as action out of turn.",
+	}
+	checkBringInAmount = &Check{
+		ID: "bring-in.wrong-amount", Severity: Error, RuleKey: "bring-in",
+		Title: "stud bring-in not of the amount the stakes set",
+		Explain: "The bring-in is the amount the stakes set (less than the small bet), or all the player " +
+			"has if that is less. A bring-in of another amount, or an opening bet below the completion " +
+			"that stands for one, means the record's stakes or the bring-in are wrong.",
+	}
+	checkIllegalCompletion = &Check{
+		ID: "bring-in.illegal-completion", Severity: Error, RuleKey: "stud-completion",
+		Title: "stud bring-in completed to another amount than the small bet",
+		Explain: "After the bring-in, the first full bet of third street completes it to the small bet; " +
+			"raises come after the completion, by the small bet. Completing to any other amount is " +
+			"illegal unless the player is all-in for less. This check takes the place of " +
+			"bet.wrong-limit-size for the completion.",
+	}
 	checkTotalPot = &Check{
 		ID: "pot.total-mismatch", Severity: Error, RuleKey: "accounting",
 		Title: "recorded total pot differs from the chips committed",
@@ -126,10 +150,14 @@ var (
 	checkOddChip = &Check{
 		ID: "pot.odd-chip", Severity: Error, RuleKey: "odd-chips",
 		Title: "odd chip to the wrong winner, or split not as even as possible",
-		Explain: "A split pot is divided as evenly as the smallest chip in play allows; in board games " +
-			"the odd chip goes to the first winner left of the button (the house may instead split " +
-			"evenly). A split that is right except for where the odd chips went is reported here rather " +
-			"than as a wrong award.",
+		Explain: "A split pot is divided as evenly as the smallest chip in play allows: the smallest unit " +
+			"the hand put in play (stakes, stacks, bets), or the house's smallest chip. In board and draw games " +
+			"the odd chips go to the first winner left of the button, in stud and razz to the winner with the " +
+			"high card by suit in his five-card hand, and in a high-low split to the high side. With two or more " +
+			"odd chips among three or more winners rooms give them all to that winner or one each in turn, and " +
+			"both readings are accepted unless the house requires one (or splits evenly). A split that is right " +
+			"except for where the odd chips went, or that breaks the odd chip into units finer than any put in " +
+			"play, is reported here; a split paid more unequally than the odd chips allow is pot.award-mismatch.",
 	}
 	checkUncalled = &Check{
 		ID: "pot.uncalled-not-returned", Severity: Error, RuleKey: "uncalled-bet",
@@ -145,12 +173,22 @@ var (
 			"fees). If the pot less the collections differs from the recorded rake, chips are missing or " +
 			"were created; when the house rake rule is configured, the rake must also match it.",
 	}
+	checkImpliedRake = &Check{
+		ID: "pot.implied-rake", Severity: Info, RuleKey: "rake",
+		Title: "implied rake that is not a plausible rake",
+		Explain: "A record that states no rake (PHH has no rake field: its winnings and finishing stacks " +
+			"are after rake) implies one: the chips its payouts leave unaccounted. With a house rake rule " +
+			"the implied rake is checked against it (pot.rake-mismatch); without one it is counted in the " +
+			"run's summary (implied_rake) and noted here only when it is not a plausible rake: more than a " +
+			"tenth of the pot, or any rake on a pot won uncontested before the flop.",
+	}
 	checkShowdownOrder = &Check{
 		ID: "showdown.order", Severity: Warning, RuleKey: "showdown-order",
 		Title: "first hand tabled out of showdown order",
 		Explain: "In a showdown with no one all-in, the last player to bet or raise on the final " +
-			"street tables first; if there was no bet on that street, the first player left of the " +
-			"button does. A record in which another player's hand is tabled first, while the player " +
+			"street tables first; if there was no bet on that street, the player who would act first " +
+			"does: the first player left of the button, in stud the best hand showing, in razz the " +
+			"lowest. A record in which another player's hand is tabled first, while the player " +
 			"due to show first also showed, did not follow the order.",
 	}
 	checkAllInNotTabled = &Check{
@@ -170,16 +208,28 @@ var (
 		ID: "cards.wrong-count", Severity: Error, RuleKey: "misdeal",
 		Title: "a player or the board has the wrong number of cards",
 		Explain: "Each variant deals a fixed number of hole cards (two in hold'em, four to six in " +
-			"Omaha) and a board of three, then one, then one card. A player dealt another number of " +
-			"cards, or a board with other than five cards at a showdown, is a misdeal or a wrong record.",
+			"Omaha) and a board of three, then one, then one card; stud deals three cards on third " +
+			"street and one on each later street, seven in all; a draw game deals its hand (five, four " +
+			"in badugi) and in each draw as many cards as the player discarded. A player dealt another " +
+			"number of cards, a hand or a board with the wrong count at a showdown, is a misdeal or a " +
+			"wrong record.",
+	}
+	checkTooManyCards = &Check{
+		ID: "draw.too-many-cards", Severity: Error, RuleKey: "draw",
+		Title: "a draw of more cards than the player holds",
+		Explain: "In the draw games (2-7 single and triple draw, badugi, five-card draw) a player discards " +
+			"some of the cards he holds, or none, and is dealt as many. A discard of more cards than he " +
+			"holds cannot happen: the record's deal or draw is wrong. A draw out of turn, or where no " +
+			"draw is due, is action.out-of-turn.",
 	}
 	checkNotReplayed = &Check{
 		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
 		Title: "the hand was read but the rules engine could not replay it",
-		Explain: "The rules engine replays hold'em and Omaha (high and hi-lo) in no-limit, pot-limit " +
-			"and fixed limit. A hand of another game (stud, razz, draw, short-deck) or one the engine " +
-			"cannot start (no seats, no stacks) is read and its cards are checked, but its betting, " +
-			"pots and awards are not audited. This finding says so, with the reason, so that a " +
+		Explain: "The rules engine replays every game the readers know (hold'em, short deck, Omaha, " +
+			"Courchevel, stud, stud high-low, razz, the draw games and badugi) in no-limit, pot-limit and " +
+			"fixed limit. A hand of a game it does not know, or one it cannot start (fewer than two " +
+			"seats, a fixed-limit hand without a bet size), is read and its cards are checked, but its " +
+			"betting, pots and awards are not audited. This finding says so, with the reason, so that a " +
 			"report's coverage is stated rather than implied.",
 	}
 	checkDuplicateID = &Check{
@@ -210,16 +260,21 @@ var catalog = []*Check{
 	checkOutOfTurn,
 	checkAfterFold,
 	checkBlindAmount,
+	checkBringInPlayer,
+	checkBringInAmount,
+	checkIllegalCompletion,
 	checkTotalPot,
 	checkSidePots,
 	checkAward,
 	checkOddChip,
 	checkUncalled,
 	checkRake,
+	checkImpliedRake,
 	checkShowdownOrder,
 	checkAllInNotTabled,
 	checkDuplicateCard,
 	checkCardCount,
+	checkTooManyCards,
 	checkNotReplayed,
 	checkDuplicateID,
 	checkParseError,

@@ -1,15 +1,30 @@
 package replay
 
-// OddChipRule is where an odd chip of a split pot goes.
+// OddChipRule is where the odd chips of a split pot go (TDA 20-A: "the odd
+// chip(s) go to the first seat left of the button"). Rooms read the rule
+// two ways when a split leaves two or more odd chips among three or more
+// winners: every odd chip to the first winner left of the button, or one
+// each to the winners clockwise from the button. With one odd chip, or two
+// winners, both readings give the same split.
 type OddChipRule uint8
 
 // Odd chip rules.
 const (
-	// OddChipLeftOfButton gives odd chips to the first winner left of the button (TDA 20-A).
+	// OddChipLeftOfButton is TDA 20-A as written: either reading is
+	// accepted. The replay's awards give the odd chips one each, clockwise
+	// from the first winner left of the button; the checks accept a record
+	// that gives them all to that first winner instead.
 	OddChipLeftOfButton OddChipRule = iota
-	// OddChipSplitEvenly splits as evenly as the smallest chip allows,
-	// leftover units going round from the first winner left of the button.
+	// OddChipSplitEvenly splits as evenly as the hand's smallest unit
+	// allows, ignoring the smallest chip, the leftover units going one each
+	// clockwise from the first winner left of the button.
 	OddChipSplitEvenly
+	// OddChipAllToFirst: the house requires every odd chip to go to the
+	// first winner left of the button.
+	OddChipAllToFirst
+	// OddChipOneEach: the house requires one odd chip each, clockwise from
+	// the first winner left of the button.
+	OddChipOneEach
 )
 
 // BBAnteOrder is what a short big blind pays first when the big blind also pays the ante.
@@ -22,16 +37,20 @@ const (
 )
 
 // Ruleset is the set of rules a hand is replayed under: a named preset of
-// the TDA rules plus the house options in which real rooms differ.
+// the TDA rules plus the house options in which real rooms differ. A room
+// preset (PokerStars, ...) is a house file shipped with the tool, applied
+// over a TDA preset (see Preset).
 type Ruleset struct {
-	Name    string // preset name: "tda-2024", "tda-2019"
-	Version string // citation version, e.g. "TDA 2024"
+	Name    string // preset name: "tda-2024", "tda-2019", or a room preset such as "pokerstars"
+	Version string // citation version of the TDA rules underneath, e.g. "TDA 2024"
 	House   string // the house's name for its overrides (LoadHouse), "" if none
 
 	OddChip OddChipRule
-	// SmallestChip is the smallest chip in play, in the hand's minor units,
-	// into which odd chips are broken (TDA 20). 0 means the hand's smallest unit.
-	SmallestChip int64
+	// SmallestChip is the smallest chip in play, in the currency's or the
+	// chips' own unit ("0.25" dollars, 25 chips), into which odd chips are
+	// broken (TDA 20). Zero means the hand's smallest unit (see
+	// SmallestUnit).
+	SmallestChip HouseAmount
 
 	// LimitCap is the number of bets and raises allowed per street in fixed
 	// limit (TDA 48); 0 means uncapped.
@@ -51,10 +70,26 @@ type Ruleset struct {
 	RunItTwice       bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
-	// (500 = 5%), a cap in minor units per currency unit-scaled hand (0 = none),
-	// and no flop, no drop.
+	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
+	// none), and no flop, no drop.
 	RakeBasisPoints int64
-	RakeCap         int64
+	RakeCap         HouseAmount
 	NoFlopNoDrop    bool
 	HasRakeRule     bool
+}
+
+// Room reports whether the ruleset is a room's preset (Name names a room's
+// house file, not a TDA version).
+func (rs *Ruleset) Room() bool {
+	_, ok := roomPresetFiles[rs.Name]
+	return ok
+}
+
+// CiteVersion is the version findings cite: the TDA version, and the room
+// preset when the rules are a room's ("TDA 2024 (pokerstars preset)").
+func (rs *Ruleset) CiteVersion() string {
+	if rs.Room() {
+		return rs.Version + " (" + rs.Name + " preset)"
+	}
+	return rs.Version
 }
