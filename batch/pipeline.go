@@ -745,6 +745,11 @@ func (c *collector) emitChunk(ch *chunk) {
 		if c.sessions != nil && r.Hand != nil {
 			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
 				sessionFlagged = true
+				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+					// One fault, one finding: another record under the
+					// ID is the error, not also the repeated ID's warning.
+					r.Findings = withoutCheck(r.Findings, duplicateID)
+				}
 				r.Findings = append(r.Findings, fs...)
 				c.wholeForReport(ch, r)
 			}
