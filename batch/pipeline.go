@@ -98,6 +98,11 @@ type Config struct {
 	Reuse bool
 
 	sessions bool // a session check is selected: results carry Session
+	// SessionsPerInput: judge the session links within each input only.
+	// A shard of a sharded run lacks the inputs of the other shards, so a
+	// link across its inputs may skip hands in between (issue 24: merge
+	// does not judge across shards yet).
+	SessionsPerInput bool
 }
 
 // Progress is a snapshot of a running batch.
@@ -707,6 +712,9 @@ func (c *collector) ready() *chunk {
 func (c *collector) emitChunk(ch *chunk) {
 	if ch.seq == 0 {
 		c.cacheable = true
+		if c.sessions != nil && c.cfg.SessionsPerInput {
+			c.sessions = checks.NewSessions(c.cfg.Selection)
+		}
 	}
 	st := c.stat(ch)
 	dups, sessionFlagged := false, false
@@ -745,6 +753,11 @@ func (c *collector) emitChunk(ch *chunk) {
 		if c.sessions != nil && r.Hand != nil {
 			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
 				sessionFlagged = true
+				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+					// One fault, one finding: another record under the
+					// ID is the error, not also the repeated ID's warning.
+					r.Findings = withoutCheck(r.Findings, duplicateID)
+				}
 				r.Findings = append(r.Findings, fs...)
 				c.wholeForReport(ch, r)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,21 @@ func TestSessionAcrossInputs(t *testing.T) {
 	if a, b := readTree(t, filepath.Join(dir, "one")), readTree(t, filepath.Join(dir, "four")); !bytes.Equal(a["findings.jsonl"], b["findings.jsonl"]) ||
 		!bytes.Equal(a["hands.parquet"], b["hands.parquet"]) {
 		t.Error("1 and 4 workers give different outputs")
+	}
+
+	// Sharded: a shard lacks the other shards' inputs, so it judges links
+	// within each input only: the tournament's fault (inside day2) is
+	// found, the link across the inputs is not (and no false one either).
+	var sharded int64
+	for k := 0; k < 2; k++ {
+		o := auditOpts(filepath.Join(dir, "shard"), in)
+		o.Formats, o.ShardIndex, o.ShardCount = []string{"jsonl"}, k, 2
+		o.OutDir = filepath.Join(dir, "shard", strconv.Itoa(k))
+		res := mustAudit(t, o)
+		sharded += res.Summary.ByCheck["session.stack-discontinuity"]
+	}
+	if sharded != 1 {
+		t.Errorf("sharded runs: %d session findings, want 1 (the one within an input)", sharded)
 	}
 
 	// Incremental: the second run reuses day1 and reads day2 again.

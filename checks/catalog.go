@@ -239,7 +239,9 @@ var (
 			"hand, or a tampered log). The later occurrence, in input order, is flagged with the " +
 			"file and line of the first, so that a reviewer can tell a harmless duplicate export " +
 			"from two different hands under one ID. Raised by the pipeline across inputs, within " +
-			"one shard; records that name no site are compared within their own input.",
+			"one shard; records that name no site are compared within their own input. A copy that " +
+			"follows the hand at its table with other contents is session.conflicting-duplicate " +
+			"instead, an error.",
 	}
 	checkStackGap = &Check{
 		ID: "session.stack-discontinuity", Severity: Error, RuleKey: "chips-in-play",

@@ -190,6 +190,11 @@ func NewSessions(sel Selection) *Sessions {
 // hands (not Runner.Run).
 var SessionIDs = []string{checkStackGap.ID, checkButtonMove.ID, checkMissedBlind.ID, checkMissingHand.ID, checkConflictingDup.ID}
 
+// ConflictingDuplicateID is the check of one hand ID recorded twice with
+// different contents; the pipeline drops hand.duplicate-id's warning for
+// a hand it reports.
+const ConflictingDuplicateID = "session.conflicting-duplicate"
+
 // IsSessionCheck reports whether id is one of the session checks.
 func IsSessionCheck(id string) bool { return strings.HasPrefix(id, "session.") }
 
@@ -219,10 +224,14 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	if prev != nil {
 		switch {
 		case prev.ID != "" && prev.ID == s.ID:
-			if prev.Digest != s.Digest {
-				j.conflictingDuplicate()
+			if prev.Digest == s.Digest {
+				return nil // a copy: not a new link
 			}
-			return j.out // a copy (or a conflict): the hand is not a new link
+			// Another hand under the last one's ID: the fault, and the
+			// hand the next one follows.
+			j.conflictingDuplicate()
+			ts.keep(s)
+			return j.out
 		case j.linked() && !j.missingHand(rs.Session) && j.consecutive():
 			j.button(rs.Session)
 			j.stacks(rs.Session)
@@ -260,7 +269,7 @@ func (j *sessionJudge) consecutive() bool {
 	changed := 0
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
-		if p := j.prev.seat(c.Player); p != nil && p.HasFinish && p.Finish != c.Start {
+		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start {
 			changed++
 		}
 	}
@@ -349,8 +358,8 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
 		p := j.prev.seat(c.Player)
-		if p == nil || !p.HasFinish || c.Start == p.Finish {
-			continue
+		if p == nil || p.Number != c.Number || !p.HasFinish || c.Start == p.Finish {
+			continue // a player who left and sat down again bought in afresh
 		}
 		var why string
 		switch {
@@ -552,8 +561,8 @@ func (j *sessionJudge) missedBlinds(ts *tableState) {
 			}
 		}
 	}
-	if prev.BigBlind == 0 || cur.BigBlind == 0 {
-		return
+	if prev.BigBlind == 0 || cur.BigBlind == 0 || prev.BigBlind == cur.BigBlind {
+		return // a big blind that did not move passed no one
 	}
 	// Seats the big blind passed over from the last hand's to this one's.
 	n := tableSize(prev, cur)
