@@ -103,6 +103,9 @@ type Config struct {
 	// link across its inputs may skip hands in between (issue 24: merge
 	// does not judge across shards yet).
 	SessionsPerInput bool
+	// OnSession, if set, receives each table session of two hands or
+	// more as it ends (the rows of sessions.parquet), from the collector.
+	OnSession func(*checks.SessionRun) error
 }
 
 // Progress is a snapshot of a running batch.
@@ -331,6 +334,9 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		}
 	}
 	cancel() // whatever is still reading stops
+	if col.sessions != nil && col.err == nil && col.next == n {
+		col.sessions.Close() // the sessions still open end with the run
+	}
 	col.cleanup()
 	sum := col.sum
 	sum.Elapsed = time.Since(start)
@@ -653,9 +659,23 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
 	if cfg.sessionsOn() {
-		c.sessions = checks.NewSessions(cfg.Selection)
+		c.sessions = c.newSessions()
 	}
 	return c
+}
+
+// newSessions is a session judge whose ended sessions go to
+// Config.OnSession.
+func (c *collector) newSessions() *checks.Sessions {
+	ss := checks.NewSessions(c.cfg.Selection)
+	if c.cfg.OnSession != nil {
+		ss.OnClose = func(r *checks.SessionRun) {
+			if err := c.cfg.OnSession(r); err != nil && c.err == nil {
+				c.err = err
+			}
+		}
+	}
+	return ss
 }
 
 // sessionsOn reports whether any session check is selected.
@@ -713,7 +733,8 @@ func (c *collector) emitChunk(ch *chunk) {
 	if ch.seq == 0 {
 		c.cacheable = true
 		if c.sessions != nil && c.cfg.SessionsPerInput {
-			c.sessions = checks.NewSessions(c.cfg.Selection)
+			c.sessions.Close()
+			c.sessions = c.newSessions()
 		}
 	}
 	st := c.stat(ch)

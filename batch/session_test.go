@@ -7,6 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/handaudit/handaudit/reports"
 )
 
 // sessionHands splits the stack-discontinuity fixture's hands into two
@@ -53,9 +57,23 @@ func TestSessionAcrossInputs(t *testing.T) {
 	if f := findings(filepath.Join(dir, "one")); !strings.Contains(f, `day2.txt`) || !strings.Contains(f, "Ann starts hand 300000019004") {
 		t.Errorf("the link across the inputs is not reported at the later hand:\n%s", f)
 	}
+	// sessions.parquet: one row a table session, in the order they began.
+	rows, err := parquet.ReadFile[reports.SessionRow](filepath.Join(dir, "one", "sessions.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].Table != "Session Alpha" || rows[0].Hands != 5 || rows[0].Findings != 1 ||
+		len(rows[0].Players) != 4 || rows[1].Hands != 3 || rows[1].Tournament != "3999000001" || rows[1].Findings != 1 ||
+		rows[0].File == rows[0].LastFile || !rows[0].EndedAt.After(rows[0].StartedAt) {
+		t.Errorf("sessions.parquet rows: %+v", rows)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "one", "manifest.json"))
+	if err != nil || !strings.Contains(string(m), `"path": "sessions.parquet"`) {
+		t.Errorf("the manifest does not list sessions.parquet:\n%s", m)
+	}
 	run(filepath.Join(dir, "four"), 4, "")
 	if a, b := readTree(t, filepath.Join(dir, "one")), readTree(t, filepath.Join(dir, "four")); !bytes.Equal(a["findings.jsonl"], b["findings.jsonl"]) ||
-		!bytes.Equal(a["hands.parquet"], b["hands.parquet"]) {
+		!bytes.Equal(a["hands.parquet"], b["hands.parquet"]) || !bytes.Equal(a["sessions.parquet"], b["sessions.parquet"]) || len(a["sessions.parquet"]) == 0 {
 		t.Error("1 and 4 workers give different outputs")
 	}
 
