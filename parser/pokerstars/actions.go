@@ -156,6 +156,14 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 		return true, nil
 	case c == 's' && psIs(rest, "sits in"), c == 'i' && psIs(rest, "is back"):
 		return true, nil
+	case c == 'T' && (psHas(rest, "Table deposit ") || psHas(rest, "Table cash-out ")):
+		// Chips a player brings to the table, or takes off it, for the
+		// next hands (converted exports write it): this hand is as it was.
+		tail := rest[bytes.IndexByte(rest[6:], ' ')+7:]
+		if _, k, err := p.amount(tail); err != nil || k != len(tail) {
+			return false, psErrorf("cannot read the table deposit")
+		}
+		return true, nil
 	case c == 'd' && psHas(rest, "discards"), c == 's' && psHas(rest, "stands pat"), c == 'b' && psHas(rest, "brings in"), c == 'c' && psHas(rest, "completes it"):
 		return false, psErrorf("draw and stud actions are not read by this reader")
 	default:
@@ -234,6 +242,8 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 		kind, k = hand.PostDead, 11
 	case c == 'd' && psHas(rest, "dead small blind "):
 		kind, k = hand.PostDead, 17
+	case c == 'b' && psHas(rest, "button blind "):
+		kind, k = hand.PostButtonBlind, 13
 	default:
 		return psErrorf("unknown forced bet")
 	}
@@ -408,7 +418,7 @@ func psTolerated(line []byte) bool {
 	for _, s := range [...]string{
 		" joins the table at seat #", " finished the tournament", " wins the tournament",
 		" re-buys and receives ", " takes the add-on and receives ", " wins the bounty",
-		" for eliminating ", " was removed from the table",
+		" for eliminating ", " for splitting the elimination of ", " was removed from the table",
 	} {
 		if bytes.Contains(line, []byte(s)) {
 			return true
@@ -418,7 +428,8 @@ func psTolerated(line []byte) bool {
 		return psFindGluedHeader(line) < 0
 	}
 	switch string(line) {
-	case "Betting is capped", "No low hand qualified", "Hand was run twice", "The deck is reshuffled":
+	case "Betting is capped", "No low hand qualified", "Hand was run twice", "The deck is reshuffled",
+		"Table leave user", "Pair on board - a double bet is allowed":
 		return true
 	}
 	return false

@@ -260,6 +260,8 @@ func psSkipPositions(rest []byte) []byte {
 			rest = rest[14:]
 		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
 			rest = rest[12:]
+		case len(rest) >= 15 && string(rest[:15]) == " (button blind)":
+			rest = rest[15:]
 		default:
 			return rest
 		}
