@@ -37,23 +37,25 @@ type psParser struct {
 	state psState
 	err   *parser.Error
 
-	seats    []hand.Seat   // h.Seats (see psParser)
-	actions  []hand.Action // h.Actions
-	names    []psSeatName  // the seats' names, in seat order (see addSeat)
-	order    []int         // over 64 names: their indexes, longest name first (see seatsDone)
-	byFirst  [256]uint64   // by first byte, the names (bits of indexes in names) starting with it
-	byNumber [16]uint8     // by seat number, its index in seats, plus one (see seatNumbered)
-	boards   [2][]cards.Card
-	runTwice bool
-	showdown int           // board whose showdown is being read (run twice: 0 or 1)
-	pots     []hand.Amount // h.Outcome.Pots
-	fees     []hand.Fee    // h.Outcome.Fees
-	cashOuts []hand.CashOut
-	winnings []hand.Amount
-	sawWin   bool
-	sawTotal bool
-	summary  bool
-	cancel   int // line of "Hand cancelled", 0 if none
+	seats   []hand.Seat   // h.Seats (see psParser)
+	actions []hand.Action // h.Actions
+	names   []psSeatName  // the seats' names, in seat order (see addSeat)
+	// seatsAsListed: how the seat lines differ from the usual (psSeatsUnordered...)
+	seatsAsListed uint8
+	order         []int       // over 64 names: their indexes, longest name first (see seatsDone)
+	byFirst       [256]uint64 // by first byte, the names (bits of indexes in names) starting with it
+	byNumber      [16]uint8   // by seat number, its index in seats, plus one (see seatNumbered)
+	boards        [2][]cards.Card
+	runTwice      bool
+	showdown      int           // board whose showdown is being read (run twice: 0 or 1)
+	pots          []hand.Amount // h.Outcome.Pots
+	fees          []hand.Fee    // h.Outcome.Fees
+	cashOuts      []hand.CashOut
+	winnings      []hand.Amount
+	sawWin        bool
+	sawTotal      bool
+	summary       bool
+	cancel        int // line of "Hand cancelled", 0 if none
 
 	scale    int  // decimal digits of the hand's minor unit (Scale = 10^scale)
 	currency bool // the stakes are money, not chips
@@ -103,6 +105,7 @@ func (p *psParser) reset(line, index int) {
 		p.actions = sc.actionRoom
 	}
 	p.clearNames()
+	p.seatsAsListed = 0
 	p.boards[0], p.boards[1] = p.boards[0][:0], p.boards[1][:0]
 	p.runTwice = false
 	p.showdown = 0

@@ -85,9 +85,42 @@ func (p *psParser) summaryBoard(board int, b []byte) error {
 		return nil
 	}
 	if !slices.Equal(cs, p.boards[board]) {
-		return psErrorf("summary board differs from the cards dealt")
+		if !p.fillBoard(board, cs) {
+			return psErrorf("summary board differs from the cards dealt")
+		}
 	}
 	return nil
+}
+
+// fillBoard gives the cards of a street not recorded (unknown, see
+// street) the summary board's, cs, if cs is the board dealt with them
+// filled in, and reports whether it did.
+func (p *psParser) fillBoard(board int, cs []cards.Card) bool {
+	cur := p.boards[board]
+	if len(cs) != len(cur) {
+		return false
+	}
+	for i, c := range cur {
+		if c != cs[i] && c != cards.Unknown {
+			return false
+		}
+	}
+	// The deal's own cards are filled too: they are the board's.
+	k := 0
+	for i := range p.actions {
+		a := &p.actions[i]
+		if a.Kind != hand.DealBoard || a.Board != board {
+			continue
+		}
+		for j := range a.Cards {
+			if k < len(cs) {
+				a.Cards[j] = cs[k]
+			}
+			k++
+		}
+	}
+	copy(cur, cs)
+	return true
 }
 
 // totalPot reads "Total pot X[ Main pot Y.][ Side pot[-N] Z.]...[ | Rake R][ | Name F]...".
@@ -205,6 +238,11 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	}
 	rest = rest[len(sn.name):]
 	rest = psSkipPositions(rest)
+	if len(rest) == 0 {
+		// "Seat 2: Player2": a seat with nothing to say (a player
+		// sitting out, listed first, in 2024's records).
+		return nil
+	}
 	if len(rest) < 2 || rest[0] != ' ' {
 		return psErrorf("cannot read the summary seat line")
 	}
