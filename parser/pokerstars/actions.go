@@ -72,6 +72,13 @@ func (p *psParser) action(seat int, rest []byte, n int) (bool, error) {
 	if len(rest) == 0 {
 		return false, nil
 	}
+	// A draw adds two actions (see discard), not the one built below.
+	switch c := rest[0]; {
+	case c == 'd' && psHas(rest, "discards "):
+		return true, p.discard(seat, rest[9:], false, n)
+	case c == 's' && psHas(rest, "stands pat"):
+		return true, p.discard(seat, rest[10:], true, n)
+	}
 	p.actions = append(p.actions, hand.Action{Player: seat, Pos: hand.Pos{File: p.r.file, Line: n}})
 	last := len(p.actions) - 1
 	ok, err := p.actionAt(&p.actions[last], seat, rest)
@@ -164,8 +171,14 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 			return false, psErrorf("cannot read the table deposit")
 		}
 		return true, nil
-	case c == 'd' && psHas(rest, "discards"), c == 's' && psHas(rest, "stands pat"), c == 'b' && psHas(rest, "brings in"), c == 'c' && psHas(rest, "completes it"):
-		return false, psErrorf("draw and stud actions are not read by this reader")
+	case c == 'b' && psHas(rest, "brings in for "):
+		if err := p.bringIn(a, rest[14:]); err != nil {
+			return false, err
+		}
+	case c == 'c' && psHas(rest, "completes it to "):
+		if err := p.complete(a, rest[16:]); err != nil {
+			return false, err
+		}
 	default:
 		return false, nil
 	}
@@ -461,6 +474,9 @@ func (p *psParser) dealt(rest []byte, n int) error {
 // dealtTo reads "NAME [cards]" as dealt to sn, if rest starts with sn's
 // name and a bracket. It reports true when it did (with or without error).
 func (p *psParser) dealtTo(sn *psSeatName, rest []byte, n int) (bool, error) {
+	if !p.h.Game.Variant.IsBoardGame() {
+		return p.dealtMore(sn, rest, n)
+	}
 	l := len(sn.name)
 	if len(rest) <= l+2 || string(rest[:l]) != sn.name || rest[l] != ' ' || rest[l+1] != '[' {
 		return false, nil

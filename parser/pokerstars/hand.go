@@ -64,6 +64,10 @@ type psParser struct {
 	sbPosted hand.Amount
 	bbPosted hand.Amount
 	antes    hand.Amount // largest ante posted
+	// Stud: the bring-in posted (the stakes' BringIn), and whether the
+	// bring-in opened the street's betting and is not yet completed.
+	bringInAmt  hand.Amount
+	bringInOpen bool
 
 	lastLine int // the last line read, for errors about the hand's end; its text is r.in.heldLine()
 
@@ -113,6 +117,7 @@ func (p *psParser) reset(line, index int) {
 	p.cancel = 0
 	p.scale, p.currency, p.holeN, p.isTourn = 0, false, 0, false
 	p.sbPosted, p.bbPosted, p.antes = 0, 0, 0
+	p.bringInAmt, p.bringInOpen = 0, false
 }
 
 // psScratch holds the parts of a hand while it is read, when the reader
@@ -314,7 +319,13 @@ func (p *psParser) finish() (*hand.Hand, error) {
 // does not state them: fixed-limit blinds and antes.
 func (p *psParser) fillStakes() {
 	st := &p.h.Stakes
-	if p.h.Game.Structure == hand.FixedLimit {
+	if p.h.Game.Variant.IsStud() {
+		// No blinds: the bring-in opens, and the stakes are the bets.
+		st.BringIn = p.bringInAmt
+		if p.h.Game.Structure != hand.FixedLimit {
+			st.MinBet = st.BigBlind
+		}
+	} else if p.h.Game.Structure == hand.FixedLimit {
 		st.SmallBlind, st.BigBlind = p.sbPosted, p.bbPosted
 		if st.SmallBlind == 0 {
 			st.SmallBlind = st.SmallBet / 2

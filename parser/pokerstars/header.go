@@ -293,8 +293,8 @@ func (p *psParser) game(text []byte, g psGame) error {
 	default:
 		return psErrorf("unknown betting structure %q", strings.TrimSpace(string(rest)))
 	}
-	if g.variant == hand.UnknownVariant || !g.variant.IsBoardGame() {
-		return psErrorf("%s is not read by this reader (board games only)", g.name)
+	if g.variant == hand.UnknownVariant {
+		return psErrorf("unknown game %q", g.name)
 	}
 	h.Game.Variant, h.Game.HoleCards = g.variant, g.hole
 	p.holeN = g.hole

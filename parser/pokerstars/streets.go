@@ -20,6 +20,11 @@ func (p *psParser) marker(line []byte, n int) error {
 		return psErrorf("unknown section line")
 	}
 	name, tail := line[4:4+end], line[4+end+4:]
+	if v := p.h.Game.Variant; !v.IsBoardGame() {
+		if ok, err := p.studDrawMarker(v, name, tail, n); ok {
+			return err
+		}
+	}
 	board := 0
 	switch {
 	case psHas(name, "FIRST "):
@@ -29,7 +34,7 @@ func (p *psParser) marker(line []byte, n int) error {
 	}
 	switch string(name) {
 	case "HOLE CARDS":
-		if p.state != psPreDeal || board != 0 || len(tail) > 0 {
+		if p.state != psPreDeal || board != 0 || len(tail) > 0 || !p.h.Game.Variant.IsBoardGame() {
 			return psErrorf("misplaced *** HOLE CARDS ***")
 		}
 		p.state = psBetting
