@@ -40,6 +40,13 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 		afterColon = psUpperHeader(afterColon)
 	}
 	rest := psSkipSpaces(afterColon)
+	if len(rest) > 0 && rest[0] == '{' { // a home game's club, before a tournament
+		end := bytes.IndexByte(rest, '}')
+		if end < 0 {
+			return psErrorf("cannot read the club name")
+		}
+		rest = psSkipSpaces(rest[end+1:])
+	}
 
 	if len(rest) >= 12 && string(rest[:12]) == "Tournament #" {
 		rest = rest[12:]

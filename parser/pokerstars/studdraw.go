@@ -173,6 +173,7 @@ func (p *psParser) dealtMore(sn *psSeatName, rest []byte, n int) (bool, error) {
 			}
 		}
 		copy(at, cs)
+		a.Pos.Line = n
 		return true, nil
 	}
 	return true, psErrorf("cards dealt to %s, who was not dealt in", sn.name)

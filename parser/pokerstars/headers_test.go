@@ -1,0 +1,108 @@
+package pokerstars
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
+)
+
+// TestPokerStarsHeaderFamilies reads fixtures/pokerstars/headers, a hand
+// of each header PokerStars has written since 2005 (and the exports of
+// tracking programs), and checks what each header says: the tournament,
+// the game, the stakes, the currency and the time in UTC.
+func TestPokerStarsHeaderFamilies(t *testing.T) {
+	type want struct {
+		tourn     string
+		variant   hand.Variant
+		structure hand.Structure
+		code      string
+		currency  string
+		lo, hi    hand.Amount // the blinds, or a fixed-limit game's bets
+		start     string      // UTC, "" for none
+	}
+	const nl, fl = hand.NoLimit, hand.FixedLimit
+	wants := map[string]want{
+		// The date and the time apart, the zone in parentheses (2007-2009).
+		"310000000001": {"63000001", hand.Holdem, nl, "Hold'em No Limit", "", 15, 30, "2007-10-15T09:34:03Z"},
+		"310000000002": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 100, 200, "2009-10-13T03:45:12Z"},
+		"310000000003": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 100, 200, "2009-10-13T03:46:12Z"},
+		// PokerTracker 2's capitals; a time without seconds or zone.
+		"310000000010": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 200, 400, "2007-11-11T18:27:23Z"},
+		"310000000011": {"169000001", hand.Holdem, nl, "Hold'em No Limit", "", 25, 50, ""},
+		// Local zones, with and without the bracketed ET time.
+		"310000000020": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 5, 10, "2019-07-06T15:30:30Z"},
+		"310000000021": {"", hand.Holdem, nl, "Hold'em No Limit", "EUR", 5, 10, "2013-03-29T17:16:11Z"},
+		"310000000022": {"", hand.Holdem, nl, "Hold'em No Limit", "GBP", 5, 10, "2013-03-29T16:16:11Z"},
+		// FPP, freeroll, StarsCoin, match round, knockout, no buy-in, PL/NL.
+		"310000000030": {"600000001", hand.Holdem, nl, "Hold'em No Limit", "", 25, 50, "2010-06-04T18:46:11Z"},
+		"310000000031": {"600000002", hand.Holdem, nl, "Hold'em No Limit", "", 20, 40, "2012-09-22T17:59:56Z"},
+		"310000000032": {"600000003", hand.Holdem, nl, "Hold'em No Limit", "", 600, 1200, "2015-12-20T18:25:19Z"},
+		"310000000033": {"600000004", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2013-05-26T20:19:14Z"},
+		"310000000034": {"600000005", hand.Holdem, nl, "Hold'em No Limit", "", 15, 30, "2016-11-26T18:08:48Z"},
+		"310000000035": {"600000006", hand.Holdem, nl, "Hold'em No Limit", "", 15, 30, "2006-11-03T14:33:53Z"},
+		"310000000036": {"600000007", hand.Holdem, nl, "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop", "", 10, 20, "2012-09-05T16:59:52Z"},
+		// Home games ({club}), mixed games (the game being played in parentheses).
+		"310000000040": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 5, 10, "2014-01-06T12:22:02Z"},
+		"310000000041": {"600000010", hand.Holdem, nl, "Hold'em No Limit", "", 20, 40, "2015-01-01T17:00:00Z"},
+		"310000000042": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 10, 25, "2020-03-01T10:00:00Z"},
+		"310000000043": {"600000011", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2010-01-01T17:00:00Z"},
+		"310000000050": {"", hand.Holdem, nl, "Hold'em No Limit", "", 50, 100, "2016-05-20T12:39:15Z"},
+		"310000000060": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:05:00Z"},
+		"310000000061": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:06:00Z"},
+		"310000000062": {"", hand.Deuce7Triple, fl, "Triple Draw 2-7 Lowball Limit", "USD", 10, 20, "2020-03-01T17:07:00Z"},
+		// The zoom archive: separators and indented lines.
+		"310000000070": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:28:42Z"},
+		"310000000071": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:29:42Z"},
+	}
+	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars", "headers", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no header fixtures: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands, errs := psReadAll(t, f, filepath.Base(path))
+		f.Close()
+		for _, e := range errs {
+			t.Errorf("%v", e)
+		}
+		for _, h := range hands {
+			w, ok := wants[h.ID]
+			if !ok {
+				t.Errorf("%s: hand %s has no expectation", path, h.ID)
+				continue
+			}
+			seen[h.ID] = true
+			if bad := psLedger(h); len(bad) > 0 {
+				t.Errorf("hand %s does not add up: %v", h.ID, bad)
+			}
+			lo, hi := h.Stakes.SmallBlind, h.Stakes.BigBlind
+			if h.Game.Structure == hand.FixedLimit {
+				lo, hi = h.Stakes.SmallBet, h.Stakes.BigBet
+			}
+			start := ""
+			if !h.Start.IsZero() {
+				start = h.Start.Format(time.RFC3339)
+			}
+			got := want{h.Tournament, h.Game.Variant, h.Game.Structure, h.Game.Code, h.Currency, lo, hi, start}
+			if got != w {
+				t.Errorf("hand %s:\n got %+v\nwant %+v", h.ID, got, w)
+			}
+			if h.Site != "PokerStars" {
+				t.Errorf("hand %s: site %q", h.ID, h.Site)
+			}
+		}
+	}
+	for id := range wants {
+		if !seen[id] {
+			t.Errorf("hand %s not read", id)
+		}
+	}
+}
