@@ -3,6 +3,7 @@ package pokerstars
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,4 +106,32 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 			t.Errorf("hand %s not read", id)
 		}
 	}
+}
+
+// TestPokerStarsGameFixtures reads the clean fixture of each game
+// (fixtures/pokerstars/clean) into testdata/games.golden, every field of
+// every hand: each stud street's deals with the cards the Dealt to lines
+// name, the bring-in and completion, the draws' discards and replacements,
+// 6+ hold'em's button blind, Courchevel's first board card.
+func TestPokerStarsGameFixtures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars", "clean", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no clean fixtures: %v", err)
+	}
+	var golden strings.Builder
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands, errs := psReadAll(t, f, filepath.Base(path))
+		f.Close()
+		for _, e := range errs {
+			t.Errorf("%v", e)
+		}
+		for _, h := range hands {
+			golden.WriteString(psDump(h))
+		}
+	}
+	psGolden(t, "testdata/games.golden", golden.String())
 }

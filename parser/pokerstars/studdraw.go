@@ -249,8 +249,10 @@ func (p *psParser) discard(seat int, rest []byte, pat bool, n int) error {
 	default:
 		return psErrorf("cannot read the number of cards discarded")
 	}
-	if count > p.holeN {
-		return psErrorf("%d cards discarded in a game of %d", count, p.holeN)
+	if count > 52 {
+		// More than the game holds is the checks' to judge
+		// (draw.too-many-cards); more than a deck is no record.
+		return psErrorf("%d cards discarded", count)
 	}
 	thrown := p.h.NewCardsOf(count, cards.Unknown)
 	if string(tail) == " []" {
@@ -270,9 +272,12 @@ func (p *psParser) discard(seat int, rest []byte, pat bool, n int) error {
 		}
 		thrown = cs
 	}
+	// The replacements are not written (but for the hero's, see
+	// dealtMore): as many as thrown, and no more than a hand holds, so
+	// that a discard of too many is one fault (draw.too-many-cards).
 	p.actions = append(p.actions,
 		hand.Action{Kind: hand.Discard, Player: seat, Cards: thrown, Pos: pos},
-		hand.Action{Kind: hand.DealHole, Player: seat, Cards: p.h.NewCardsOf(count, cards.Unknown), Pos: pos})
+		hand.Action{Kind: hand.DealHole, Player: seat, Cards: p.h.NewCardsOf(min(count, p.holeN), cards.Unknown), Pos: pos})
 	return nil
 }
 
