@@ -135,3 +135,32 @@ func TestPokerStarsGameFixtures(t *testing.T) {
 	}
 	psGolden(t, "testdata/games.golden", golden.String())
 }
+
+// TestPokerStarsSummaryMisnamed: a summary line naming another player than
+// the seat list's (even one the seat's name starts, or one that starts it)
+// is read, noted in Outcome.Misnamed for the checks, and its result is
+// the seat's.
+func TestPokerStarsSummaryMisnamed(t *testing.T) {
+	for _, c := range []struct{ line, name string }{
+		{"Seat 1: Annie (button) collected ($0.62)", "Annie"},
+		{"Seat 1: An (button) collected ($0.62)", "An"},
+		{"Seat 1: Bob collected ($0.62)", "Bob"},
+	} {
+		in := strings.Replace(psBase, "Seat 1: Ann (button) collected ($0.62)", c.line, 1)
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		if len(errs) > 0 || len(hands) != 1 {
+			t.Fatalf("%q: %d hands, errors %v", c.line, len(hands), errs)
+		}
+		o := hands[0].Outcome
+		if len(o.Misnamed) != 1 || o.Misnamed[0].Player != 0 || o.Misnamed[0].Name != c.name || o.Misnamed[0].Pos.Line != 22 {
+			t.Errorf("%q: misnamed %+v, want %q for seat index 0 at line 22", c.line, o.Misnamed, c.name)
+		}
+		if !o.HasWinnings || o.Winnings[0] != 62 {
+			t.Errorf("%q: winnings %v, want 0.62 for the seat", c.line, o.Winnings)
+		}
+	}
+	hands, _ := psReadAll(t, strings.NewReader(psBase), "x")
+	if len(hands) != 1 || len(hands[0].Outcome.Misnamed) != 0 {
+		t.Errorf("the base hand's summary names its players: %+v", hands)
+	}
+}

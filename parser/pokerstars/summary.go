@@ -233,10 +233,16 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	}
 	rest := line[colon+2:]
 	sn := &p.names[seat]
-	if len(rest) < len(sn.name) || !psStartsWith(rest, sn) {
-		return psErrorf("summary seat %d does not name its player %q", number, sn.name)
+	if l := len(sn.name); len(rest) >= l && psStartsWith(rest, sn) && (len(rest) == l || rest[l] == ' ') {
+		rest = rest[l:]
+	} else {
+		// Another name than the seat list's: a fault of the record (the
+		// checks report it), not of the reading; the outcome is the seat's.
+		k := psSummaryNameEnd(rest)
+		p.h.Outcome.Misnamed = append(p.h.Outcome.Misnamed, hand.Misnamed{Player: seat,
+			Name: string(rest[:k]), Pos: hand.Pos{File: p.r.file, Line: n}})
+		rest = rest[k:]
 	}
-	rest = rest[len(sn.name):]
 	rest = psSkipPositions(rest)
 	if len(rest) == 0 {
 		// "Seat 2: Player2": a seat with nothing to say (a player
@@ -284,6 +290,21 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 		return psErrorf("summary line runs into a hand header")
 	}
 	return nil
+}
+
+// psSummaryNameEnd returns where the name ends in rest, a summary seat
+// line after "Seat N: " that does not start with its seat's player's
+// name: at the first position (" (button)") or outcome (" folded",
+// " showed [" ...) written after a name, else at its end.
+func psSummaryNameEnd(rest []byte) int {
+	end := len(rest)
+	for _, s := range [...]string{" (", " folded", " showed [", " mucked", " collected (", " won (",
+		" lost", " is sitting out", " sat out", " didn't show and won ("} {
+		if k := bytes.Index(rest, []byte(s)); k >= 0 && k < end {
+			end = k
+		}
+	}
+	return end
 }
 
 // psSkipPositions returns rest past the positions a summary seat line
