@@ -159,7 +159,16 @@ func TestPokerStarsSummaryMisnamed(t *testing.T) {
 			t.Errorf("%q: winnings %v, want 0.62 for the seat", c.line, o.Winnings)
 		}
 	}
-	hands, _ := psReadAll(t, strings.NewReader(psBase), "x")
+	// 2025: "Seat 5: Player6 (didn't bet)" for Player5's seat.
+	in := strings.Replace(psBase, "Seat 3: Çé:ñ (big blind) folded on the Flop", "Seat 3: Player6 (didn't bet)", 1)
+	hands, errs := psReadAll(t, strings.NewReader(in), "x")
+	if len(errs) > 0 || len(hands) != 1 {
+		t.Fatalf("(didn't bet): %d hands, errors %v", len(hands), errs)
+	}
+	if m := hands[0].Outcome.Misnamed; len(m) != 1 || m[0].Player != 2 || m[0].Name != "Player6" {
+		t.Errorf("(didn't bet): misnamed %+v", m)
+	}
+	hands, _ = psReadAll(t, strings.NewReader(psBase), "x")
 	if len(hands) != 1 || len(hands[0].Outcome.Misnamed) != 0 {
 		t.Errorf("the base hand's summary names its players: %+v", hands)
 	}

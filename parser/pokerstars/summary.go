@@ -255,7 +255,8 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	rest = rest[1:]
 	switch c := rest[0]; {
 	case c == 'f' && psHas(rest, "folded"), c == 'l' && psHas(rest, "lost"),
-		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"):
+		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"),
+		c == '(' && psIs(rest, "(didn't bet)"): // a seat that took no part (2025)
 	case c == 'c' && len(rest) >= 11 && string(rest[:11]) == "collected (", c == 'w' && psHas(rest, "won ("),
 		c == 'd' && psHas(rest, "didn't show and won ("):
 		whole, err := p.summaryWinnings(seat, rest)
