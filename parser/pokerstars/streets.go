@@ -34,7 +34,10 @@ func (p *psParser) marker(line []byte, n int) error {
 	}
 	switch string(name) {
 	case "HOLE CARDS":
-		if p.state != psPreDeal || board != 0 || len(tail) > 0 || !p.h.Game.Variant.IsBoardGame() {
+		if len(tail) > 0 {
+			return psErrorf("unexpected text after *** HOLE CARDS ***")
+		}
+		if p.state != psPreDeal || board != 0 || !p.h.Game.Variant.IsBoardGame() {
 			return psErrorf("misplaced *** HOLE CARDS ***")
 		}
 		p.state = psBetting
