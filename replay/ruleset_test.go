@@ -78,7 +78,8 @@ no_flop_no_drop = true
 	}
 	want := Ruleset{Name: "tda-2019", Version: "TDA 2019", House: "Casino X cash", OddChip: OddChipSplitEvenly,
 		SmallestChip: HouseAmount{Units: 25}, LimitCap: 5, HeadsUpUncapped: true, BBAnte: BigBlindFirst,
-		RakeBasisPoints: 450, RakeCap: HouseAmount{Units: 3}, NoFlopNoDrop: true, HasRakeRule: true}
+		RakeBasisPoints: 450, RakeCap: HouseAmount{Units: 3}, NoFlopNoDrop: true, HasRakeRule: true,
+		Session: SessionRules{Button: ButtonMoving}} // dead_button = false, set by the file
 	if rs != want {
 		t.Errorf("LoadHouse = %+v\nwant       %+v", rs, want)
 	}
