@@ -100,6 +100,11 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 			if tail[0] != ' ' {
 				return false, nil
 			}
+			if psIs(tail, " (disconnect)") || psIs(tail, " (timeout)") {
+				// The room folded a player who left or ran out of time:
+				// a fold like any other.
+				break
+			}
 			if a.Cards, err = p.bracketCards(tail[1:], true); err != nil {
 				return false, err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // TestPokerStarsHeaderFamilies reads fixtures/pokerstars/headers, a hand
@@ -171,5 +172,45 @@ func TestPokerStarsSummaryMisnamed(t *testing.T) {
 	hands, _ = psReadAll(t, strings.NewReader(psBase), "x")
 	if len(hands) != 1 || len(hands[0].Outcome.Misnamed) != 0 {
 		t.Errorf("the base hand's summary names its players: %+v", hands)
+	}
+}
+
+// TestPokerStarsRoomLines: lines rooms and converted files write inside a
+// hand that change nothing in it (a fold the room made on a disconnect,
+// table deposits and cash-outs, a converted file's "Table leave user",
+// stud's open-pair note) read as the hand without them reads, with the
+// fast paths and without.
+func TestPokerStarsRoomLines(t *testing.T) {
+	base, errs := psReadAll(t, strings.NewReader(psBase), "x")
+	if len(errs) > 0 || len(base) != 1 {
+		t.Fatal(errs)
+	}
+	want := psDump(base[0])
+	for _, c := range [][2]string{
+		{"Bo Bo: folds\n", "Bo Bo: folds (disconnect)\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds (timeout)\n"},
+		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit $347.50\n"},
+		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nÇé:ñ: Table cash-out $8\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nTable leave user\n"},
+	} {
+		in := strings.Replace(psBase, c[0], c[1], 1)
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		if len(errs) > 0 || len(hands) != 1 {
+			t.Errorf("%q: %d hands, errors %v", c[1], len(hands), errs)
+			continue
+		}
+		// The same hand, but for the lines after the one added.
+		got := psDump(hands[0])
+		if strings.Count(c[1], "\n") == 1 && got != want {
+			t.Errorf("%q reads otherwise:\n%s\nwant\n%s", c[1], got, want)
+		}
+		if d := psQuickDiff(t, c[1], []byte(in), parser.Limits{}); d != "" {
+			t.Errorf("%q: %s", c[1], d)
+		}
+	}
+	// A deposit whose amount does not parse is an error.
+	in := strings.Replace(psBase, "Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit lots\n", 1)
+	if _, errs := psReadAll(t, strings.NewReader(in), "x"); len(errs) != 1 || errs[0].Msg != "cannot read the table deposit" {
+		t.Errorf("bad deposit: %v", errs)
 	}
 }
