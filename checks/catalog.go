@@ -222,6 +222,14 @@ var (
 			"holds cannot happen: the record's deal or draw is wrong. A draw out of turn, or where no " +
 			"draw is due, is action.out-of-turn.",
 	}
+	checkSummaryName = &Check{
+		ID: "hand.summary-name-mismatch", Severity: Warning, RuleKey: "hand-records",
+		Title: "summary names another player than the seat list",
+		Explain: "The summary states each seat's result under the player's name. A summary line that " +
+			"names another player than the one the seat list put in that seat contradicts the record " +
+			"itself: who sat there, and so who won or lost what, is in doubt. The line's result is " +
+			"read as the seat's.",
+	}
 	checkNotReplayed = &Check{
 		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
 		Title: "the hand was read but the rules engine could not replay it",
@@ -322,6 +330,7 @@ var catalog = []*Check{
 	checkDuplicateCard,
 	checkCardCount,
 	checkTooManyCards,
+	checkSummaryName,
 	checkNotReplayed,
 	checkDuplicateID,
 	checkStackGap,
