@@ -34,11 +34,10 @@ import (
 // it ("BLAST", "Snap Poker") names the kind of game.
 func (p *handParser) header(b []byte) error {
 	h := p.h
-	if !hasSuffix(b, string(headerSuffix)) {
+	site, id, ok := splitHeader(b)
+	if !ok {
 		return errors.New("cannot read the hand header")
 	}
-	k := bytes.Index(b, headerMiddle)
-	site, id := b[len(headerPrefix):k], b[k+len(headerMiddle):len(b)-len(headerSuffix)]
 	if len(id) == 0 || len(id) > 20 || !allDigits(id) {
 		return errors.New("cannot read the game number")
 	}
@@ -52,6 +51,20 @@ func (p *handParser) header(b []byte) error {
 	h.Site = p.r.strs.Intern(site)
 	h.ID = string(id)
 	return nil
+}
+
+// splitHeader splits a header line into its site (with any qualifier)
+// and its game number, or reports that it is no header.
+func splitHeader(b []byte) (site, id []byte, ok bool) {
+	if len(b) < len(headerPrefix)+len(headerSuffix) || !bytes.HasPrefix(b, headerPrefix) || !hasSuffix(b, string(headerSuffix)) {
+		return nil, nil, false
+	}
+	inner := b[len(headerPrefix) : len(b)-len(headerSuffix)]
+	k := bytes.Index(inner, headerMiddle)
+	if k < 1 {
+		return nil, nil, false
+	}
+	return inner[:k], inner[k+len(headerMiddle):], true
 }
 
 func allDigits(b []byte) bool {
@@ -69,7 +82,7 @@ func (p *handParser) gameLine(b []byte) error {
 	h := p.h
 	k := bytes.Index(b, []byte(" Blinds "))
 	d := bytes.Index(b, []byte(" - ***"))
-	if k < 0 || d < k {
+	if k < 0 || d < k+len(" Blinds ") {
 		return errors.New("expected the game line (\"$0.05/$0.10 Blinds No Limit Holdem - *** DD MM YYYY HH:MM:SS\")")
 	}
 	stakes, game, date := b[:k], b[k+len(" Blinds "):d], b[d+len(" - ***"):]
@@ -254,7 +267,7 @@ func (p *handParser) tableLine(b []byte) error {
 
 // buttonLine reads "Seat 2 is the button".
 func (p *handParser) buttonLine(b []byte) error {
-	if !hasPrefix(b, "Seat ") || !hasSuffix(b, " is the button") {
+	if len(b) <= len("Seat  is the button") || !hasPrefix(b, "Seat ") || !hasSuffix(b, " is the button") {
 		return errors.New("expected the button's seat (\"Seat N is the button\")")
 	}
 	v, err := strconv.Atoi(string(b[len("Seat ") : len(b)-len(" is the button")]))

@@ -180,7 +180,10 @@ func detect(head []byte) int {
 		if !isHeader(line) {
 			continue
 		}
-		site := line[len(headerPrefix):bytes.Index(line, headerMiddle)]
+		site, _, ok := splitHeader(line)
+		if !ok {
+			continue
+		}
 		if bytes.HasPrefix(site, []byte("888")) || bytes.HasPrefix(site, []byte("Cassava")) {
 			return parser.SignatureMatch
 		}

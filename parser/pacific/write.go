@@ -3,8 +3,9 @@ package pacific
 // The writer: a hand as 888poker writes it, the reader's inverse. What
 // 888 does not write is left out: uncalled-bet returns (888 returns them
 // silently), the total pot and the rake. A hand the format cannot express
-// (another game, straddles, a second board, sitting-out players, fees or
-// cash-outs, amounts finer than cents) is an error.
+// (another game, straddles, a second board, fees or cash-outs, amounts
+// finer than cents) is an error. A player not dealt in folds before
+// "** Dealing down cards **", as 888 writes him.
 
 import (
 	"errors"
@@ -104,8 +105,6 @@ func (w *writer) hand() error {
 	for i := range h.Seats {
 		s := &h.Seats[i]
 		switch {
-		case s.SittingOut:
-			return fmt.Errorf("888poker lists only the players dealt in; %s sits out", s.Player)
 		case s.Player == "" || strings.ContainsAny(s.Player, "\n\r"):
 			return fmt.Errorf("seat %d: 888poker cannot write the name %q", s.Number, s.Player)
 		}
@@ -201,6 +200,13 @@ func (w *writer) actions() error {
 			err = w.post(a, name)
 		case hand.DealHole:
 			if !dealt {
+				// A player not dealt in folds before the deal, as 888
+				// writes him.
+				for k := range h.Seats {
+					if h.Seats[k].SittingOut {
+						w.line(h.Seats[k].Player, " folds\n")
+					}
+				}
 				w.b = append(w.b, "** Dealing down cards **\n"...)
 				dealt = true
 			}
