@@ -47,10 +47,7 @@ func (p *handParser) summaryLine(b []byte, n int) error {
 		if err != nil {
 			return err
 		}
-		if len(cs) != h.Game.HoleCards {
-			return errorf("%d cards shown; the game deals %d", len(cs), h.Game.HoleCards)
-		}
-		a.Cards = cs
+		a.Cards = cs // as many as shown: cards.wrong-count judges them
 	case 'd':
 		a.Kind = hand.Muck
 	case 'c':
