@@ -142,6 +142,11 @@ func (rs *Ruleset) Options() string {
 	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
 	kv("rake_cap", rs.RakeCap.String())
 	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	if rs.UncalledInCollect {
+		// Listed only when set, so that the rulesets without it keep
+		// their digests.
+		kv("uncalled_in_collect", "true")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -169,7 +174,9 @@ type houseFile struct {
 	BigBlindAnte *string `toml:"big_blind_ante"`
 	DeadButton   *bool   `toml:"dead_button"`
 	RunItTwice   *bool   `toml:"run_it_twice"`
-	Limit        *struct {
+	// UncalledInCollect: see Ruleset.UncalledInCollect.
+	UncalledInCollect *bool `toml:"uncalled_in_collect"`
+	Limit             *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
 	} `toml:"limit"`
@@ -200,6 +207,7 @@ type houseFile struct {
 //	big_blind_ante = "big-blind-first"  # or "ante-first"
 //	dead_button = true
 //	run_it_twice = true
+//	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -298,6 +306,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	if f.RunItTwice != nil {
 		rs.RunItTwice = *f.RunItTwice
 	}
+	if f.UncalledInCollect != nil {
+		rs.UncalledInCollect = *f.UncalledInCollect
+	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {
 			if *l.Cap < 0 {
@@ -381,6 +392,9 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	}
 	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
 		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.DeadButton, rs.RunItTwice)
+	if rs.UncalledInCollect {
+		b.WriteString("uncalled_in_collect = true\n")
+	}
 	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
 	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)
 	if rs.HasRakeRule {

@@ -68,6 +68,11 @@ type Ruleset struct {
 	StraddleMinRaise bool
 	DeadButton       bool
 	RunItTwice       bool
+	// UncalledInCollect: the room pays an uncalled bet back within the
+	// pot its owner collects, with no line of its own (888poker does so
+	// for an uncalled blind), which is then no uncalled bet left
+	// unreturned.
+	UncalledInCollect bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
