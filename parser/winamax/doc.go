@@ -1,0 +1,18 @@
+// Package winamax reads and writes Winamax text hand histories ("Winamax
+// Poker - CashGame - HandId: #5284693-1-1382600209 - Holdem no limit
+// (0.05€/0.10€) - 2013/10/24 03:51:47 UTC"): cash games (real and play
+// money, Go Fast), tournaments and Sit & Go (Expresso included), with or
+// without bounties, in hold'em and Omaha (4 and 5 cards, high and hi/lo).
+// It registers itself with the parser as Format ("winamax"); import
+// parser/formats for every format.
+//
+// The files follow a hand as it is written: reader.go (the Reader: lines
+// into hands, the limits), hand.go (the parser of one hand: state, line
+// dispatch, the checks at its end), header.go (the header and table
+// lines), seats.go (seat lines and seated names), actions.go (posts,
+// bets, shows, collects, "Dealt to"), streets.go (the section lines and
+// the boards), cards.go, summary.go ("Total pot", "Board:", the summary's
+// seat lines) and amounts.go (amounts and the hand's scale). write.go is
+// the writer, the reader's inverse. There are no fast paths: the general
+// grammar meets the speed goal.
+package winamax
