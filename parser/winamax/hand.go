@@ -138,11 +138,11 @@ func (p *handParser) finish() (*hand.Hand, error) {
 	h.Scale = pow10[p.digits]
 	h.Currency = p.currency
 	p.notDealtIn()
-	p.settle()
+	p.fillStakes()
 	if len(p.winnings) > 0 {
 		h.Outcome.Winnings, h.Outcome.HasWinnings = append(h.Outcome.Winnings[:0], p.winnings...), true
 	}
-	p.fillStakes()
+	p.settle()
 	p.h = nil
 	return h, nil
 }

@@ -226,7 +226,7 @@ func (p *handParser) table(line []byte) error {
 			return errorf("play-money table with stakes in %s", p.currency)
 		}
 	}
-	if hasPrefix(rest, " Seat ") && hasSuffix(rest, " is the button") {
+	if len(rest) > 20 && hasPrefix(rest, " Seat ") && hasSuffix(rest, " is the button") {
 		num := rest[6 : len(rest)-14]
 		if len(num) > 0 && num[0] == '#' {
 			num = num[1:] // some exports write "Seat 0000005 is the button"

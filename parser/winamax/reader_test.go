@@ -112,7 +112,8 @@ func TestBaseHand(t *testing.T) {
 	if st := h.Stakes; st.SmallBlind != 50 || st.BigBlind != 100 || st.MinBet != 100 || st.Ante != 0 {
 		t.Errorf("stakes %+v", st)
 	}
-	wantSeats := []hand.Seat{{1, "Barthez91", 13861, false}, {2, "titi 63000", 1640, false}, {3, "away", 5000, true}, {5, "Hero", 4000, false}}
+	wantSeats := []hand.Seat{{Number: 1, Player: "Barthez91", Stack: 13861}, {Number: 2, Player: "titi 63000", Stack: 1640},
+		{Number: 3, Player: "away", Stack: 5000, SittingOut: true}, {Number: 5, Player: "Hero", Stack: 4000}}
 	if len(h.Seats) != len(wantSeats) {
 		t.Fatalf("seats %+v", h.Seats)
 	}

@@ -173,7 +173,7 @@ func (p *handParser) won(seat int, b []byte) error {
 // uncalled bet is an UncalledReturn.
 
 // settle puts the outcome in canonical form: the uncalled bet (by the
-// record's own amounts, see uncalled) is taken out of the bettor's collect
+// record's own amounts, see uncalledBet) is taken out of the bettor's collect
 // and returned by an UncalledReturn after the last betting action, and the
 // total pot is the stated one plus the rake, less that bet. A bettor who
 // collects less than his uncalled bet keeps his collects, and the hand
@@ -181,7 +181,7 @@ func (p *handParser) won(seat int, b []byte) error {
 func (p *handParser) settle() {
 	h := p.h
 	o := &h.Outcome
-	seat, x, last := p.uncalled()
+	seat, x, last := uncalledBet(h)
 	if x > 0 {
 		best := -1
 		for i := range h.Actions {
@@ -199,6 +199,10 @@ func (p *handParser) settle() {
 			}
 			h.Actions = slices.Insert(h.Actions, last+1, hand.Action{Kind: hand.UncalledReturn, Player: seat,
 				Amount: x, HasAmount: true, Pos: pos})
+			// The summary's "won X" includes it too.
+			if seat < len(o.Winnings) && o.Winnings[seat] >= x {
+				o.Winnings[seat] -= x
+			}
 		}
 	}
 	if o.HasTotalPot {
@@ -206,22 +210,28 @@ func (p *handParser) settle() {
 	}
 }
 
-// uncalled finds the uncalled bet by the record's own amounts: on the last
-// street anyone put chips in, what the player who put in most put in
-// beyond the next most. It returns his seat, the amount (0: none) and the
-// index of the last betting action.
-func (p *handParser) uncalled() (seat int, x hand.Amount, last int) {
-	h := p.h
+// uncalledBet finds the uncalled bet of h by the record's own amounts: on
+// the last street anyone put chips in, what the player who put in most put
+// in beyond the next most. It returns his seat, the amount (0: none) and
+// the index of the last betting action, after which it is returned. The
+// writer uses it too, to write only what the reader reads back.
+func uncalledBet(h *hand.Hand) (seat int, x hand.Amount, last int) {
 	n := len(h.Seats)
-	street := make([]hand.Amount, n) // each seat's chips in on the current street
-	final := make([]hand.Amount, n)  // the same, on the last street with chips in
+	var mem [2 * 10]hand.Amount // Winamax tables seat at most 10
+	if 2*n > len(mem) {
+		return -1, 0, -1
+	}
+	street, final := mem[:n], mem[n:2*n] // each seat's chips in on the current street, and on the last with chips in
 	last = -1
 	for i := range h.Actions {
 		a := &h.Actions[i]
-		switch a.Kind {
-		case hand.DealBoard:
-			clear(street)
+		if a.Player < 0 || a.Player >= n {
+			if a.Kind == hand.DealBoard {
+				clear(street)
+			}
 			continue
+		}
+		switch a.Kind {
 		case hand.Post:
 			switch a.PostKind {
 			case hand.PostSmallBlind, hand.PostBigBlind:
@@ -235,6 +245,9 @@ func (p *handParser) uncalled() (seat int, x hand.Amount, last int) {
 			street[a.Player] += a.Amount
 		case hand.Bet, hand.Raise:
 			street[a.Player] = a.To
+		case hand.Fold, hand.Check:
+			last = i
+			continue
 		default:
 			continue
 		}

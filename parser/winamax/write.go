@@ -43,12 +43,21 @@ type writer struct {
 	b      []byte
 	digits int    // decimal digits of the hand's scale
 	sign   string // the currency sign written after amounts
+
+	// The uncalled bet returned, written inside the bettor's collect
+	// (collect: the index of that collect; -1: a line of its own).
+	uncalledSeat    int
+	uncalled        hand.Amount
+	uncalledCollect int
 }
 
 // AppendHand appends h as Winamax text to dst.
 func AppendHand(dst []byte, h *hand.Hand) ([]byte, error) {
 	w := writer{h: h, b: dst}
 	if err := w.check(); err != nil {
+		return dst, err
+	}
+	if err := w.checkUncalled(); err != nil {
 		return dst, err
 	}
 	if err := w.header(); err != nil {
@@ -121,6 +130,43 @@ func (w *writer) check() error {
 		}
 		if i > 0 && s.Number <= h.Seats[i-1].Number {
 			return errors.New("seats are not in table order")
+		}
+	}
+	return nil
+}
+
+// checkUncalled finds the uncalled bet returned, which Winamax writes in
+// the bettor's collect: the hand's returns must be what the reader finds
+// by the record's amounts (uncalledBet), one to the bettor or none.
+func (w *writer) checkUncalled() error {
+	h := w.h
+	seat, x, _ := uncalledBet(h)
+	w.uncalledSeat, w.uncalledCollect = -1, -1
+	for i := range h.Actions {
+		a := &h.Actions[i]
+		if a.Kind != hand.UncalledReturn {
+			continue
+		}
+		if w.uncalled > 0 || a.Player != seat || a.Amount != x {
+			return errors.New("Winamax text cannot express this uncalled bet return: it writes none, the bettor's collect includes it")
+		}
+		w.uncalledSeat, w.uncalled = seat, x
+	}
+	if x > 0 && w.uncalled == 0 {
+		// No return: the reader would take it out of a collect of the
+		// bettor as large.
+		for i := range h.Actions {
+			if a := &h.Actions[i]; a.Kind == hand.Collect && a.Player == seat && a.Amount >= x {
+				return errors.New("Winamax text cannot express an uncalled bet kept in the pot")
+			}
+		}
+	}
+	if w.uncalled > 0 {
+		for i := range h.Actions {
+			a := &h.Actions[i]
+			if a.Kind == hand.Collect && a.Player == seat && (w.uncalledCollect < 0 || a.Pot > h.Actions[w.uncalledCollect].Pot) {
+				w.uncalledCollect = i
+			}
 		}
 	}
 	return nil
@@ -360,13 +406,26 @@ func (w *writer) body() error {
 			w.b = append(w.b, "shows"...)
 			w.b = appendCards(w.b, a.Cards)
 			w.b = append(w.b, '\n')
+		case hand.UncalledReturn:
+			if w.uncalledCollect < 0 {
+				// Returned to a bettor who collects nothing else: a
+				// collect of its own, out of which the reader takes it.
+				w.name(a.Player)
+				w.b = append(w.b, "collected "...)
+				w.amount(a.Amount)
+				w.b = append(w.b, " from pot\n"...)
+			}
 		case hand.Collect:
 			if a.Board > 0 || a.Pot < 0 || !a.HasAmount {
 				return errors.New("Winamax text cannot express a collect from no stated pot or a second board")
 			}
+			v := a.Amount
+			if i == w.uncalledCollect {
+				v += w.uncalled
+			}
 			w.name(a.Player)
 			w.b = append(w.b, "collected "...)
-			w.amount(a.Amount)
+			w.amount(v)
 			switch {
 			case a.Pot > 0:
 				w.b = append(w.b, " from side pot "...)
@@ -482,8 +541,10 @@ func (w *writer) bet(a *hand.Action) error {
 func (w *writer) summary() error {
 	h := w.h
 	o := &h.Outcome
+	// Winamax's total pot is what the winners collect: the pot after the
+	// rake, with the uncalled bet.
 	w.b = append(w.b, "*** SUMMARY ***\nTotal pot "...)
-	w.amount(o.TotalPot)
+	w.amount(o.TotalPot - o.Rake + w.uncalled)
 	if o.Rake == 0 {
 		w.b = append(w.b, " | No rake\n"...)
 	} else {
@@ -502,6 +563,9 @@ func (w *writer) summary() error {
 		}
 		some := false
 		for i, v := range o.Winnings {
+			if i == w.uncalledSeat {
+				v += w.uncalled // the summary's "won X" includes it
+			}
 			if v <= 0 {
 				continue
 			}
