@@ -79,21 +79,21 @@ func (w *writer) check() error {
 	case h.Game.Variant != hand.Holdem && h.Game.Variant != hand.Omaha && h.Game.Variant != hand.OmahaHiLo:
 		return fmt.Errorf("the Winamax writer writes hold'em and Omaha, not %s", h.Game.Variant)
 	case len(h.Stakes.Straddles) > 0:
-		return errors.New("Winamax has no straddles")
+		return errors.New("the Winamax format has no straddles")
 	case h.Stakes.BigBlindAnte:
-		return errors.New("Winamax writes no big-blind ante")
+		return errors.New("the Winamax format has no big-blind ante")
 	case h.Stakes.Cap > 0 || h.Stakes.BringIn > 0:
-		return errors.New("Winamax text cannot express a cap or a bring-in")
+		return errors.New("the Winamax format cannot express a cap or a bring-in")
 	case len(h.Boards) > 1:
-		return errors.New("Winamax text cannot express a second board")
+		return errors.New("the Winamax format cannot express a second board")
 	case len(h.Outcome.Fees) > 0 || len(h.Outcome.CashOuts) > 0:
-		return errors.New("Winamax text cannot express fees besides the rake, or cash-outs")
+		return errors.New("the Winamax format cannot express fees besides the rake, or cash-outs")
 	case h.Outcome.HasFinishingStacks:
-		return errors.New("Winamax text cannot express finishing stacks")
+		return errors.New("the Winamax format cannot express finishing stacks")
 	case len(h.Outcome.Pots) > 0:
-		return errors.New("Winamax text states no main and side pots")
+		return errors.New("the Winamax format states no main and side pots")
 	case !h.Outcome.HasTotalPot || !h.Outcome.HasRake:
-		return errors.New("Winamax text states the total pot and the rake")
+		return errors.New("the Winamax format states the total pot and the rake")
 	case h.ID == "" || bytes.ContainsAny([]byte(h.ID), " \n\r"):
 		return fmt.Errorf("hand ID %q cannot be written", h.ID)
 	}
@@ -107,7 +107,7 @@ func (w *writer) check() error {
 		return fmt.Errorf("scale %d is not a power of ten Winamax amounts can write", h.Scale)
 	}
 	if h.Tournament != "" && h.Currency != "" {
-		return errors.New("Winamax tournament hands are in chips")
+		return errors.New("the Winamax format writes tournament hands in chips")
 	}
 	switch h.Currency {
 	case "":
@@ -118,7 +118,7 @@ func (w *writer) check() error {
 			}
 		}
 	default:
-		return fmt.Errorf("Winamax text has no sign for %s", h.Currency)
+		return fmt.Errorf("the Winamax format has no sign for %s", h.Currency)
 	}
 	for i := range h.Seats {
 		s := &h.Seats[i]
@@ -148,7 +148,7 @@ func (w *writer) checkUncalled() error {
 			continue
 		}
 		if w.uncalled > 0 || a.Player != seat || a.Amount != x {
-			return errors.New("Winamax text cannot express this uncalled bet return: it writes none, the bettor's collect includes it")
+			return errors.New("the Winamax format cannot express this uncalled bet return: it writes none, the bettor's collect includes it")
 		}
 		w.uncalledSeat, w.uncalled = seat, x
 	}
@@ -157,7 +157,7 @@ func (w *writer) checkUncalled() error {
 		// bettor as large.
 		for i := range h.Actions {
 			if a := &h.Actions[i]; a.Kind == hand.Collect && a.Player == seat && a.Amount >= x {
-				return errors.New("Winamax text cannot express an uncalled bet kept in the pot")
+				return errors.New("the Winamax format cannot express an uncalled bet kept in the pot")
 			}
 		}
 	}
@@ -339,7 +339,7 @@ func (w *writer) body() error {
 		switch a.Kind {
 		case hand.Post:
 			if preflop {
-				return errors.New("Winamax text posts forced bets before the deal only")
+				return errors.New("the Winamax format posts forced bets before the deal only")
 			}
 			if err := w.post(a); err != nil {
 				return err
@@ -359,11 +359,11 @@ func (w *writer) body() error {
 				w.b = appendCards(w.b, a.Cards)
 				w.b = append(w.b, '\n')
 			default:
-				return errors.New("Winamax text cannot express hole cards partly known")
+				return errors.New("the Winamax format cannot express hole cards partly known")
 			}
 		case hand.DealBoard:
 			if a.Board != 0 {
-				return errors.New("Winamax text cannot express a second board")
+				return errors.New("the Winamax format cannot express a second board")
 			}
 			name := map[int]string{0: "FLOP", 3: "TURN", 4: "RIVER"}[len(board)]
 			if name == "" || len(a.Cards) != map[int]int{0: 3, 3: 1, 4: 1}[len(board)] {
@@ -393,7 +393,7 @@ func (w *writer) body() error {
 			w.name(a.Player)
 			if a.Kind == hand.Muck {
 				if len(a.Cards) > 0 {
-					return errors.New("Winamax text cannot express mucked cards")
+					return errors.New("the Winamax format cannot express mucked cards")
 				}
 				w.b = append(w.b, "mucks\n"...)
 				continue
@@ -417,7 +417,7 @@ func (w *writer) body() error {
 			}
 		case hand.Collect:
 			if a.Board > 0 || a.Pot < 0 || !a.HasAmount {
-				return errors.New("Winamax text cannot express a collect from no stated pot or a second board")
+				return errors.New("the Winamax format cannot express a collect from no stated pot or a second board")
 			}
 			v := a.Amount
 			if i == w.uncalledCollect {
@@ -437,7 +437,7 @@ func (w *writer) body() error {
 			}
 			w.b = append(w.b, '\n')
 		default:
-			return fmt.Errorf("Winamax text cannot express a %s action", a.Kind)
+			return fmt.Errorf("the Winamax format cannot express a %s action", a.Kind)
 		}
 	}
 	if !preflop {
@@ -479,12 +479,12 @@ func (w *writer) post(a *hand.Action) error {
 	case hand.PostDead, hand.PostBothBlind:
 		st := &w.h.Stakes
 		if both := a.Amount == st.SmallBlind+st.BigBlind && st.BigBlind > 0; both != (a.PostKind == hand.PostBothBlind) {
-			return errors.New("Winamax text tells a dead small blind from both blinds by its amount only")
+			return errors.New("the Winamax format tells a dead small blind from both blinds by its amount only")
 		}
 		w.b = append(w.b, "posts small blind "...)
 		out = true
 	default:
-		return fmt.Errorf("Winamax text cannot express a %s post", a.PostKind)
+		return fmt.Errorf("the Winamax format cannot express a %s post", a.PostKind)
 	}
 	w.amount(a.Amount)
 	if out {
@@ -514,7 +514,7 @@ func (w *writer) bet(a *hand.Action) error {
 		return nil
 	}
 	if !a.HasAmount {
-		return fmt.Errorf("Winamax text states the amount of every %s", a.Kind)
+		return fmt.Errorf("the Winamax format states the amount of every %s", a.Kind)
 	}
 	switch a.Kind {
 	case hand.Call:
@@ -579,7 +579,7 @@ func (w *writer) summary() error {
 			w.b = append(w.b, '\n')
 		}
 		if !some {
-			return errors.New("Winamax text states only positive winnings")
+			return errors.New("the Winamax format states only positive winnings")
 		}
 	}
 	return nil
