@@ -142,6 +142,11 @@ func (rs *Ruleset) Options() string {
 	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
 	kv("rake_cap", rs.RakeCap.String())
 	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	if rs.ShowOrderUnrecorded {
+		// Only when set: the options (and digests) of rulesets without it
+		// are as they were before it existed.
+		kv("show_order_recorded", "false")
+	}
 	return b.String()
 }
 
@@ -174,6 +179,9 @@ type houseFile struct {
 		Cap          any   `toml:"cap"`
 		NoFlopNoDrop *bool `toml:"no_flop_no_drop"`
 	} `toml:"rake"`
+	Showdown *struct {
+		OrderRecorded *bool `toml:"order_recorded"`
+	} `toml:"showdown"`
 }
 
 // LoadHouse reads a house rules file (TOML) and applies it over base.
@@ -197,6 +205,8 @@ type houseFile struct {
 //	percent = "5"                # up to two decimals: "4.5"
 //	cap = 3                      # in the currency's or the chips' own unit ($3); 0 = no cap
 //	no_flop_no_drop = true
+//	[showdown]
+//	order_recorded = false       # the records' show lines are not in tabling order
 func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	var f houseFile
 	dec := toml.NewDecoder(r).DisallowUnknownFields()
@@ -297,6 +307,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 			rs.NoFlopNoDrop = *k.NoFlopNoDrop
 		}
 	}
+	if sd := f.Showdown; sd != nil && sd.OrderRecorded != nil {
+		rs.ShowOrderUnrecorded = !*sd.OrderRecorded
+	}
 	return rs, nil
 }
 
@@ -346,6 +359,9 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.HasRakeRule {
 		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %q\nno_flop_no_drop = %t\n",
 			rs.RakeBasisPoints/100, rs.RakeBasisPoints%100, rs.RakeCap, rs.NoFlopNoDrop)
+	}
+	if rs.ShowOrderUnrecorded {
+		fmt.Fprintf(&b, "\n[showdown]\norder_recorded = false\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err
