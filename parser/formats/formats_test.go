@@ -15,11 +15,12 @@ import (
 	_ "github.com/handaudit/handaudit/parser/formats"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/parser/winamax"
 )
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format, winamax.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -32,8 +33,11 @@ func TestRegistered(t *testing.T) {
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	// The rooms whose fixtures are text files of their own (.txt too).
+	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format}
 	n := 0
-	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain"} {
+	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
+		"fixtures/winamax", "fixtures/winamax/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -42,6 +46,9 @@ func TestDetectFixtures(t *testing.T) {
 			f, ok := want[filepath.Ext(p)]
 			if !ok {
 				continue
+			}
+			if room, ok := rooms[dir]; ok {
+				f = room
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -91,6 +98,7 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{winamax.Format, "fixtures/winamax/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

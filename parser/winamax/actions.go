@@ -164,8 +164,10 @@ func (p *handParser) show(a *hand.Action, rest []byte) error {
 	if tail := rest[k:]; len(tail) > 0 && !(hasPrefix(tail, " (") && tail[len(tail)-1] == ')') {
 		return errorf("unexpected text after the shown cards")
 	}
-	if len(cs) != p.holeN {
-		return errorf("%d cards shown in a game of %d hole cards", len(cs), p.holeN)
+	// A partial show, or more cards than the game deals, is read as
+	// recorded: the checks judge it (cards.wrong-count).
+	if len(cs) > 7 {
+		return errorf("%d cards shown", len(cs))
 	}
 	acts := p.h.Actions
 	for i := len(acts) - 1; i >= 0 && acts[i].Kind == hand.Show; i-- {

@@ -276,3 +276,28 @@ func readOneAll(tb testing.TB, data []byte) []*hand.Hand {
 	}
 	return hs
 }
+
+// TestFixtureRoundTrip writes every hand of the Winamax fixtures and reads
+// it back: the same hand.
+func TestFixtureRoundTrip(t *testing.T) {
+	dir := filepath.Join(testenv.RepoRoot(t), "fixtures", "winamax")
+	n := 0
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".txt") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs, _ := readAll(t, string(data))
+		for _, h := range hs {
+			roundTrip(t, filepath.Base(path), h)
+			n++
+		}
+		return nil
+	})
+	if n < 50 {
+		t.Errorf("only %d fixture hands", n)
+	}
+}
