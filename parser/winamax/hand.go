@@ -152,7 +152,14 @@ func (p *handParser) finish() (*hand.Hand, error) {
 func (p *handParser) fillStakes() {
 	st := &p.h.Stakes
 	if p.h.Game.Structure == hand.FixedLimit && st.BigBlind == 0 {
+		// The first blinds posted in turn and not all-in; failing those,
+		// the usual blinds of the small bet (the big blind is the small
+		// bet, the small blind half of it, rounded down: 0.05/0.10 posts
+		// 0.02 and 0.05).
 		st.SmallBlind, st.BigBlind = p.sbPosted, p.bbPosted
+		if st.SmallBlind == 0 {
+			st.SmallBlind = st.SmallBet / 2
+		}
 		if st.BigBlind == 0 {
 			st.BigBlind = st.SmallBet
 		}

@@ -182,6 +182,9 @@ func (p *handParser) settle() {
 	h := p.h
 	o := &h.Outcome
 	seat, x, last := uncalledBet(h)
+	for last+1 < len(h.Actions) && h.Actions[last+1].Kind == hand.DealHole {
+		last++ // forced bets no one called come back after the deal
+	}
 	if x > 0 {
 		best := -1
 		for i := range h.Actions {

@@ -175,6 +175,14 @@ func (w *writer) checkUncalled() error {
 // trimString is trim for a string.
 func trimString(s string) string { return string(trim([]byte(s))) }
 
+// GameCode is the Game.Code the reader gives a hand of game g that the
+// writer wrote: the header's game and betting structure ("Holdem no
+// limit", "5 Card Omaha Hi/Lo pot limit").
+func GameCode(g hand.Game) (string, error) {
+	g.Code = ""
+	return gameName(g)
+}
+
 // gameName returns the header's game ("Holdem no limit"): the record's
 // own name when it is a Winamax name of the same game.
 func gameName(g hand.Game) (string, error) {
