@@ -64,6 +64,31 @@ func (p *handParser) action(seat int, rest []byte, n int) error {
 		return p.show(&a, rest[6:])
 	case c == 'm' && (string(rest) == "mucks" || string(rest) == "mucks hand"):
 		a.Kind = hand.Muck
+	case c == 'b' && hasPrefix(rest, "brings in "):
+		// Stud's bring-in: the first is the stakes' bring-in.
+		a.Kind, a.HasAmount = hand.BringIn, true
+		if a.Amount, err = p.amountThenAllIn(rest[10:], &a); err != nil {
+			return err
+		}
+		if p.h.Stakes.BringIn == 0 {
+			p.h.Stakes.BringIn = a.Amount
+		}
+	case c == 's' && hasPrefix(rest, "stands pat"):
+		// A draw of no card: the cards kept may follow.
+		if p.h.Game.Variant != hand.Deuce7Triple || p.state != inBetting {
+			return errorf("stands pat outside a draw")
+		}
+		if tail := rest[10:]; len(tail) > 0 {
+			if tail[0] != ' ' {
+				return errorf("unknown action")
+			}
+			if _, k, err := p.bracketCards(tail[1:]); err != nil || k != len(tail)-1 {
+				return errorf("cannot read the cards kept")
+			}
+		}
+		a.Kind = hand.Discard
+		h.Actions = append(h.Actions, a)
+		return nil
 	case c == 'c' && hasPrefix(rest, "collected "):
 		return p.collect(&a, rest[10:])
 	default:
@@ -221,6 +246,9 @@ func (p *handParser) dealtTo(rest []byte, n int) error {
 	if seat < 0 {
 		return errorf("hole cards dealt to a player with no seat in this hand")
 	}
+	if !p.h.Game.Variant.IsBoardGame() {
+		return p.dealtPerDeal(seat, tail, n)
+	}
 	cs, k, err := p.bracketCards(tail)
 	if err != nil {
 		return err
@@ -248,4 +276,52 @@ func (p *handParser) dealtTo(rest []byte, n int) error {
 		}
 	}
 	return errorf("hole cards dealt to a player not dealt in")
+}
+
+// dealtPerDeal reads "Dealt to NAME [cards]" in stud and draw, where every
+// player's deal of each street has its line: "[X X 9h]" on third street
+// (X: a card face down), then the cards held and the new ones ("[X X 9h]
+// [Kh]"), or, after a draw, the cards kept and those dealt. Each line is a
+// DealHole of its new cards.
+func (p *handParser) dealtPerDeal(seat int, tail []byte, n int) error {
+	if p.state != inBetting {
+		return errorf("hole cards dealt before the first street")
+	}
+	held := 0
+	for i := range p.h.Actions {
+		if a := &p.h.Actions[i]; a.Kind == hand.DealHole && a.Player == seat {
+			held += len(a.Cards)
+		} else if a.Kind == hand.Discard && a.Player == seat {
+			held -= len(a.Cards)
+		}
+	}
+	cs, k, err := p.bracketCards(tail)
+	if err != nil {
+		return err
+	}
+	if rest := tail[k:]; len(rest) > 0 {
+		if len(cs) != held {
+			return errorf("the cards held do not follow the cards dealt so far")
+		}
+		if rest[0] == ' ' {
+			rest = rest[1:]
+		}
+		if cs, k, err = p.bracketCards(rest); err != nil {
+			return err
+		}
+		if k != len(rest) {
+			return errorf("unexpected text after the dealt cards")
+		}
+	} else if held > 0 {
+		return errorf("a later street's deal without the cards held")
+	}
+	if len(cs) == 0 || held+len(cs) > p.holeN {
+		return errorf("%d cards dealt to a player who holds %d in a game of %d", len(cs), held, p.holeN)
+	}
+	if len(p.dealtKnown) == 0 {
+		p.dealtKnown = append(p.dealtKnown, make([]bool, len(p.h.Seats))...)
+	}
+	p.dealtKnown[seat] = true
+	p.h.Actions = append(p.h.Actions, hand.Action{Kind: hand.DealHole, Player: seat, Cards: cs, Pos: p.pos(n)})
+	return nil
 }

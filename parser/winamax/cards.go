@@ -11,7 +11,7 @@ import (
 
 // bracketCards reads "[Ah Kd ...]" at the start of b, cards one space
 // apart, and returns them (cut from the hand's card memory) and the bytes
-// used.
+// used. In stud and draw deals "X" is a card face down.
 func (p *handParser) bracketCards(b []byte) ([]cards.Card, int, error) {
 	if len(b) < 2 || b[0] != '[' {
 		return nil, 0, errorf("expected cards in brackets")
@@ -21,6 +21,9 @@ func (p *handParser) bracketCards(b []byte) ([]cards.Card, int, error) {
 		return nil, 0, errorf("cannot read the cards in brackets")
 	}
 	in := b[1:end]
+	if bytes.IndexByte(in, 'X') >= 0 {
+		return p.cardsWithHidden(in, end)
+	}
 	if len(in)%3 != 2 {
 		return nil, 0, errorf("cannot read the cards %q", in)
 	}
@@ -32,6 +35,27 @@ func (p *handParser) bracketCards(b []byte) ([]cards.Card, int, error) {
 			return nil, 0, errorf("cannot read the cards %q", in)
 		}
 		cs[k] = c
+	}
+	return cs, end + 1, nil
+}
+
+// cardsWithHidden reads cards one space apart of which some are "X".
+func (p *handParser) cardsWithHidden(in []byte, end int) ([]cards.Card, int, error) {
+	fields := bytes.Split(in, []byte{' '})
+	cs := p.h.NewCards(len(fields))
+	for k, f := range fields {
+		switch {
+		case len(f) == 1 && f[0] == 'X':
+			cs[k] = cards.Unknown
+		case len(f) == 2:
+			c, ok := card(f[0], f[1])
+			if !ok {
+				return nil, 0, errorf("cannot read the cards %q", in)
+			}
+			cs[k] = c
+		default:
+			return nil, 0, errorf("cannot read the cards %q", in)
+		}
 	}
 	return cs, end + 1, nil
 }

@@ -151,7 +151,7 @@ func (p *handParser) finish() (*hand.Hand, error) {
 // blinds of a fixed-limit game are posted, not written in its header.
 func (p *handParser) fillStakes() {
 	st := &p.h.Stakes
-	if p.h.Game.Structure == hand.FixedLimit && st.BigBlind == 0 {
+	if p.h.Game.Structure == hand.FixedLimit && st.BigBlind == 0 && p.h.Stakes.BringIn == 0 && p.h.Game.HoleCards != 7 {
 		// The first blinds posted in turn and not all-in; failing those,
 		// the usual blinds of the small bet (the big blind is the small
 		// bet, the small blind half of it, rounded down: 0.05/0.10 posts

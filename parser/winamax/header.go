@@ -95,6 +95,14 @@ var gameNames = map[string]struct {
 	"Omaha Hi/Lo":        {hand.OmahaHiLo, 4},
 	"5 Card Omaha Hi/Lo": {hand.OmahaHiLo, 5},
 	"6 Card Omaha":       {hand.Omaha, 6},
+	// The mixed games' (8-Game tables): stud, razz and 2-7 triple draw.
+	"7-Card Stud":       {hand.Stud, 7},
+	"7stud":             {hand.Stud, 7},
+	"7-Card Stud Hi/Lo": {hand.StudHiLo, 7},
+	"7stud8":            {hand.StudHiLo, 7},
+	"Razz":              {hand.Razz, 7},
+	"2-7 Triple Draw":   {hand.Deuce7Triple, 5},
+	"Lowball27":         {hand.Deuce7Triple, 5},
 }
 
 // structures are the betting structures the header names.

@@ -466,3 +466,60 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+// TestStudAndDraw reads the mixed games' streets: stud's per-street deals
+// with face-down cards, the bring-in and the completion, and 2-7 triple
+// draw's bet and draw sections.
+func TestStudAndDraw(t *testing.T) {
+	stud := readOne(t, "Winamax Poker - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud fixed limit (5€/25€/50€) - 2016/11/12 22:46:27 UTC\n"+
+		"Table: 'Pampelune' 6-max (real money)\nSeat 1: Hero (1749.22€)\nSeat 4: P0 (426.06€)\n*** ANTE/BLINDS ***\nHero posts ante 5€\nP0 posts ante 5€\n"+
+		"*** 3rd STREET ***\nDealt to Hero [4h Ac Qd]\nDealt to P0 [X X 9h]\nP0 brings in 10€\nHero raises 25€ to 25€\nP0 calls 15€\n"+
+		"*** 4th STREET ***\nDealt to Hero [4h Ac Qd] [3h]\nDealt to P0 [X X 9h] [Kh]\nP0 checks\nHero bets 25€\nP0 folds\n"+
+		"Hero collected 85€ from pot\n*** SUMMARY ***\nTotal pot 85€ | No rake\nSeat 1: Hero won 85€\n")
+	if g, st := stud.Game, stud.Stakes; g.Variant != hand.Stud || g.HoleCards != 7 || st.Ante != 500 || st.SmallBet != 2500 || st.BigBet != 5000 ||
+		st.BringIn != 1000 || st.SmallBlind != 0 || st.BigBlind != 0 || stud.Button != 0 {
+		t.Errorf("game %+v stakes %+v button %d", g, st, stud.Button)
+	}
+	var deals []string
+	for _, a := range stud.Actions {
+		if a.Kind == hand.DealHole {
+			var s []string
+			for _, c := range a.Cards {
+				s = append(s, c.String())
+			}
+			deals = append(deals, stud.Seats[a.Player].Player+":"+strings.Join(s, " "))
+		}
+	}
+	if got := strings.Join(deals, ","); got != "Hero:4h Ac Qd,P0:?? ?? 9h,Hero:3h,P0:Kh" {
+		t.Errorf("deals %s", got)
+	}
+	if a := stud.Actions[4]; a.Kind != hand.BringIn || a.Amount != 1000 {
+		t.Errorf("bring-in %+v", a)
+	}
+	// Hero's 25 on fourth street is returned from his collect.
+	if stud.Outcome.TotalPot != 6000 {
+		t.Errorf("total pot %d", stud.Outcome.TotalPot)
+	}
+	draw := readOne(t, "Winamax Poker - CashGame - HandId: #9250793-388-1478989461 - 2-7 Triple Draw fixed limit (25€/50€) - 2016/11/12 22:24:21 UTC\n"+
+		"Table: 'Pampelune' 6-max (real money) Seat #4 is the button\nSeat 1: Hero (2047.50€)\nSeat 4: P0 (217.78€)\n*** ANTE/BLINDS ***\n"+
+		"P0 posts small blind 12.50€\nHero posts big blind 25€\n*** FIRST-BET ***\nDealt to P0 [X X X X X]\nDealt to Hero [2h Td 8c 7c 8s]\n"+
+		"P0 raises 25€ to 50€\nHero calls 25€\n*** FIRST-DRAW ***\nHero stands pat [2h Td 8c 7c 8s]\nP0 stands pat [X X X X X]\n"+
+		"*** SECOND-BET ***\nHero checks\nP0 bets 25€\nHero folds\nP0 collected 123€ from pot\n*** SUMMARY ***\nTotal pot 123€ | Rake 2€\nSeat 4: P0 (small blind) (button) won 123€\n")
+	if g, st := draw.Game, draw.Stakes; g.Variant != hand.Deuce7Triple || g.HoleCards != 5 || st.SmallBlind != 1250 || st.BigBlind != 2500 || st.SmallBet != 2500 {
+		t.Errorf("game %+v stakes %+v", g, st)
+	}
+	discards := 0
+	for _, a := range draw.Actions {
+		if a.Kind == hand.Discard && len(a.Cards) == 0 {
+			discards++
+		}
+	}
+	if discards != 2 || draw.Outcome.TotalPot != 10000 {
+		t.Errorf("%d stand-pats, total pot %d", discards, draw.Outcome.TotalPot)
+	}
+	// Sections of another game are errors.
+	_, errs := readAll(t, strings.Replace(base, "*** PRE-FLOP ***", "*** 3rd STREET ***", 1))
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "*** 3rd STREET *** in a game of holdem") {
+		t.Errorf("errors %v", errs)
+	}
+}

@@ -31,14 +31,17 @@ func (p *handParser) section(line []byte, n int) error {
 		p.state = inPosts
 		return nil
 	case "PRE-FLOP":
-		if p.state != inPosts || len(tail) > 0 {
+		if p.state != inPosts || len(tail) > 0 || !p.h.Game.Variant.IsBoardGame() {
 			return errorf("misplaced *** PRE-FLOP ***")
 		}
 		p.state = inBetting
 		p.dealHoles(n)
 		return nil
+	case "3rd STREET", "4th STREET", "5th STREET", "6th STREET", "7th STREET",
+		"FIRST-BET", "FIRST-DRAW", "SECOND-BET", "SECOND-DRAW", "THIRD-BET", "THIRD-DRAW", "FOURTH-BET":
+		return p.perDealSection(string(name), tail)
 	case "FLOP", "TURN", "RIVER":
-		if p.state != inBetting {
+		if p.state != inBetting || !p.h.Game.Variant.IsBoardGame() {
 			return errorf("street dealt outside the betting rounds")
 		}
 		return p.street(string(name), tail, n)
@@ -56,6 +59,29 @@ func (p *handParser) section(line []byte, n int) error {
 		return nil
 	}
 	return errorf("unknown section line")
+}
+
+// perDealSection reads a section of stud ("*** 3rd STREET ***" to "***
+// 7th STREET ***") or 2-7 triple draw ("*** FIRST-BET ***", "***
+// FIRST-DRAW ***", ... "*** FOURTH-BET ***"): the first starts the
+// betting; each street's cards come on "Dealt to" lines (dealtPerDeal).
+func (p *handParser) perDealSection(name string, tail []byte) error {
+	v := p.h.Game.Variant
+	stud := v == hand.Stud || v == hand.StudHiLo || v == hand.Razz
+	switch {
+	case len(tail) > 0:
+		return errorf("unexpected text after the section")
+	case stud != (name[0] >= '3' && name[0] <= '7') || !stud && v != hand.Deuce7Triple:
+		return errorf("*** %s *** in a game of %s", name, v)
+	case name == "3rd STREET" || name == "FIRST-BET":
+		if p.state != inPosts {
+			return errorf("misplaced *** %s ***", name)
+		}
+		p.state = inBetting
+	case p.state != inBetting:
+		return errorf("misplaced *** %s ***", name)
+	}
+	return nil
 }
 
 // street reads what follows a street's name: "[flop]", or "[board so

@@ -226,15 +226,27 @@ func uncalledBet(h *hand.Hand) (seat int, x hand.Amount, last int) {
 	}
 	street, final := mem[:n], mem[n:2*n] // each seat's chips in on the current street, and on the last with chips in
 	last = -1
+	betting := false // a betting action since the street began
 	for i := range h.Actions {
 		a := &h.Actions[i]
 		if a.Player < 0 || a.Player >= n {
 			if a.Kind == hand.DealBoard {
 				clear(street)
+				betting = false
 			}
 			continue
 		}
 		switch a.Kind {
+		case hand.DealHole, hand.Discard:
+			// Stud's streets and the draws begin with the deal.
+			if betting {
+				clear(street)
+				betting = false
+			}
+			continue
+		case hand.BringIn:
+			street[a.Player] += a.Amount
+			betting = true
 		case hand.Post:
 			switch a.PostKind {
 			case hand.PostSmallBlind, hand.PostBigBlind:
@@ -246,10 +258,13 @@ func uncalledBet(h *hand.Hand) (seat int, x hand.Amount, last int) {
 			}
 		case hand.Call:
 			street[a.Player] += a.Amount
+			betting = true
 		case hand.Bet, hand.Raise:
 			street[a.Player] = a.To
+			betting = true
 		case hand.Fold, hand.Check:
 			last = i
+			betting = true
 			continue
 		default:
 			continue
