@@ -37,7 +37,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
 	shard := fs.Int("shard-size", 10000, "hands per file when --out is a folder")
-	rules := fs.String("rules", "", "rules preset the hands are played under: tda-2024, tda-2019, pokerstars, winamax (default: the preset audit run picks for the format's hands: the room's preset for PokerStars and Winamax, tda-2024 for PHH)")
+	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for PokerStars and Winamax, tda-2024 for PHH)")
 	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	if err := parseFlags(fs, args); err != nil {
