@@ -33,14 +33,17 @@ type roomText struct {
 	// small blind's (the engine takes it as dead), Winamax's "posts small
 	// blind X out of position" (PostDead).
 	deadSmallBlind hand.PostKind
-	gameCode       func(hand.Game) (string, error)                // the reader's Game.Code
-	append         func(dst []byte, h *hand.Hand) ([]byte, error) // the writer
+	// sessions: Config.Sessions writes table sessions in it (PokerStars;
+	// Winamax's have not been checked against the session checks yet).
+	sessions bool
+	gameCode func(hand.Game) (string, error)                // the reader's Game.Code
+	append   func(dst []byte, h *hand.Hand) ([]byte, error) // the writer
 }
 
 // roomTexts are the room formats gen writes.
 var roomTexts = map[parser.Format]*roomText{
 	pokerstars.Format: {site: "PokerStars", currency: "USD", bit: fPS, returnLines: true, listsPots: true, mucksShown: true,
-		deadSmallBlind: hand.PostSmallBlind, gameCode: psGameCode, append: pokerstars.AppendHand},
+		deadSmallBlind: hand.PostSmallBlind, sessions: true, gameCode: psGameCode, append: pokerstars.AppendHand},
 	winamax.Format: {site: "Winamax", currency: "EUR", bit: fWM, deadSmallBlind: hand.PostDead,
 		gameCode: winamax.GameCode, append: winamax.AppendHand},
 }

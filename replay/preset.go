@@ -147,6 +147,14 @@ func (rs *Ruleset) Options() string {
 		// are as they were before it existed.
 		kv("show_order_recorded", "false")
 	}
+	if ss := rs.Session; ss != (SessionRules{}) {
+		// Listed only when set, so that rulesets without them keep the
+		// digests they had before the session checks.
+		kv("session_button", ss.Button.String())
+		kv("session_no_top_ups", strconv.FormatBool(ss.NoTopUps))
+		kv("session_max_buy_in", ss.MaxBuyIn.String())
+		kv("session_consecutive_hand_ids", strconv.FormatBool(ss.ConsecutiveHandIDs))
+	}
 	return b.String()
 }
 
@@ -182,6 +190,11 @@ type houseFile struct {
 	Showdown *struct {
 		OrderRecorded *bool `toml:"order_recorded"`
 	} `toml:"showdown"`
+	Session *struct {
+		TopUps             *bool `toml:"top_ups"`
+		MaxBuyIn           any   `toml:"max_buy_in"`
+		ConsecutiveHandIDs *bool `toml:"consecutive_hand_ids"`
+	} `toml:"session"`
 }
 
 // LoadHouse reads a house rules file (TOML) and applies it over base.
@@ -207,6 +220,14 @@ type houseFile struct {
 //	no_flop_no_drop = true
 //	[showdown]
 //	order_recorded = false       # the records' show lines are not in tabling order
+//	[session]
+//	top_ups = true               # cash games: a player may add chips between hands
+//	max_buy_in = 200             # in the currency's unit: the most a stack may be topped up to
+//	consecutive_hand_ids = false # the room numbers each table's hands one by one
+//
+// dead_button, when the file sets it, is also the button rule the session
+// checks require: true the dead button (TDA 32), false the moving button;
+// unset, either is accepted.
 func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	var f houseFile
 	dec := toml.NewDecoder(r).DisallowUnknownFields()
@@ -264,6 +285,25 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.DeadButton != nil {
 		rs.DeadButton = *f.DeadButton
+		rs.Session.Button = ButtonMoving
+		if *f.DeadButton {
+			rs.Session.Button = ButtonDead
+		}
+	}
+	if ss := f.Session; ss != nil {
+		if ss.TopUps != nil {
+			rs.Session.NoTopUps = !*ss.TopUps
+		}
+		if ss.MaxBuyIn != nil {
+			a, err := ParseHouseAmount(ss.MaxBuyIn)
+			if err != nil {
+				return Ruleset{}, fmt.Errorf("house rules: session.max_buy_in: %w", err)
+			}
+			rs.Session.MaxBuyIn = a
+		}
+		if ss.ConsecutiveHandIDs != nil {
+			rs.Session.ConsecutiveHandIDs = *ss.ConsecutiveHandIDs
+		}
 	}
 	if f.RunItTwice != nil {
 		rs.RunItTwice = *f.RunItTwice

@@ -80,6 +80,45 @@ type Ruleset struct {
 	RakeCap         HouseAmount
 	NoFlopNoDrop    bool
 	HasRakeRule     bool
+
+	// Session: the house's options for the checks across the hands of a
+	// table (checks.Sessions). The zero value accepts every legitimate
+	// reading.
+	Session SessionRules
+}
+
+// SessionRules are the house's options for the session checks.
+type SessionRules struct {
+	// Button: the button rule the house requires (ButtonEither: the dead
+	// button of TDA 32 or the moving button, whichever the record follows).
+	Button ButtonRule
+	// NoTopUps: a cash-game player may not add chips between hands.
+	NoTopUps bool
+	// MaxBuyIn, if set, is the most a cash-game stack may be topped up to,
+	// in the currency's unit.
+	MaxBuyIn HouseAmount
+	// ConsecutiveHandIDs: the room numbers each table's hands one by one
+	// (Winamax's TABLE-N-TIME IDs do), so a gap is a missing hand.
+	ConsecutiveHandIDs bool
+}
+
+// ButtonRule is how the button moves between hands.
+type ButtonRule uint8
+
+const (
+	ButtonEither ButtonRule = iota // the dead button or the moving button
+	ButtonDead                     // TDA 32: the big blind moves one player on; the button may be dead
+	ButtonMoving                   // the button moves to the next player dealt in
+)
+
+func (b ButtonRule) String() string {
+	switch b {
+	case ButtonDead:
+		return "dead"
+	case ButtonMoving:
+		return "moving"
+	}
+	return "either"
 }
 
 // Room reports whether the ruleset is a room's preset (Name names a room's
