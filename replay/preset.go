@@ -147,6 +147,11 @@ func (rs *Ruleset) Options() string {
 		// their digests.
 		kv("uncalled_in_collect", "true")
 	}
+	if rs.ShowOrderUnrecorded {
+		// Only when set: the options (and digests) of rulesets without it
+		// are as they were before it existed.
+		kv("show_order_recorded", "false")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -189,6 +194,9 @@ type houseFile struct {
 		Cap          any   `toml:"cap"`
 		NoFlopNoDrop *bool `toml:"no_flop_no_drop"`
 	} `toml:"rake"`
+	Showdown *struct {
+		OrderRecorded *bool `toml:"order_recorded"`
+	} `toml:"showdown"`
 	Session *struct {
 		TopUps             *bool `toml:"top_ups"`
 		MaxBuyIn           any   `toml:"max_buy_in"`
@@ -218,6 +226,8 @@ type houseFile struct {
 //	percent = "5"                # up to two decimals: "4.5"
 //	cap = 3                      # in the currency's or the chips' own unit ($3); 0 = no cap
 //	no_flop_no_drop = true
+//	[showdown]
+//	order_recorded = false       # the records' show lines are not in tabling order
 //	[session]
 //	top_ups = true               # cash games: a player may add chips between hands
 //	max_buy_in = 200             # in the currency's unit: the most a stack may be topped up to
@@ -348,6 +358,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 			rs.NoFlopNoDrop = *k.NoFlopNoDrop
 		}
 	}
+	if sd := f.Showdown; sd != nil && sd.OrderRecorded != nil {
+		rs.ShowOrderUnrecorded = !*sd.OrderRecorded
+	}
 	return rs, nil
 }
 
@@ -400,6 +413,9 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.HasRakeRule {
 		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %q\nno_flop_no_drop = %t\n",
 			rs.RakeBasisPoints/100, rs.RakeBasisPoints%100, rs.RakeCap, rs.NoFlopNoDrop)
+	}
+	if rs.ShowOrderUnrecorded {
+		fmt.Fprintf(&b, "\n[showdown]\norder_recorded = false\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err

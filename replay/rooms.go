@@ -26,6 +26,7 @@ var rooms = []struct {
 	// 888poker's exports name it 888poker, 888.ro, 888poker.ca-on, and
 	// Cassava in older ones.
 	{site: "888", also: []string{"Cassava"}, format: "888poker", preset: "888poker"},
+	{site: "Winamax", format: "winamax", preset: "winamax"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

@@ -223,6 +223,22 @@ func TestRoomPresets(t *testing.T) {
 	if err != nil || rs.Name != "pokerstars" || rs.LimitCap != 5 || rs.House != "My club" || rs.RakeCap != (HouseAmount{Units: 3}) {
 		t.Errorf("house over pokerstars: %+v, %v", rs, err)
 	}
+	// Winamax's records write no tabling order: its preset says so, and a
+	// house file says it back.
+	wm, err := Preset("winamax")
+	if err != nil || !wm.ShowOrderUnrecorded || wm.House != "Winamax" || ps.ShowOrderUnrecorded || d.ShowOrderUnrecorded {
+		t.Errorf("winamax preset: %+v, %v", wm, err)
+	}
+	var buf bytes.Buffer
+	if err := WriteHouse(&buf, &wm); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := LoadHouse(&buf, d); err != nil || !back.ShowOrderUnrecorded || !strings.Contains(wm.Options(), "show_order_recorded=false") {
+		t.Errorf("winamax preset written and read back: %q (%v)", back.Options(), err)
+	}
+	if strings.Contains(d.Options(), "show_order") {
+		t.Errorf("options without the showdown option name it: %q", d.Options())
+	}
 	// Every room's preset file reads.
 	for _, name := range PresetNames() {
 		if _, err := Preset(name); err != nil {
@@ -255,13 +271,15 @@ func TestRulebook(t *testing.T) {
 		{"Cassava", "888poker", "888poker"},
 		{"", "888poker", "888poker"},
 		{"LuckyAcePoker.com", "888poker", "tda-2024"},
+		{"Winamax", "winamax", "winamax"},
+		{"", "winamax", "winamax"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
 			t.Errorf("site %q format %q: judged by %s, want %s", c.site, c.format, got, c.want)
 		}
 	}
-	if all := b.All(); len(all) != 3 || all[0] != &d || all[1].Name != "pokerstars" || all[2].Name != "888poker" {
+	if all := b.All(); len(all) != 1+len(rooms) || all[0] != &d || all[1].Name != "pokerstars" {
 		t.Errorf("All() = %v", all)
 	}
 	f := FixedRules(&d)
