@@ -403,8 +403,14 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.House != "" {
 		fmt.Fprintf(&b, "name = %q\n", rs.House)
 	}
-	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
-		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.DeadButton, rs.RunItTwice)
+	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\nrun_it_twice = %t\n",
+		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.RunItTwice)
+	if rs.Session.Button != ButtonEither {
+		// dead_button in a file is also the button rule the session checks
+		// require: written only when one is required, so that a ruleset
+		// accepting both reads back the same.
+		fmt.Fprintf(&b, "dead_button = %t\n", rs.Session.Button == ButtonDead)
+	}
 	if rs.UncalledInCollect {
 		b.WriteString("uncalled_in_collect = true\n")
 	}
@@ -416,6 +422,12 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	}
 	if rs.ShowOrderUnrecorded {
 		fmt.Fprintf(&b, "\n[showdown]\norder_recorded = false\n")
+	}
+	if ss := rs.Session; ss.NoTopUps || !ss.MaxBuyIn.IsZero() || ss.ConsecutiveHandIDs {
+		fmt.Fprintf(&b, "\n[session]\ntop_ups = %t\nconsecutive_hand_ids = %t\n", !ss.NoTopUps, ss.ConsecutiveHandIDs)
+		if !ss.MaxBuyIn.IsZero() {
+			fmt.Fprintf(&b, "max_buy_in = %q\n", ss.MaxBuyIn)
+		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err

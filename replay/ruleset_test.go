@@ -239,10 +239,21 @@ func TestRoomPresets(t *testing.T) {
 	if strings.Contains(d.Options(), "show_order") {
 		t.Errorf("options without the showdown option name it: %q", d.Options())
 	}
-	// Every room's preset file reads.
+	// Every room's preset file reads, and writes back to itself (the
+	// session options too; dead_button only where a button rule is
+	// required, since it sets one).
 	for _, name := range PresetNames() {
-		if _, err := Preset(name); err != nil {
+		p, err := Preset(name)
+		if err != nil {
 			t.Errorf("preset %s: %v", name, err)
+		}
+		p.Session = SessionRules{NoTopUps: true, MaxBuyIn: HouseAmount{Units: 200}, ConsecutiveHandIDs: true}
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &p); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back.Options() != p.Options() {
+			t.Errorf("preset %s written and read back:\n%s\nwant\n%s (%v)", name, back.Options(), p.Options(), err)
 		}
 	}
 }
