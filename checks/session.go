@@ -485,6 +485,17 @@ func maxBuyIn(r replay.SessionRules, scale int64) hand.Amount {
 	return v
 }
 
+// dealtIn counts the players dealt in.
+func dealtIn(s *SessionHand) int {
+	n := 0
+	for i := range s.Seats {
+		if !s.Seats[i].SittingOut {
+			n++
+		}
+	}
+	return n
+}
+
 // clockwise lists the seat numbers after from, going round a table of n
 // seats (n at least the highest seat number seen).
 func clockwise(from, n int) []int {
@@ -518,14 +529,11 @@ func (j *sessionJudge) button(r replay.SessionRules) {
 	if prev.Button == 0 || cur.Button == 0 || prev.Tournament != cur.Tournament {
 		return
 	}
-	dealt := 0
-	for _, s := range cur.Seats {
-		if !s.SittingOut {
-			dealt++
-		}
-	}
-	if dealt < 3 {
-		return // heads-up the button is placed by TDA 34, not moved
+	if dealtIn(cur) < 3 || dealtIn(prev) < 3 {
+		// Heads-up, and coming out of heads-up, the button is placed (TDA
+		// 34; rooms seat a newcomer so that no one has the big blind
+		// twice), not moved.
+		return
 	}
 	n := tableSize(prev, cur)
 	// The moving button: the next seat after the last button with a
