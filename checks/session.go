@@ -461,6 +461,8 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 		}
 		var why string
 		switch {
+		case j.cur.Tournament && p.Finish == 0:
+			continue // busted and still playing: a rebuy (the record's re-buy lines are not read)
 		case j.cur.Tournament:
 			why = "in a tournament a stack carries over unchanged"
 		case c.Start < p.Finish:
