@@ -6,7 +6,7 @@
 // fails while both are registered).
 //
 // Some of these formats have readers in the making (GGPoker, Winamax,
-// PartyPoker, iPoker XML, 888poker): they are recognised here until
+// iPoker XML, 888poker): they are recognised here until
 // then, and a reader, once registered, wins over its recogniser.
 package unsupported
 
@@ -23,9 +23,6 @@ var Recognitions = []parser.Recognition{
 	{Name: "Merge XML", Markers: []string{`<game id="`}, Also: `numholecards="`},
 	{Name: "GGPoker text", Markers: []string{"Poker Hand #"}}, // #RC..., #HD..., #TM...: not PokerStars' "PokerStars Hand #"
 	{Name: "Winamax text", Markers: []string{"Winamax Poker - "}},
-	// PartyPoker: each hand starts "***** Hand History for Game N *****",
-	// in some exports after a line "#Game No : N".
-	{Name: "PartyPoker text", Markers: []string{"***** Hand History for Game ", "#Game No : "}},
 	{Name: "888poker text", Markers: []string{"***** 888poker Hand History for Game "}},
 	{Name: "iPoker XML", Markers: []string{`<game gamecode="`}},
 }

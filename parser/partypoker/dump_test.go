@@ -1,0 +1,69 @@
+package partypoker
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+)
+
+// dumpFlag: -dump DIR prints every hand and error read from the files
+// under DIR (a tool for reading new samples; no test without it).
+var dumpFlag = flag.String("dump", "", "print the hands read from the files under this folder")
+
+func TestDump(t *testing.T) {
+	if *dumpFlag == "" {
+		t.Skip("no -dump folder")
+	}
+	filepath.Walk(*dumpFlag, func(path string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r := NewReader(f, path)
+		for {
+			h, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			var pe *parser.Error
+			if errors.As(err, &pe) {
+				fmt.Printf("ERROR %v\n", pe)
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Print(dumpHand(h))
+		}
+		return nil
+	})
+}
+
+// dumpHand is a hand in a few lines, for reading.
+func dumpHand(h *hand.Hand) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "HAND %s:%d %s site=%s id=%s table=%q start=%s cur=%q scale=%d trny=%s game=%+v stakes=%+v max=%d button=%d\n",
+		h.Pos.File, h.Pos.Line, h.Format, h.Site, h.ID, h.Table, h.Start.Format("2006-01-02T15:04:05Z"), h.Currency, h.Scale,
+		h.Tournament, h.Game, h.Stakes, h.MaxSeats, h.Button)
+	for _, s := range h.Seats {
+		fmt.Fprintf(&b, "  seat %d %q %d out=%v\n", s.Number, s.Player, s.Stack, s.SittingOut)
+	}
+	for _, a := range h.Actions {
+		fmt.Fprintf(&b, "  %d %s %s amt=%d to=%d all=%v post=%s cards=%v pot=%d\n", a.Pos.Line, a.Kind, h.PlayerName(a.Player),
+			a.Amount, a.To, a.AllIn, a.PostKind, a.Cards, a.Pot)
+	}
+	fmt.Fprintf(&b, "  boards=%v outcome=%+v\n", h.Boards, h.Outcome)
+	return b.String()
+}
