@@ -37,7 +37,7 @@ var samples = map[string]string{
 		"Poker Hand #RC2345481321: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:45:03\n",
 	"Winamax text": "Winamax Poker - CashGame - HandId: #6123456-1-1459000000 - Holdem no limit (0.01€/0.02€) - 2016/04/03 20:21:55 UTC\n\n" +
 		"Winamax Poker - CashGame - HandId: #6123456-2-1459000100 - Holdem no limit (0.01€/0.02€) - 2016/04/03 20:22:55 UTC\n",
-	"888poker text":   "***** 888poker Hand History for Game 441518778 *****\n$0.05/$0.10 Blinds No Limit Holdem\n\n***** 888poker Hand History for Game 441518779 *****\n",
+	"888poker text": "***** 888poker Hand History for Game 441518778 *****\n$0.05/$0.10 Blinds No Limit Holdem\n\n***** 888poker Hand History for Game 441518779 *****\n",
 	"iPoker XML": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"6579000000\">\n <general><gametype>Holdem NL</gametype></general>\n" +
 		" <game gamecode=\"7046000000\">\n </game>\n <game gamecode=\"7046000001\">\n </game>\n</session>\n",
 }
