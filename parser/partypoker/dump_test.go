@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -54,8 +55,8 @@ func TestDump(t *testing.T) {
 // dumpHand is a hand in a few lines, for reading.
 func dumpHand(h *hand.Hand) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "HAND %s:%d %s site=%s id=%s table=%q start=%s cur=%q scale=%d trny=%s game=%+v stakes=%+v max=%d button=%d\n",
-		h.Pos.File, h.Pos.Line, h.Format, h.Site, h.ID, h.Table, h.Start.Format("2006-01-02T15:04:05Z"), h.Currency, h.Scale,
+	fmt.Fprintf(&b, "HAND %s:%d-%d %s site=%s id=%s table=%q start=%s cur=%q scale=%d trny=%s game=%+v stakes=%+v max=%d button=%d\n",
+		h.Pos.File, h.Pos.Line, h.End, h.Format, h.Site, h.ID, h.Table, h.Start.Format("2006-01-02T15:04:05Z"), h.Currency, h.Scale,
 		h.Tournament, h.Game, h.Stakes, h.MaxSeats, h.Button)
 	for _, s := range h.Seats {
 		fmt.Fprintf(&b, "  seat %d %q %d out=%v\n", s.Number, s.Player, s.Stack, s.SittingOut)
@@ -65,5 +66,8 @@ func dumpHand(h *hand.Hand) string {
 			a.Amount, a.To, a.AllIn, a.PostKind, a.Cards, a.Pot)
 	}
 	fmt.Fprintf(&b, "  boards=%v outcome=%+v\n", h.Boards, h.Outcome)
+	if h.Start.Location() != time.UTC {
+		fmt.Fprintf(&b, "  start not in UTC\n")
+	}
 	return b.String()
 }

@@ -48,6 +48,12 @@ func (w *writer) hand() error {
 	if !ok {
 		return errors.New("partypoker: unknown betting structure")
 	}
+	for _, g := range gameNames {
+		// The record's own name for the game, where it is one PartyPoker writes.
+		if g.variant == h.Game.Variant && h.Game.Code == structure+" "+g.name {
+			game = g.name
+		}
+	}
 	if len(h.Seats) < 2 {
 		return errors.New("partypoker: fewer than two seats")
 	}
@@ -82,9 +88,6 @@ func (w *writer) hand() error {
 	id := h.ID
 	if id == "" {
 		id = "0"
-	}
-	if _, ok := atoi([]byte(id)); !ok && len(id) < 19 {
-		return fmt.Errorf("partypoker: hand ID %q is not a number", id)
 	}
 	for _, c := range []byte(id) {
 		if c < '0' || c > '9' {
@@ -188,6 +191,8 @@ func (w *writer) actions() error {
 				what = "big blind"
 			case hand.PostAnte:
 				what = "ante"
+			case hand.PostBothBlind:
+				what = "big blind + dead"
 			default:
 				return fmt.Errorf("partypoker: a %s post is not written", a.PostKind)
 			}
@@ -195,9 +200,14 @@ func (w *writer) actions() error {
 				return errors.New("partypoker: a forced bet after the deal is not written")
 			}
 			w.s(name).s(" posts ").s(what).s(" [").money(a.Amount).s("]")
+			switch a.PostKind {
+			case hand.PostSmallBlind, hand.PostBigBlind:
+				w.streetBet[a.Player] += a.Amount
+			case hand.PostBothBlind:
+				w.streetBet[a.Player] += min(a.Amount, h.Stakes.BigBlind)
+			}
 			if a.PostKind != hand.PostAnte {
 				w.s(".")
-				w.streetBet[a.Player] += a.Amount
 			}
 			w.total[a.Player] += a.Amount
 			w.nl()
