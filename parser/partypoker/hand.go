@@ -4,7 +4,6 @@ package partypoker
 // part of the grammar that reads it, and the end-of-hand work (finish).
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/handaudit/handaudit/cards"
@@ -100,7 +99,7 @@ func (p *handParser) line(line []byte, num int) error {
 // bet: the button, the player count, the seats and a tournament's level.
 func (p *handParser) seatsPart(line []byte, num int) string {
 	switch {
-	case hasPrefix(line, "Seat ") && bytes.HasSuffix(line, []byte(" is the button")):
+	case len(line) > 19 && hasPrefix(line, "Seat ") && hasSuffix(line, " is the button"):
 		return p.buttonLine(line[5 : len(line)-14])
 	case hasPrefix(line, "Total number of players :"):
 		return p.playersLine(line[25:])

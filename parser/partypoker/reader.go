@@ -202,6 +202,15 @@ func (r *Reader) readHand(header []byte, num int) (*hand.Hand, error) {
 			r.setPending(line, r.in.num)
 			break
 		}
+		if i := bytes.Index(line, headerFor[:19]); i > 0 && !long {
+			// The next hand's header glued onto this hand's line: it
+			// cuts this hand and starts the next.
+			if err == nil {
+				err = p.errorf(r.in.num, line, "hand cut short: the next hand's header is glued to this line")
+			}
+			r.setPending(line[i:], r.in.num)
+			break
+		}
 		if err != nil {
 			continue // skipping to the next header
 		}
@@ -213,14 +222,6 @@ func (r *Reader) readHand(header []byte, num int) (*hand.Hand, error) {
 			err = p.errorf(r.in.num, line, "line longer than %d bytes", r.lim.MaxLineBytes)
 		case len(line) == 0 || isBetweenHands(line):
 		default:
-			if i := bytes.Index(line, headerFor[:19]); i > 0 {
-				// The next hand's header glued onto this hand's line.
-				err = p.errorf(r.in.num, line, "hand cut short: the next hand's header is glued to this line")
-				r.setPending(line[i:], r.in.num)
-				// The glued header starts the next hand: stop here.
-				r.pool.Put(h)
-				return nil, err
-			}
 			err = p.line(line, r.in.num)
 		}
 	}
