@@ -13,6 +13,7 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 )
@@ -33,7 +34,10 @@ func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
 	n := 0
-	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain"} {
+	// Rooms whose text files are .txt too, by folder.
+	byDir := map[string]parser.Format{"fixtures/partypoker": partypoker.Format, "fixtures/partypoker/clean": partypoker.Format}
+	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
+		"fixtures/partypoker", "fixtures/partypoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -42,6 +46,9 @@ func TestDetectFixtures(t *testing.T) {
 			f, ok := want[filepath.Ext(p)]
 			if !ok {
 				continue
+			}
+			if room, ok := byDir[dir]; ok {
+				f = room
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -91,6 +98,7 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{partypoker.Format, "fixtures/partypoker/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

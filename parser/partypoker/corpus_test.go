@@ -171,3 +171,31 @@ func checkGolden(t *testing.T, path, got string) {
 		t.Fatalf("%s differs in length: %d lines, want %d", path, len(gl), len(wl))
 	}
 }
+
+// TestFixtures reads the catalog's PartyPoker fixtures: every hand reads
+// (but the parse-error fixture's broken ones) and round-trips through the
+// writer.
+func TestFixtures(t *testing.T) {
+	paths, _ := filepath.Glob("../../fixtures/partypoker/*.txt")
+	clean, _ := filepath.Glob("../../fixtures/partypoker/clean/*.txt")
+	paths = append(paths, clean...)
+	if len(paths) < 20 {
+		t.Fatalf("found %d fixtures", len(paths))
+	}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands, errs := readAll(t, data, path)
+		if want := filepath.Base(path) == "parse.error.txt"; (len(errs) == 4) != want || want == (len(errs) == 0) {
+			t.Errorf("%s: %d parse errors: %v", path, len(errs), errs)
+		}
+		if len(hands) == 0 {
+			t.Errorf("%s: no hands", path)
+		}
+		for _, h := range hands {
+			roundTrip(t, h)
+		}
+	}
+}

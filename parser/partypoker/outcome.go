@@ -76,6 +76,11 @@ func (p *handParser) bigBlind() hand.Amount {
 // outcome finds the uncalled bet among the collects and derives the rake.
 func (p *handParser) outcome() {
 	h := p.h
+	// What each player put in, no more than his stack: a record of more
+	// is the bet check's fault, and not a second one of the pot's.
+	for i := range p.total {
+		p.total[i] = min(p.total[i], h.Seats[i].Stack)
+	}
 	top, second := -1, hand.Amount(0)
 	for i, v := range p.total {
 		switch {
@@ -105,6 +110,37 @@ func (p *handParser) outcome() {
 	if rake := pot - paid; rake >= 0 {
 		h.Outcome.Rake, h.Outcome.HasRake = rake, true
 	}
+	h.Outcome.Pots = potsPaid(h.Actions, h.Outcome.Pots[:0])
+}
+
+// potsPaid returns the pots as the wins lines pay them ("from the main
+// pot", "from the side pot 1"): each pot after rake, main pot first, when
+// there are side pots, every win names its pot and every pot up to the
+// last is paid; else none. The replay then takes the rake out of the pots
+// as the record did. (A main pot alone says no more than the rake does.)
+func potsPaid(acts []hand.Action, pots []hand.Amount) []hand.Amount {
+	for i := range acts {
+		a := &acts[i]
+		if a.Kind != hand.Collect {
+			continue
+		}
+		if a.Pot < 0 || a.Pot > len(acts) {
+			return pots[:0]
+		}
+		for len(pots) <= a.Pot {
+			pots = append(pots, -1)
+		}
+		pots[a.Pot] = max(pots[a.Pot], 0) + a.Amount
+	}
+	for _, v := range pots {
+		if v < 0 {
+			return pots[:0]
+		}
+	}
+	if len(pots) < 2 {
+		return pots[:0]
+	}
+	return pots
 }
 
 // returnUncalled makes the uncalled part of player top's bet an

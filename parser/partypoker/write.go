@@ -6,6 +6,7 @@ package partypoker
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -305,11 +306,14 @@ func (w *writer) actions() error {
 		return errors.New("partypoker: a hand without the deal")
 	}
 	var pot hand.Amount
-	for _, v := range w.total {
-		pot += v
+	for i, v := range w.total {
+		pot += min(v, h.Seats[i].Stack) // as the reader counts it
 	}
 	if o := &h.Outcome; o.HasRake && o.Rake != pot-paid || len(o.Fees) > 0 || len(o.CashOuts) > 0 {
 		return errors.New("partypoker: a rake other than the pot less the payouts, fees and cash-outs are not written")
+	}
+	if pots := h.Outcome.Pots; len(pots) > 0 && !slices.Equal(pots, potsPaid(h.Actions, nil)) {
+		return errors.New("partypoker: pots other than what their wins pay are not written")
 	}
 	return nil
 }
