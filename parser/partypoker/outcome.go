@@ -110,37 +110,6 @@ func (p *handParser) outcome() {
 	if rake := pot - paid; rake >= 0 {
 		h.Outcome.Rake, h.Outcome.HasRake = rake, true
 	}
-	h.Outcome.Pots = potsPaid(h.Actions, h.Outcome.Pots[:0])
-}
-
-// potsPaid returns the pots as the wins lines pay them ("from the main
-// pot", "from the side pot 1"): each pot after rake, main pot first, when
-// there are side pots, every win names its pot and every pot up to the
-// last is paid; else none. The replay then takes the rake out of the pots
-// as the record did. (A main pot alone says no more than the rake does.)
-func potsPaid(acts []hand.Action, pots []hand.Amount) []hand.Amount {
-	for i := range acts {
-		a := &acts[i]
-		if a.Kind != hand.Collect {
-			continue
-		}
-		if a.Pot < 0 || a.Pot > len(acts) {
-			return pots[:0]
-		}
-		for len(pots) <= a.Pot {
-			pots = append(pots, -1)
-		}
-		pots[a.Pot] = max(pots[a.Pot], 0) + a.Amount
-	}
-	for _, v := range pots {
-		if v < 0 {
-			return pots[:0]
-		}
-	}
-	if len(pots) < 2 {
-		return pots[:0]
-	}
-	return pots
 }
 
 // returnUncalled makes the uncalled part of player top's bet an

@@ -6,7 +6,6 @@ package partypoker
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -312,8 +311,28 @@ func (w *writer) actions() error {
 	if o := &h.Outcome; o.HasRake && o.Rake != pot-paid || len(o.Fees) > 0 || len(o.CashOuts) > 0 {
 		return errors.New("partypoker: a rake other than the pot less the payouts, fees and cash-outs are not written")
 	}
-	if pots := h.Outcome.Pots; len(pots) > 0 && !slices.Equal(pots, potsPaid(h.Actions, nil)) {
-		return errors.New("partypoker: pots other than what their wins pay are not written")
+	// PartyPoker states no total pot and no pots: the total is what the
+	// players put in, and a pot what its wins lines pay (after rake).
+	if o := &h.Outcome; o.HasTotalPot && o.TotalPot != pot-uncalled {
+		return errors.New("partypoker: a stated total pot other than what the players put in is not written")
+	}
+	if pots := h.Outcome.Pots; len(pots) > 1 {
+		paidBy := make([]hand.Amount, len(pots))
+		for i := range h.Actions {
+			a := &h.Actions[i]
+			if a.Kind != hand.Collect {
+				continue
+			}
+			if a.Pot < 0 || a.Pot >= len(pots) {
+				return errors.New("partypoker: stated pots that the wins lines do not name")
+			}
+			paidBy[a.Pot] += a.Amount
+		}
+		for k := range pots {
+			if pots[k] != paidBy[k] {
+				return errors.New("partypoker: a stated pot other than what its wins pay is not written")
+			}
+		}
 	}
 	return nil
 }
