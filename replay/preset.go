@@ -142,6 +142,10 @@ func (rs *Ruleset) Options() string {
 	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
 	kv("rake_cap", rs.RakeCap.String())
 	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	if rs.LiveExtraSmallBlind {
+		// Listed only when set, as the session options below.
+		kv("extra_small_blind", "live")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -169,7 +173,10 @@ type houseFile struct {
 	BigBlindAnte *string `toml:"big_blind_ante"`
 	DeadButton   *bool   `toml:"dead_button"`
 	RunItTwice   *bool   `toml:"run_it_twice"`
-	Limit        *struct {
+	Blinds       *struct {
+		ExtraSmallBlind *string `toml:"extra_small_blind"`
+	} `toml:"blinds"`
+	Limit *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
 	} `toml:"limit"`
@@ -200,6 +207,8 @@ type houseFile struct {
 //	big_blind_ante = "big-blind-first"  # or "ante-first"
 //	dead_button = true
 //	run_it_twice = true
+//	[blinds]
+//	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -297,6 +306,16 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.RunItTwice != nil {
 		rs.RunItTwice = *f.RunItTwice
+	}
+	if b := f.Blinds; b != nil && b.ExtraSmallBlind != nil {
+		switch *b.ExtraSmallBlind {
+		case "dead":
+			rs.LiveExtraSmallBlind = false
+		case "live":
+			rs.LiveExtraSmallBlind = true
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: blinds.extra_small_blind %q: want \"dead\" or \"live\"", *b.ExtraSmallBlind)
+		}
 	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {

@@ -68,6 +68,10 @@ type Ruleset struct {
 	StraddleMinRaise bool
 	DeadButton       bool
 	RunItTwice       bool
+	// LiveExtraSmallBlind: a small blind posted out of position (a second
+	// one, or after the big blind: a returning player's) counts toward the
+	// poster's call, as PartyPoker counts it; by default it is dead money.
+	LiveExtraSmallBlind bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
