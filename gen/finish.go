@@ -5,6 +5,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -14,7 +15,7 @@ import (
 // rake and the finishing stacks.
 func (p *play) finish() error {
 	t := p.t
-	ps := p.f == pokerstars.Format
+	ps := roomText(p.f)
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -26,9 +27,12 @@ func (p *play) finish() error {
 	}
 	h.Stakes = p.skel.Stakes
 	h.Site = siteOf(p.f)
-	if ps {
+	switch {
+	case p.f == partypoker.Format:
+		h.Game.Code = partypoker.GameCode(t.game)
+	case ps:
 		h.Game.Code, _ = psGameCode(t.game)
-	} else {
+	default:
 		h.Game.Code = phhCode(t.game)
 		h.Stakes.BigBlind = t.bb
 	}
@@ -107,7 +111,7 @@ func (p *play) finish() error {
 			h.Actions = slices.Insert(h.Actions, at, hand.Action{Kind: hand.UncalledReturn, Player: r.Player, Amount: r.Amount, HasAmount: true})
 			origin = slices.Insert(origin, at, -1)
 		}
-		if p.style == styleOldExport {
+		if p.style == styleOldExport && p.f == pokerstars.Format {
 			// Older exports write no "Uncalled bet returned" line: the
 			// totals and collects show the bet was given back.
 			for k := len(h.Actions) - 1; k >= 0; k-- {
@@ -180,7 +184,45 @@ func (p *play) finish() error {
 	if p.want != nil && p.label == nil && p.want.outcome != nil {
 		p.want.outcome(p, tr)
 	}
+	if p.f == partypoker.Format {
+		p.partyShape()
+	}
 	return nil
+}
+
+// partyShape gives a PokerStars-shaped record PartyPoker's shape, the one
+// its reader gives: no total pot, pots or winnings stated; the uncalled
+// bet returned where the showdown starts (PartyPoker pays it back in its
+// wins lines, and the reader returns it there); the rake stated as the
+// pot less what the wins pay.
+func (p *play) partyShape() {
+	h := p.h
+	o := &h.Outcome
+	o.TotalPot, o.HasTotalPot, o.Pots = 0, false, nil
+	o.Winnings, o.HasWinnings = nil, false
+	for k := 0; k < len(h.Actions); k++ {
+		a := h.Actions[k]
+		if a.Kind != hand.UncalledReturn {
+			continue
+		}
+		at := k + 1
+		for at < len(h.Actions) && h.Actions[at].Kind != hand.Show && h.Actions[at].Kind != hand.Muck && h.Actions[at].Kind != hand.Collect &&
+			h.Actions[at].Kind != hand.UncalledReturn {
+			at++
+		}
+		if at == k+1 {
+			continue
+		}
+		// Move it from k to at-1: the actions between move down one.
+		copy(h.Actions[k:at-1], h.Actions[k+1:at])
+		h.Actions[at-1] = a
+		if l := p.label; l != nil && l.ActionIndex > k && l.ActionIndex < at {
+			l.ActionIndex--
+		} else if l != nil && l.ActionIndex == k {
+			l.ActionIndex = at - 1
+		}
+		k = at - 1
+	}
 }
 
 // rake is the rake the room takes from a pot of total chips: the house
@@ -190,7 +232,7 @@ func (p *play) rake(total hand.Amount, flop bool) hand.Amount {
 	if r, ok := p.g.rules.ExpectedRake(total, flop, p.t.scale); ok {
 		return r
 	}
-	if p.f != pokerstars.Format || !flop {
+	if !roomText(p.f) || !flop {
 		return 0
 	}
 	return min(total/20, 300)
@@ -278,7 +320,25 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
-	if p.f == pokerstars.Format {
+	if p.f == partypoker.Format && t.game.Structure == hand.FixedLimit {
+		// PartyPoker's reader: the big blind is the small bet its game line
+		// names, the small blind the first posted.
+		st.Ante, st.BigBlindAnte, st.MinBet = 0, false, 0
+		st.BigBlind, st.SmallBlind = st.SmallBet, 0
+		for _, a := range p.acts {
+			if a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+				st.Ante = max(st.Ante, a.Amount)
+			}
+			if a.Kind == hand.Post && a.PostKind == hand.PostSmallBlind && st.SmallBlind == 0 {
+				st.SmallBlind = a.Amount
+			}
+		}
+		if st.SmallBlind == 0 {
+			st.SmallBlind = st.BigBlind / 2
+		}
+		return
+	}
+	if roomText(p.f) {
 		// The reader takes the ante from the largest posted, and in fixed
 		// limit the blinds from the first posts not all-in.
 		st.Ante, st.BigBlindAnte = 0, false
@@ -362,7 +422,7 @@ func (p *play) showdown() []hand.Action {
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
 			continue
 		}
-		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.f == pokerstars.Format {
+		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && roomText(p.f) {
 			// Online the software mucks a beaten hand at an all-in
 			// showdown and the summary shows it: the hand is disclosed.
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s, Cards: p.holes[s]})

@@ -39,6 +39,7 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
@@ -47,7 +48,7 @@ import (
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.Format or pokerstars.Format
+	Format parser.Format // phh.Format, pokerstars.Format or partypoker.Format
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -104,8 +105,8 @@ type Generator struct {
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
+	if cfg.Format != phh.Format && !roomText(cfg.Format) {
+		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars or partypoker)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
@@ -222,8 +223,11 @@ func (g *Generator) always() *violation {
 
 // siteOf is the site generated hands of format f name.
 func siteOf(f parser.Format) string {
-	if f == pokerstars.Format {
+	switch f {
+	case pokerstars.Format:
 		return "PokerStars"
+	case partypoker.Format:
+		return partypoker.Site
 	}
 	return "handaudit-gen"
 }
@@ -247,12 +251,23 @@ func formatBit(f parser.Format) uint8 {
 		return fPHH
 	case pokerstars.Format:
 		return fPS
+	case partypoker.Format:
+		return fPP
 	}
 	return 0
+}
+
+// roomText reports whether f is a room's text record, played as PokerStars
+// text is: in cents, the hero's cards only, call amounts and all-ins
+// recorded, the room's rake collected, uncalled bets returned (PartyPoker
+// pays them back in its wins lines: see partyShape). PHH is not.
+func roomText(f parser.Format) bool {
+	return f == pokerstars.Format || f == partypoker.Format
 }
 
 const (
 	fPHH uint8 = 1 << iota
 	fPS
 	fBoth = fPHH | fPS
+	fPP   = 1 << 2 // PartyPoker text
 )

@@ -17,6 +17,7 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
@@ -133,7 +134,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, partypoker.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -218,6 +219,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
 		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
+			f == partypoker.Format && bytes.Contains(p, []byte("Game "+id+" *****")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}

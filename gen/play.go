@@ -9,7 +9,6 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -448,7 +447,7 @@ func (p *play) act(v view, c choice) {
 // the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.f == pokerstars.Format
+	ps := roomText(p.f)
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

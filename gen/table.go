@@ -31,6 +31,16 @@ var (
 		{hand.OmahaHiLo, hand.PotLimit, 4, 5},
 		{hand.OmahaHiLo, hand.FixedLimit, 4, 10},
 	}
+	// PartyPoker's text writes hold'em and four-card Omaha (hi and hi-lo).
+	ppGames = []gameKind{
+		{hand.Holdem, hand.NoLimit, 2, 40},
+		{hand.Holdem, hand.PotLimit, 2, 5},
+		{hand.Holdem, hand.FixedLimit, 2, 15},
+		{hand.Omaha, hand.PotLimit, 4, 20},
+		{hand.Omaha, hand.NoLimit, 4, 5},
+		{hand.OmahaHiLo, hand.PotLimit, 4, 5},
+		{hand.OmahaHiLo, hand.FixedLimit, 4, 10},
+	}
 	phhGames = []gameKind{
 		{hand.Holdem, hand.NoLimit, 2, 50},
 		{hand.Holdem, hand.FixedLimit, 2, 15},
@@ -133,7 +143,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case f == pokerstars.Format:
+	case roomText(f):
 		t.scale, t.currency = 100, "USD"
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
@@ -173,7 +183,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 		t.maxSeats = 9
 	}
 	extra := 0 // PokerStars: a player sitting out
-	if f == pokerstars.Format && n < t.maxSeats && rng.IntN(12) == 0 {
+	if roomText(f) && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]
@@ -258,6 +268,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	}
 	// PokerStars: now and then a returning player posts a small blind out
 	// of position, dead money that does not count toward his call.
+	// (PartyPoker counts it live, which its text cannot show otherwise.)
 	t.deadSB = -1
 	if f == pokerstars.Format && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
 		var cands []int

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 )
@@ -56,9 +57,12 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if err != nil {
 		return dst, nil, err
 	}
-	if g.cfg.Format == phh.Format {
+	switch g.cfg.Format {
+	case phh.Format:
 		dst, err = phh.AppendHand(dst, gh.Hand, table)
-	} else {
+	case partypoker.Format:
+		dst, err = partypoker.AppendHand(dst, gh.Hand)
+	default:
 		dst, err = pokerstars.AppendHand(dst, gh.Hand)
 	}
 	if err != nil {

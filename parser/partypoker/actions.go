@@ -146,7 +146,11 @@ func (p *handParser) post(i int, b []byte, num int) string {
 	case hand.PostSmallBlind, hand.PostBigBlind:
 		p.streetBet[i] += v
 	case hand.PostBothBlind:
-		p.streetBet[i] += min(v, p.bigBlind())
+		live := min(v, p.bigBlind())
+		p.streetBet[i] += live
+		p.dead[i] += v - live
+	case hand.PostAnte:
+		p.dead[i] += v
 	}
 	p.streetMax = max(p.streetMax, p.streetBet[i])
 	p.add(hand.Action{Kind: hand.Post, Player: i, PostKind: kind, Amount: v, HasAmount: true}, num)

@@ -190,6 +190,7 @@ func (p *handParser) rescale(digits int) bool {
 	for i := range p.streetBet {
 		mul(&p.streetBet[i])
 		mul(&p.total[i])
+		mul(&p.dead[i])
 	}
 	p.scale = digits
 	return ok

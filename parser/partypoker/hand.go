@@ -44,6 +44,7 @@ type handParser struct {
 	street    int           // 0 preflop ... 3 river
 	streetBet []hand.Amount // per seat: chips put in on this street (live)
 	total     []hand.Amount // per seat: chips put in during the hand
+	dead      []hand.Amount // per seat: of those, antes and dead blinds
 	streetMax hand.Amount   // the street's highest bet
 	acted     []bool        // per seat: made a forced bet or a betting action
 
@@ -58,7 +59,7 @@ type handParser struct {
 // begin starts a hand in h.
 func (p *handParser) begin(h *hand.Hand, index, num int) {
 	*p = handParser{r: p.r, h: h, index: index, acts: p.acts[:0], dealAt: -1,
-		streetBet: p.streetBet[:0], total: p.total[:0], acted: p.acted[:0], holes: p.holes[:0]}
+		streetBet: p.streetBet[:0], total: p.total[:0], dead: p.dead[:0], acted: p.acted[:0], holes: p.holes[:0]}
 	h.Format = string(Format)
 	h.Site = Site
 	h.Index = index

@@ -60,6 +60,14 @@ func (p *handParser) finishStakes() {
 	if h.Game.Structure != hand.FixedLimit {
 		st.MinBet = st.BigBlind
 	}
+	if !p.chips {
+		// A cash game's line names no ante: the largest posted.
+		for i := range p.acts {
+			if a := &p.acts[i]; a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+				st.Ante = max(st.Ante, a.Amount)
+			}
+		}
+	}
 }
 
 // bigBlind is the big blind the game line names.
@@ -77,27 +85,30 @@ func (p *handParser) bigBlind() hand.Amount {
 func (p *handParser) outcome() {
 	h := p.h
 	// What each player put in, no more than his stack: a record of more
-	// is the bet check's fault, and not a second one of the pot's.
+	// is the bet check's fault, and not a second one of the pot's. The
+	// uncalled bet is what the top bettor put in beyond everyone else,
+	// antes and dead blinds apart (they are not bets to be called: an
+	// ante above a short one is a pot of its own).
+	var pot hand.Amount
+	live := p.streetBet[:0] // the street totals are no longer needed
 	for i := range p.total {
 		p.total[i] = min(p.total[i], h.Seats[i].Stack)
+		pot += p.total[i]
+		live = append(live, max(p.total[i]-p.dead[i], 0))
 	}
 	top, second := -1, hand.Amount(0)
-	for i, v := range p.total {
+	for i, v := range live {
 		switch {
-		case top < 0 || v > p.total[top]:
+		case top < 0 || v > live[top]:
 			if top >= 0 {
-				second = max(second, p.total[top])
+				second = max(second, live[top])
 			}
 			top = i
 		default:
 			second = max(second, v)
 		}
 	}
-	var pot hand.Amount
-	for _, v := range p.total {
-		pot += v
-	}
-	uncalled := p.total[top] - second
+	uncalled := live[top] - second
 	if uncalled > 0 {
 		p.returnUncalled(top, uncalled)
 	}

@@ -67,6 +67,7 @@ func (p *handParser) seated() string {
 	n := len(seats)
 	p.streetBet = append(p.streetBet[:0], make([]hand.Amount, n)...)
 	p.total = append(p.total[:0], make([]hand.Amount, n)...)
+	p.dead = append(p.dead[:0], make([]hand.Amount, n)...)
 	p.acted = append(p.acted[:0], make([]bool, n)...)
 	p.holes = append(p.holes[:0], make([][]cards.Card, n)...)
 	return ""

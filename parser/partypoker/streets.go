@@ -188,6 +188,8 @@ func (p *handParser) impliedPost(i int, kind hand.PostKind, v hand.Amount, num i
 	if kind != hand.PostAnte {
 		p.streetBet[i] += v
 		p.streetMax = max(p.streetMax, p.streetBet[i])
+	} else {
+		p.dead[i] += v
 	}
 	p.add(hand.Action{Kind: hand.Post, Player: i, PostKind: kind, Amount: v, HasAmount: true, AllIn: allIn}, num)
 }

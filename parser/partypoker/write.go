@@ -399,3 +399,15 @@ func (w *writer) date() {
 	}
 	w.b = t.In(eastern()).AppendFormat(w.b, "Monday, January 02, 15:04:05 MST 2006")
 }
+
+// GameCode is PartyPoker's name for a game ("NL Texas Hold'em"), as its
+// reader gives it in Game.Code; "" for a game PartyPoker's text does not
+// write.
+func GameCode(g hand.Game) string {
+	game, ok := gameWords[g.Variant]
+	structure, ok2 := structureWords[g.Structure]
+	if !ok || !ok2 {
+		return ""
+	}
+	return structure + " " + game
+}
