@@ -23,6 +23,10 @@ func (p *handParser) actionLine(line []byte, num int) string {
 		return p.dealing(line, num)
 	case hasPrefix(line, "Dealt to "):
 		return p.dealtTo(line[9:])
+	case p.newer && string(line) == "** Summary **" && p.state == stBetting:
+		p.inSummary = true
+		p.startShowdown()
+		return ""
 	case ignored(line):
 		return ""
 	}
@@ -42,6 +46,7 @@ func (p *handParser) actionLine(line []byte, num int) string {
 func ignored(line []byte) bool {
 	return hasSuffix(line, " has joined the table.") || hasSuffix(line, " has left the table.") ||
 		hasPrefix(line, "Your time bank will be activated") || hasPrefix(line, ">You have options at ") ||
+		hasPrefix(line, "Creating Main Pot with ") || hasPrefix(line, "Creating Side Pot ") ||
 		string(line) == "There was no qualifying low hand"
 }
 
@@ -69,8 +74,15 @@ func (p *handParser) act(i int, rest []byte, num int) string {
 		return p.chipsIn(hand.Call, i, rest[6:], num)
 	case hasPrefix(rest, "bets "):
 		return p.chipsIn(hand.Bet, i, rest[5:], num)
+	case p.newer && hasPrefix(rest, "raises "):
+		return p.raisesTo(i, rest[7:], num)
 	case hasPrefix(rest, "raises "):
 		return p.chipsIn(hand.Raise, i, rest[7:], num)
+	case p.newer && string(rest) == "is all-In.":
+		return p.allInMark(i)
+	case p.newer && (hasPrefix(rest, "Cash-out ") || string(rest) == "opted for cash-out" || hasPrefix(rest, "probabilty is ") ||
+		hasPrefix(rest, "Cashout Amount is ")):
+		return "PartyPoker's equity cash-out is not read"
 	case hasPrefix(rest, "is all-In"):
 		return p.chipsIn(0, i, trimLine(rest[9:]), num)
 	case hasPrefix(rest, "shows ["):
@@ -115,6 +127,9 @@ func (p *handParser) post(i int, b []byte, num int) string {
 		return "forced bet after the deal"
 	}
 	open := bytes.IndexByte(b, '[')
+	if p.newer && open < 0 {
+		open = bytes.IndexByte(b, '(')
+	}
 	if open < 0 {
 		return "forced bet without an amount in brackets"
 	}

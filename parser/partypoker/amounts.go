@@ -117,7 +117,11 @@ func (p *handParser) amount(b []byte) (hand.Amount, string) {
 // bracketed reads "[$0.05 USD]", "[ $0,25 USD ]" or "[1,200]" at the start
 // of b, and returns the amount and what follows the bracket.
 func (p *handParser) bracketed(b []byte) (hand.Amount, []byte, string) {
-	if len(b) == 0 || b[0] != '[' {
+	closing := byte(']')
+	switch {
+	case len(b) > 0 && b[0] == '(' && p.newer:
+		closing = ')' // the newer export: "calls (1.80)"
+	case len(b) == 0 || b[0] != '[':
 		return 0, nil, "expected an amount in brackets"
 	}
 	i := 1
@@ -132,8 +136,8 @@ func (p *handParser) bracketed(b []byte) (hand.Amount, []byte, string) {
 	for i < len(b) && b[i] == ' ' {
 		i++
 	}
-	if i >= len(b) || b[i] != ']' {
-		return 0, nil, "expected \"]\" after the amount"
+	if i >= len(b) || b[i] != closing {
+		return 0, nil, "expected \"" + string(closing) + "\" after the amount"
 	}
 	return v, b[i+1:], ""
 }
@@ -186,6 +190,12 @@ func (p *handParser) rescale(digits int) bool {
 	for i := range p.acts {
 		mul(&p.acts[i].Amount)
 		mul(&p.acts[i].To)
+	}
+	mul(&p.statedRake)
+	for i := range p.balances {
+		if p.balances[i] > 0 {
+			mul(&p.balances[i])
+		}
 	}
 	for i := range p.streetBet {
 		mul(&p.streetBet[i])

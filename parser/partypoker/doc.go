@@ -15,7 +15,9 @@
 //	streets.go  the dealing lines, the hero's cards, cards in brackets
 //	amounts.go  amounts and the hand's scale
 //	outcome.go  the stakes, the uncalled bet and the rake the record implies
-//	write.go    the writer
+//	newer.go    the newer export's own lines: its game line, "raises X to
+//	            Y", "is all-In.", the "** Summary **"
+//	write.go    the writer (of the older export)
 //
 // PartyPoker's record differs from PokerStars' in ways the reader turns
 // into the canonical hand: amounts are the chips an action adds (so Bet
@@ -26,7 +28,11 @@
 // the German client's MESZ...); a zone not known keeps the record's wall
 // time.
 //
-// Not read, each hand a parse error that says so: the newer export
-// ("***** Hand History For Game 1770659766668adeb0h5qfm *****", with a
-// "** Summary **"), stud, short deck and Double Hold'em.
+// The newer export (2019 on: "***** Hand History For Game
+// 1770659766668adeb0h5qfm *****", amounts in parentheses, a "** Summary **"
+// with each player's balance) is read too (newer.go); its summary's
+// balances are the finishing stacks and its stated rake the rake.
+//
+// Not read, each hand a parse error that says so: stud, short deck,
+// Double Hold'em and the newer export's equity cash-out.
 package partypoker

@@ -21,6 +21,7 @@ func FuzzPartyPoker(f *testing.F) {
 	f.Add([]byte(cashHand))
 	f.Add(readertest.UTF16(cashHand, false))
 	f.Add([]byte(cashHand[:len(cashHand)/2] + cashHand))
+	f.Add([]byte(newerCash))
 	for _, dir := range []string{"../../fixtures/partypoker"} {
 		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && filepath.Ext(path) == ".txt" {

@@ -54,12 +54,21 @@ type handParser struct {
 	winsAt  int  // index in acts of the first collect
 	showing bool // past the betting: shows and wins
 	showAt  int  // index in acts of the first show, muck or collect
+
+	// The newer export (newer.go).
+	newer      bool
+	inSummary  bool
+	statedRake hand.Amount
+	hasRake    bool
+	balances   []hand.Amount // per seat, from the summary; -1 if not given
+	collected  []hand.Action // the summary's collects, added after its shows
 }
 
 // begin starts a hand in h.
 func (p *handParser) begin(h *hand.Hand, index, num int) {
 	*p = handParser{r: p.r, h: h, index: index, acts: p.acts[:0], dealAt: -1,
-		streetBet: p.streetBet[:0], total: p.total[:0], dead: p.dead[:0], acted: p.acted[:0], holes: p.holes[:0]}
+		streetBet: p.streetBet[:0], total: p.total[:0], dead: p.dead[:0], acted: p.acted[:0], holes: p.holes[:0],
+		balances: p.balances[:0], collected: p.collected[:0]}
 	h.Format = string(Format)
 	h.Site = Site
 	h.Index = index
@@ -77,13 +86,15 @@ func (p *handParser) errorf(num int, line []byte, format string, args ...any) er
 func (p *handParser) line(line []byte, num int) error {
 	p.h.End = num
 	var msg string
-	switch p.state {
-	case stGame:
+	switch {
+	case p.state == stGame:
 		msg = p.gameLine(line)
-	case stTable:
+	case p.state == stTable:
 		msg = p.tableLine(line)
-	case stSeats:
+	case p.state == stSeats:
 		msg = p.seatsPart(line, num)
+	case p.inSummary:
+		msg = p.summaryLine(line, num)
 	default:
 		msg = p.actionLine(line, num)
 	}
@@ -121,6 +132,9 @@ func (p *handParser) seatsPart(line []byte, num int) string {
 // uncalled bet, the rake, the stakes and the boards.
 func (p *handParser) finish() error {
 	h := p.h
+	if p.inSummary {
+		p.endSummary()
+	}
 	if !p.won {
 		last := "the hand's header"
 		if p.state > stGame {

@@ -26,8 +26,8 @@ func (p *handParser) header(line []byte, num int) error {
 	}
 	id := rest[:end]
 	for _, c := range id {
-		if c < '0' || c > '9' {
-			return p.errorf(num, line, "game number %q is not a number (PartyPoker's newer export format, with \"** Summary **\", is not read)", id)
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return p.errorf(num, line, "game number %q is not letters and digits", id)
 		}
 	}
 	p.h.ID = p.r.strs.Intern(id)
@@ -66,6 +66,9 @@ func (p *handParser) gameLine(line []byte) string {
 	dash := bytes.Index(line, []byte(" - "))
 	if dash < 0 {
 		return "game line without a date: expected \"STAKES GAME - Weekday, Month DD, HH:MM:SS ZONE YYYY\""
+	}
+	if bytes.Contains(line, []byte(" Game Table (")) {
+		return p.newerGame(line)
 	}
 	desc, date := line[:dash], line[dash+3:]
 	if msg := p.date(date); msg != "" {
@@ -228,6 +231,11 @@ func (p *handParser) tableLine(line []byte) string {
 		return "expected the table line: \"Table NAME (Real Money)\""
 	}
 	name := line[6:]
+	var button []byte
+	if i := bytes.Index(name, []byte(" -- Seat ")); i > 0 && hasSuffix(name, " is the button") {
+		// The newer export: "Table Table 7488952 (Real Money) -- Seat 1 is the button".
+		name, button = name[:i], name[i+9:len(name)-14]
+	}
 	open := bytes.LastIndexByte(name, '(')
 	if open < 0 || name[len(name)-1] != ')' {
 		return "table line without \"(Real Money)\" or \"(Play Money)\""
@@ -241,6 +249,9 @@ func (p *handParser) tableLine(line []byte) string {
 	}
 	p.h.Table = p.r.strs.Intern(trimLine(name[:open]))
 	p.state = stSeats
+	if button != nil {
+		return p.buttonLine(button)
+	}
 	return ""
 }
 
@@ -302,14 +313,17 @@ func (p *handParser) date(b []byte) string {
 	if e1 != nil || e2 != nil || e3 != nil || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60 {
 		return bad
 	}
-	zone := string(f[3])
-	var t time.Time
+	return p.setStart(time.Date(year, time.Month(month), day, hh, mm, ss, 0, time.UTC), string(f[3]))
+}
+
+// setStart sets the hand's start from wall, the record's clock (read as
+// if UTC), in the zone the record names.
+func (p *handParser) setStart(wall time.Time, zone string) string {
+	t := wall
 	if zone == "ET" {
-		t = time.Date(year, time.Month(month), day, hh, mm, ss, 0, eastern())
+		t = time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), 0, eastern())
 	} else if off, ok := zoneOffsets[zone]; ok {
-		t = time.Date(year, time.Month(month), day, hh, mm, ss, 0, time.UTC).Add(-time.Duration(off) * time.Second)
-	} else {
-		t = time.Date(year, time.Month(month), day, hh, mm, ss, 0, time.UTC)
+		t = wall.Add(-time.Duration(off) * time.Second)
 	}
 	p.h.Start = t.UTC()
 	return ""

@@ -14,7 +14,11 @@ package partypoker
 // rake (Outcome.Rake), for the room's rake rule to judge, unless the
 // players were paid more than the pot held, which the pot check reports.
 
-import "github.com/handaudit/handaudit/hand"
+import (
+	"slices"
+
+	"github.com/handaudit/handaudit/hand"
+)
 
 // finishStakes sets the hand's stakes from the game line and the forced
 // bets. A cash table named by one amount ("$100 USD PL Omaha") is named
@@ -118,8 +122,18 @@ func (p *handParser) outcome() {
 			paid += a.Amount
 		}
 	}
-	if rake := pot - paid; rake >= 0 {
+	switch rake := pot - paid; {
+	case p.hasRake:
+		h.Outcome.Rake, h.Outcome.HasRake = p.statedRake, true
+	case rake >= 0:
 		h.Outcome.Rake, h.Outcome.HasRake = rake, true
+	}
+	if p.inSummary {
+		h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks[:0], p.balances...)
+		h.Outcome.HasFinishingStacks = !slices.Contains(p.balances, -1)
+		if !h.Outcome.HasFinishingStacks {
+			h.Outcome.FinishingStacks = h.Outcome.FinishingStacks[:0]
+		}
 	}
 }
 

@@ -366,7 +366,7 @@ func TestErrors(t *testing.T) {
 		// Cut short: no one wins.
 		{strings.Join(lines[:30], "\n") + "\n", 30, "hand cut short: it ends at its last line before anyone wins a pot"},
 		{"***** Hand History for Game 1 *****\n", 1, "hand cut short: it ends at the hand's header before anyone wins a pot"},
-		{"***** Hand History For Game 1770659766668adeb0h5qfm *****\n", 1, `game number "1770659766668adeb0h5qfm" is not a number`},
+		{"***** Hand History For Game 1770659766668ad-eb0 *****\n", 1, `game number "1770659766668ad-eb0" is not letters and digits`},
 	}
 	for _, tt := range tests {
 		// The broken hand, then a good one: the good one is read.

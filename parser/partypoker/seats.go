@@ -70,6 +70,10 @@ func (p *handParser) seated() string {
 	p.dead = append(p.dead[:0], make([]hand.Amount, n)...)
 	p.acted = append(p.acted[:0], make([]bool, n)...)
 	p.holes = append(p.holes[:0], make([][]cards.Card, n)...)
+	p.balances = p.balances[:0]
+	for range n {
+		p.balances = append(p.balances, -1)
+	}
 	return ""
 }
 

@@ -30,6 +30,9 @@ func (p *handParser) dealing(line []byte, num int) string {
 		p.add(hand.Action{}, num) // where the deal goes (see assemble)
 		return ""
 	}
+	if p.newer {
+		tail = trimLine(bytes.TrimPrefix(tail, []byte(":")))
+	}
 	want, before, street := 3, 0, 1
 	switch string(name) {
 	case "Flop":

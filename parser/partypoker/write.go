@@ -311,6 +311,9 @@ func (w *writer) actions() error {
 	if o := &h.Outcome; o.HasRake && o.Rake != pot-paid || len(o.Fees) > 0 || len(o.CashOuts) > 0 {
 		return errors.New("partypoker: a rake other than the pot less the payouts, fees and cash-outs are not written")
 	}
+	if h.Outcome.HasFinishingStacks || h.Outcome.HasWinnings {
+		return errors.New("partypoker: finishing stacks and winnings are not written (the older export states neither)")
+	}
 	// PartyPoker states no total pot and no pots: the total is what the
 	// players put in, and a pot what its wins lines pay (after rake).
 	if o := &h.Outcome; o.HasTotalPot && o.TotalPot != pot-uncalled {
