@@ -82,7 +82,9 @@ func (p *handParser) act(i int, rest []byte, num int) string {
 		return p.allInMark(i)
 	case p.newer && (hasPrefix(rest, "Cash-out ") || string(rest) == "opted for cash-out" || hasPrefix(rest, "probabilty is ") ||
 		hasPrefix(rest, "Cashout Amount is ")):
-		return "PartyPoker's equity cash-out is not read"
+		// The room's equity cash-out, offered and taken: the summary
+		// states what it paid ("Cashed out balance ..., collected ...").
+		return ""
 	case hasPrefix(rest, "is all-In"):
 		return p.chipsIn(0, i, trimLine(rest[9:]), num)
 	case hasPrefix(rest, "shows ["):

@@ -197,6 +197,9 @@ func (p *handParser) rescale(digits int) bool {
 			mul(&p.balances[i])
 		}
 	}
+	for i := range p.h.Outcome.CashOuts {
+		mul(&p.h.Outcome.CashOuts[i].Amount)
+	}
 	for i := range p.streetBet {
 		mul(&p.streetBet[i])
 		mul(&p.total[i])

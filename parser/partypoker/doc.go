@@ -31,8 +31,10 @@
 // The newer export (2019 on: "***** Hand History For Game
 // 1770659766668adeb0h5qfm *****", amounts in parentheses, a "** Summary **"
 // with each player's balance) is read too (newer.go); its summary's
-// balances are the finishing stacks and its stated rake the rake.
+// balances are the finishing stacks, its stated rake the rake, and a
+// player's equity cash-out ("Cashed out balance ..., collected $23.01") a
+// cash-out the room paid, not a pot he collected.
 //
-// Not read, each hand a parse error that says so: stud, short deck,
-// Double Hold'em and the newer export's equity cash-out.
+// Not read, each hand a parse error that says so: stud, short deck and
+// Double Hold'em.
 package partypoker

@@ -174,8 +174,9 @@ func (p *handParser) summaryLine(line []byte, num int) string {
 	if i < 0 || sep != ' ' {
 		return "unknown summary line"
 	}
-	if hasPrefix(rest, "Cashed out") {
-		return "PartyPoker's equity cash-out is not read"
+	cashedOut := hasPrefix(rest, "Cashed out")
+	if cashedOut {
+		rest = trimLine(rest[len("Cashed out"):])
 	}
 	if !hasPrefix(rest, "balance ") {
 		return "unknown summary line"
@@ -192,7 +193,13 @@ func (p *handParser) summaryLine(line []byte, num int) string {
 		if msg != "" {
 			return "cannot read the amount collected: " + msg
 		}
-		if got > 0 {
+		switch {
+		case cashedOut:
+			// The room paid him for his share of the hand (an equity
+			// cash-out): not a pot he collected.
+			p.h.Outcome.CashOuts = append(p.h.Outcome.CashOuts, hand.CashOut{Player: i, Amount: got,
+				Pos: hand.Pos{File: p.r.file, Line: num}})
+		case got > 0:
 			p.collected = append(p.collected, hand.Action{Kind: hand.Collect, Player: i, Amount: got, HasAmount: true, Pot: -1,
 				Pos: hand.Pos{File: p.r.file, Line: num}})
 		}

@@ -65,11 +65,16 @@ func TestNewerExport(t *testing.T) {
 		t.Errorf("outcome %+v", o)
 	}
 
-	// The room's equity cash-out is not read, and says so.
-	cashOut := strings.Replace(newerCash, "Creating Main Pot", "Ben opted for cash-out\nCreating Main Pot", 1)
-	_, errs := read(t, cashOut)
-	if len(errs) != 1 || errs[0].Line != 20 || errs[0].Msg != "PartyPoker's equity cash-out is not read" {
-		t.Errorf("cash-out: %v", errs)
+	// The room's equity cash-out: Ben sells his share of the pot to the
+	// room for $18; Cleo still collects the pot.
+	cashOut := strings.Replace(newerCash, "Creating Main Pot", "Ben Cash-out Premium % is 1.0\nBen opted for cash-out\nBen probabilty is 12.5\nBen Cashout Amount is 18\nCreating Main Pot", 1)
+	cashOut = strings.Replace(cashOut, "Ben balance $0, lost $20 [", "Ben Cashed out  balance $18, bet $20, collected $18, net -$2[", 1)
+	h = one(t, cashOut)
+	if co := h.Outcome.CashOuts; len(co) != 1 || co[0].Player != 1 || co[0].Amount != 1800 || co[0].Pos.Line != 31 {
+		t.Errorf("cash-outs %+v", co)
+	}
+	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("with a cash-out, actions:\n%s", strings.Join(got, "\n"))
 	}
 	// A raise whose total is not what was added.
 	bad := strings.Replace(newerCash, "Ben raises 4.50 to 5", "Ben raises 4.50 to 6", 1)
