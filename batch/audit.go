@@ -205,6 +205,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Rulebook: book, Selection: sel,
 		SessionsPerInput: layout.ShardCount > 1,
 		MaxFileBytes:     o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
+	cfg.OnSession = out.writeSession
 	sum, err := Run(ctx, cfg, out.write)
 	if err != nil {
 		out.abort()
