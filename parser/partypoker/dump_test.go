@@ -65,7 +65,14 @@ func dumpHand(h *hand.Hand) string {
 		fmt.Fprintf(&b, "  %d %s %s amt=%d to=%d all=%v post=%s cards=%v pot=%d\n", a.Pos.Line, a.Kind, h.PlayerName(a.Player),
 			a.Amount, a.To, a.AllIn, a.PostKind, a.Cards, a.Pot)
 	}
-	fmt.Fprintf(&b, "  boards=%v outcome=%+v\n", h.Boards, h.Outcome)
+	o := &h.Outcome
+	fmt.Fprintf(&b, "  boards=%v total=%d/%v pots=%v rake=%d/%v stacks=%v/%v winnings=%v/%v fees=%v",
+		h.Boards, o.TotalPot, o.HasTotalPot, o.Pots, o.Rake, o.HasRake, o.FinishingStacks, o.HasFinishingStacks,
+		o.Winnings, o.HasWinnings, o.Fees)
+	for _, co := range o.CashOuts {
+		fmt.Fprintf(&b, " cashout=%s:%d:%d@%d", h.PlayerName(co.Player), co.Amount, co.Fee, co.Pos.Line)
+	}
+	b.WriteString("\n")
 	if h.Start.Location() != time.UTC {
 		fmt.Fprintf(&b, "  start not in UTC\n")
 	}
