@@ -9,6 +9,7 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -46,8 +47,11 @@ var otherGames = map[string]gameKind{
 // names given (none: the format's default mix of hold'em and Omaha).
 func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 	def := psGames
-	if f == phh.Format {
+	switch f {
+	case phh.Format:
 		def = phhGames
+	case partypoker.Format:
+		def = ppGames
 	}
 	if len(names) == 0 {
 		return def, nil

@@ -17,6 +17,7 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/parser/winamax"
@@ -134,7 +135,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, partypoker.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -220,6 +221,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	for _, p := range parts {
 		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
 			f == winamax.Format && bytes.Contains(p, []byte("#"+id+" - ")) ||
+			f == partypoker.Format && bytes.Contains(p, []byte("Game "+id+" *****")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/parser/winamax"
@@ -33,6 +34,9 @@ type roomText struct {
 	// small blind's (the engine takes it as dead), Winamax's "posts small
 	// blind X out of position" (PostDead).
 	deadSmallBlind hand.PostKind
+	// noDeadSmallBlind: no returning player posts a small blind out of
+	// position (PartyPoker counts it live, which its text cannot show).
+	noDeadSmallBlind bool
 	// sessions: Config.Sessions writes table sessions in it (PokerStars;
 	// Winamax's have not been checked against the session checks yet).
 	sessions bool
@@ -46,6 +50,11 @@ var roomTexts = map[parser.Format]*roomText{
 		deadSmallBlind: hand.PostSmallBlind, sessions: true, gameCode: psGameCode, append: pokerstars.AppendHand},
 	winamax.Format: {site: "Winamax", currency: "EUR", bit: fWM, deadSmallBlind: hand.PostDead,
 		gameCode: winamax.GameCode, append: winamax.AppendHand},
+	// PartyPoker pays uncalled bets back in its wins lines (the reader
+	// returns them) and lists no pots; gen writes the PokerStars-shaped
+	// record in its shape (partyShape).
+	partypoker.Format: {site: partypoker.Site, currency: "USD", bit: fPP, mucksShown: true, noDeadSmallBlind: true,
+		gameCode: func(g hand.Game) (string, error) { return partypoker.GameCode(g), nil }, append: partypoker.AppendHand},
 }
 
 // Formats are the formats gen writes: PHH and the rooms' text formats, by

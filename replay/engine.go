@@ -836,10 +836,11 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	case hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
-		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {
+		if (m.sbPlayer >= 0 || m.bbPlayer >= 0) && !m.rs.LiveExtraSmallBlind {
 			// A small blind posted out of position (a second one, or after
 			// the big blind: a returning player's) is dead money: it does
-			// not count toward the poster's call.
+			// not count toward the poster's call, unless the house counts
+			// it live.
 			m.putDead(p, amt)
 			break
 		}

@@ -27,6 +27,7 @@ var rooms = []struct {
 	// Cassava in older ones.
 	{site: "888", also: []string{"Cassava"}, format: "888poker", preset: "888poker"},
 	{site: "Winamax", format: "winamax", preset: "winamax"},
+	{site: "PartyPoker", format: "partypoker", preset: "partypoker"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

@@ -284,6 +284,9 @@ func TestRulebook(t *testing.T) {
 		{"LuckyAcePoker.com", "888poker", "tda-2024"},
 		{"Winamax", "winamax", "winamax"},
 		{"", "winamax", "winamax"},
+		{"PartyPoker", "partypoker", "partypoker"},
+		{"", "partypoker", "partypoker"},
+		{"WPN", "partypoker", "tda-2024"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
@@ -292,6 +295,20 @@ func TestRulebook(t *testing.T) {
 	}
 	if all := b.All(); len(all) != 1+len(rooms) || all[0] != &d || all[1].Name != "pokerstars" {
 		t.Errorf("All() = %v", all)
+	}
+	// The partypoker preset counts an out-of-position small blind live;
+	// the option reads both ways and is in the options only when set.
+	pp, err := Preset("partypoker")
+	if err != nil || !pp.LiveExtraSmallBlind || !strings.Contains(pp.Options(), "extra_small_blind=live") || strings.Contains(d.Options(), "extra_small_blind") {
+		t.Errorf("partypoker preset %+v, %v", pp, err)
+	}
+	for text, want := range map[string]bool{"[blinds]\nextra_small_blind = \"live\"\n": true, "preset = \"partypoker\"\n[blinds]\nextra_small_blind = \"dead\"\n": false} {
+		if rs, err := LoadHouse(strings.NewReader(text), d); err != nil || rs.LiveExtraSmallBlind != want {
+			t.Errorf("%q: %v, %v", text, rs.LiveExtraSmallBlind, err)
+		}
+	}
+	if _, err := LoadHouse(strings.NewReader("[blinds]\nextra_small_blind = \"half\"\n"), d); err == nil {
+		t.Error("extra_small_blind = \"half\" accepted")
 	}
 	f := FixedRules(&d)
 	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {

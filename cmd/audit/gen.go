@@ -22,7 +22,7 @@ import (
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax|partypoker] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
@@ -30,7 +30,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		"ending in /) writes files of --shard-size hands each, which `audit run` reads in parallel.", stderr)
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
-	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax")
+	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker")
 	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
 		" (default: hold'em and Omaha; the others are written in PHH only)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")

@@ -100,4 +100,8 @@ func TestGenCommand(t *testing.T) {
 	if code != 0 || strings.Count(stdout, "PokerStars Hand #") != 3 {
 		t.Errorf("gen to stdout: exit %d, output:\n%s", code, stdout)
 	}
+	code, stdout, _ = run("gen", "--hands", "3", "--format", "partypoker")
+	if code != 0 || strings.Count(stdout, "***** Hand History for Game ") != 3 {
+		t.Errorf("gen --format partypoker to stdout: exit %d, output:\n%s", code, stdout)
+	}
 }

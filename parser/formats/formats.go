@@ -8,6 +8,7 @@ package formats
 
 import (
 	_ "github.com/handaudit/handaudit/parser/pacific"    // 888poker (Pacific) text
+	_ "github.com/handaudit/handaudit/parser/partypoker" // PartyPoker text
 	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
 	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
 	_ "github.com/handaudit/handaudit/parser/winamax"    // Winamax text

@@ -14,6 +14,7 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
 	"github.com/handaudit/handaudit/parser/pacific"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/parser/winamax"
@@ -37,10 +38,12 @@ func TestDetectFixtures(t *testing.T) {
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
 	// The rooms whose fixtures are text files of their own (.txt too).
 	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format,
-		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format}
+		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format,
+		"fixtures/partypoker": partypoker.Format, "fixtures/partypoker/clean": partypoker.Format}
 	n := 0
 	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
-		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean"} {
+		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean",
+		"fixtures/partypoker", "fixtures/partypoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -103,6 +106,7 @@ func TestRegisteredWriters(t *testing.T) {
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
 		{pacific.Format, "fixtures/888poker/clean/*.txt"},
 		{winamax.Format, "fixtures/winamax/clean/*.txt"},
+		{partypoker.Format, "fixtures/partypoker/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

@@ -35,7 +35,6 @@ var samples = map[string]string{
 		"\n</game>\n",
 	"GGPoker text": "Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:44:33\nTable 'RushAndCash143219' 6-max Seat #1 is the button\n\n" +
 		"Poker Hand #RC2345481321: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:45:03\n",
-	"PartyPoker text": "***** Hand History for Game 15258431574 *****\nNL Texas Hold'em $22 USD Buy-in\n\n***** Hand History for Game 15258431575 *****\n",
 	"iPoker XML": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"6579000000\">\n <general><gametype>Holdem NL</gametype></general>\n" +
 		" <game gamecode=\"7046000000\">\n </game>\n <game gamecode=\"7046000001\">\n </game>\n</session>\n",
 }
@@ -100,11 +99,7 @@ func names() []string {
 // without a header, deliberately: those are not recognised.)
 func TestCorpusRooms(t *testing.T) {
 	root := testenv.CorpusDir(t, "rooms")
-	rooms := map[string]string{"GGPoker": "GGPoker text", "IPoker": "iPoker XML",
-		"PartyPoker": "PartyPoker text",
-		// 888poker text is read (parser/pacific); Pacific's folder also
-		// holds a few files in PartyPoker's layout, which are not.
-		"Pacific": "PartyPoker text"}
+	rooms := map[string]string{"GGPoker": "GGPoker text", "IPoker": "iPoker XML"}
 	for dir, want := range rooms {
 		recognised := 0
 		filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
@@ -160,8 +155,7 @@ func countOtherwise(t *testing.T, format string, text []byte) int64 {
 			}
 		}
 	}
-	headers := map[string][]string{"GGPoker text": {"Poker Hand #"},
-		"PartyPoker text": {"#Game No : ", "***** Hand History for Game "}}
+	headers := map[string][]string{"GGPoker text": {"Poker Hand #"}}
 	var n int64
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(nil, 1<<20)
