@@ -6,7 +6,7 @@
 // fails while both are registered).
 //
 // Some of these formats have readers in the making (GGPoker, Winamax,
-// PartyPoker, iPoker XML, 888poker): they are recognised here until
+// PartyPoker, 888poker): they are recognised here until
 // then, and a reader, once registered, wins over its recogniser.
 package unsupported
 
@@ -27,7 +27,6 @@ var Recognitions = []parser.Recognition{
 	// in some exports after a line "#Game No : N".
 	{Name: "PartyPoker text", Markers: []string{"***** Hand History for Game ", "#Game No : "}},
 	{Name: "888poker text", Markers: []string{"***** 888poker Hand History for Game "}},
-	{Name: "iPoker XML", Markers: []string{`<game gamecode="`}},
 }
 
 func init() {

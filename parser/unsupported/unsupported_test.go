@@ -3,7 +3,6 @@ package unsupported_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/xml"
 	"io"
 	"os"
 	"path/filepath"
@@ -39,8 +38,6 @@ var samples = map[string]string{
 		"Winamax Poker - CashGame - HandId: #6123456-2-1459000100 - Holdem no limit (0.01€/0.02€) - 2016/04/03 20:22:55 UTC\n",
 	"PartyPoker text": "***** Hand History for Game 15258431574 *****\nNL Texas Hold'em $22 USD Buy-in\n\n***** Hand History for Game 15258431575 *****\n",
 	"888poker text":   "***** 888poker Hand History for Game 441518778 *****\n$0.05/$0.10 Blinds No Limit Holdem\n\n***** 888poker Hand History for Game 441518779 *****\n",
-	"iPoker XML": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"6579000000\">\n <general><gametype>Holdem NL</gametype></general>\n" +
-		" <game gamecode=\"7046000000\">\n </game>\n <game gamecode=\"7046000001\">\n </game>\n</session>\n",
 }
 
 // TestRecognisersNotRead checks every recogniser on a sample of its
@@ -98,12 +95,11 @@ func names() []string {
 // TestCorpusRooms runs the recognisers over the other rooms' files of the
 // shared corpus: each file is read by a reader, or recognised as its
 // room's format, and its hands counted by the marker match those counted
-// otherwise: lines that start with the room's header for text formats,
-// <game> elements decoded for iPoker XML. (Some files are fragments
+// otherwise: lines that start with the room's header. (Some files are fragments
 // without a header, deliberately: those are not recognised.)
 func TestCorpusRooms(t *testing.T) {
 	root := testenv.CorpusDir(t, "rooms")
-	rooms := map[string]string{"GGPoker": "GGPoker text", "Winamax": "Winamax text", "IPoker": "iPoker XML",
+	rooms := map[string]string{"GGPoker": "GGPoker text", "Winamax": "Winamax text",
 		"PartyPoker": "PartyPoker text", "Pacific": "888poker text"}
 	// Pacific's folder holds a few files in PartyPoker's layout (older
 	// 888 exports wrote the same header): either name is right for them.
@@ -145,24 +141,9 @@ func TestCorpusRooms(t *testing.T) {
 	}
 }
 
-// countOtherwise counts the hands of a file without the marker: the
-// <game gamecode> elements an XML decoder finds, or the lines that start
-// with the header of the room's hands.
+// countOtherwise counts the hands of a file without the marker: the lines
+// that start with the header of the room's hands.
 func countOtherwise(t *testing.T, format string, text []byte) int64 {
-	if format == "iPoker XML" {
-		d := xml.NewDecoder(bytes.NewReader(text))
-		d.Strict = false
-		var n int64
-		for {
-			tok, err := d.Token()
-			if err != nil {
-				return n
-			}
-			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "game" && slices.ContainsFunc(se.Attr, func(a xml.Attr) bool { return a.Name.Local == "gamecode" }) {
-				n++
-			}
-		}
-	}
 	headers := map[string][]string{"GGPoker text": {"Poker Hand #"}, "Winamax text": {"Winamax Poker - "},
 		"PartyPoker text": {"#Game No : ", "***** Hand History for Game "}, "888poker text": {"***** 888poker Hand History for Game "}}
 	var n int64
