@@ -73,10 +73,11 @@ type builder struct {
 	err    *parser.Error
 
 	stack, put, street []hand.Amount // per seat: start stack, chips put in, this round's
+	uncalled           []hand.Amount // per seat: bets returned uncalled
 	folded, dealt      []bool
+	acted              []bool         // made an action (a post, a bet...)
 	known              [][]cards.Card // per seat: the known cards dealt
-	knownLine          []int
-	high               hand.Amount // the round's highest total
+	high               hand.Amount    // the round's highest total
 	tournament         bool
 	bigBlind           hand.Amount
 	blindSeen          bool
@@ -187,10 +188,9 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	h.Start = b.startTime()
 
 	b.stack, b.put, b.street = make([]hand.Amount, n), make([]hand.Amount, n), make([]hand.Amount, n)
-	b.folded, b.dealt = make([]bool, n), make([]bool, n)
-	b.known, b.knownLine = make([][]cards.Card, n), make([]int, n)
-	var bets, wins, rakes hand.Amount
-	hasRake := false
+	b.uncalled = make([]hand.Amount, n)
+	b.folded, b.dealt, b.acted = make([]bool, n), make([]bool, n), make([]bool, n)
+	b.known = make([][]cards.Card, n)
 	for i := range g.players {
 		p := &g.players[i]
 		seat, ok := atoi(p.seat)
@@ -199,7 +199,7 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 		}
 		for j := range i {
 			if h.Seats[j].Number == seat {
-				b.fail(p.line, "", fmt.Sprintf("two players in seat %d", seat))
+				b.fail(p.line, "", fmt.Sprintf("two seats numbered %d", seat))
 			}
 			if h.Seats[j].Player == p.name {
 				b.fail(p.line, "", fmt.Sprintf("two seats for player %q", p.name))
@@ -213,7 +213,25 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 			}
 			h.Button = seat
 		}
+	}
+	b.stakes()
+	b.actions()
+	b.showdown()
+
+	// The outcome: each player's finishing stack (chips - bet + win, and
+	// the bet returned uncalled where the win leaves it out) and what the
+	// house kept: what was bet and not won or returned (or the players'
+	// rakeamount, where written).
+	var bets, wins, returned, rakes hand.Amount
+	hasRake := false
+	apart := s.returnsApart()
+	for i := range g.players {
+		p := &g.players[i]
 		bet, win := b.amount(pa[i].bet, p.line, "bet"), b.amount(pa[i].win, p.line, "win")
+		if apart {
+			win += b.uncalled[i]
+			returned += b.uncalled[i]
+		}
 		bets += bet
 		wins += win
 		h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks, b.stack[i]-bet+win)
@@ -224,18 +242,12 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	}
 	h.Outcome.HasFinishingStacks = true
 	h.Outcome.Pos = hand.Pos{File: b.r.file, Line: g.players[0].line}
-	// The record states each player's bet and win: what the house kept
-	// is their difference (or the players' rakeamount, where written).
 	switch {
 	case hasRake:
 		h.Outcome.Rake, h.Outcome.HasRake = rakes, true
 	case bets >= wins:
 		h.Outcome.Rake, h.Outcome.HasRake = bets-wins, true
 	}
-
-	b.stakes()
-	b.actions()
-	b.showdown()
 	if b.err != nil {
 		return h, b.err
 	}
@@ -371,13 +383,11 @@ func (b *builder) actions() {
 	h, g := b.h, b.g
 	street := -1
 	var board []cards.Card
-	sittingOut := make([]bool, len(h.Seats))
 	for ri := range g.rounds {
 		rd := &g.rounds[ri]
 		if st := b.roundStreet(rd.no); st != street {
+			b.closeStreet()
 			street = st
-			clear(b.street)
-			b.high = 0
 		}
 		for _, c := range rd.cards {
 			cs, ok := parseCards(c.text)
@@ -412,7 +422,6 @@ func (b *builder) actions() {
 			for _, card := range cs {
 				if card.Known() {
 					b.known[p] = append(b.known[p], card)
-					b.knownLine[p] = c.line
 				}
 			}
 			h.Actions = append(h.Actions, hand.Action{Kind: hand.DealHole, Player: p, Cards: dealt, Pos: pos})
@@ -429,25 +438,51 @@ func (b *builder) actions() {
 			}
 		}
 		for i := range rd.actions {
-			b.action(&rd.actions[i], sittingOut)
+			b.action(&rd.actions[i])
 		}
 		if len(h.Actions) > b.r.lim.MaxActions {
 			b.fail(rd.line, "", fmt.Sprintf("more than %d actions", b.r.lim.MaxActions))
 			return
 		}
 	}
+	b.closeStreet()
 	if len(board) > 0 {
 		nb := h.NewCards(len(board))
 		copy(nb, board)
 		h.Boards = append(h.Boards, nb)
 	}
-	for p := range sittingOut {
-		h.Seats[p].SittingOut = sittingOut[p] && !b.dealt[p] && b.put[p] == 0
+	// A player dealt no cards who did nothing sat out the hand, whether
+	// the record says so (types 8 and 9) or only leaves him out (a seat
+	// with no chips, a player away).
+	for p := range h.Seats {
+		h.Seats[p].SittingOut = !b.dealt[p] && !b.acted[p]
 	}
 }
 
+// closeStreet ends a round of betting: the part of the highest bet no one
+// matched goes back to its bettor.
+func (b *builder) closeStreet() {
+	top, second := -1, hand.Amount(0)
+	for p, v := range b.street {
+		switch {
+		case top < 0 || v > b.street[top]:
+			if top >= 0 {
+				second = max(second, b.street[top])
+			}
+			top = p
+		default:
+			second = max(second, v)
+		}
+	}
+	if top >= 0 && b.street[top] > second {
+		b.uncalled[top] += b.street[top] - second
+	}
+	clear(b.street)
+	b.high = 0
+}
+
 // action adds one <action>.
-func (b *builder) action(a *rawAction, sittingOut []bool) {
+func (b *builder) action(a *rawAction) {
 	h := b.h
 	p := b.seatOf(a.player)
 	if p < 0 {
@@ -471,8 +506,7 @@ func (b *builder) action(a *rawAction, sittingOut []bool) {
 	case typeCheck:
 		act.Kind = hand.Check
 	case typeSitOut, typeNoBlind:
-		sittingOut[p] = true
-		return
+		return // the seat sits out, unless it is dealt in after all
 	case typeSmallBlind:
 		act.Kind, act.PostKind, act.Amount = hand.Post, hand.PostSmallBlind, sum
 	case typeBigBlind:
@@ -527,6 +561,7 @@ func (b *builder) action(a *rawAction, sittingOut []bool) {
 	if sum > 0 && b.put[p] == b.stack[p] {
 		act.AllIn = true
 	}
+	b.acted[p] = true
 	h.Actions = append(h.Actions, act)
 }
 
@@ -537,7 +572,11 @@ func (b *builder) money(v hand.Amount) string {
 
 // showdown adds a Show for each player still in at the end, when two or
 // more are, whose cards the record shows: iPoker writes the cards shown
-// at the showdown in the deal.
+// at the showdown in the deal. It does not record the order they were
+// shown in, so the Shows follow the order the rules call for (the last
+// aggressor of the last round of betting first, or, if that round had no
+// bet, the first player left of the button; then clockwise), all at the
+// game's last line: the record's showdown is the whole game's.
 func (b *builder) showdown() {
 	h := b.h
 	live := 0
@@ -549,14 +588,30 @@ func (b *builder) showdown() {
 	if live < 2 {
 		return
 	}
-	for p := range h.Seats {
+	n := len(h.Seats)
+	first := -1
+	for i := len(h.Actions) - 1; i >= 0; i-- {
+		a := &h.Actions[i]
+		if a.Kind == hand.DealBoard {
+			break
+		}
+		if a.Kind == hand.Bet || a.Kind == hand.Raise {
+			first = a.Player
+			break
+		}
+	}
+	if first < 0 {
+		first = (h.ButtonIndex() + 1) % n // ButtonIndex -1 (none): seat 0
+	}
+	for k := range n {
+		p := (first + k) % n
 		if !b.dealt[p] || b.folded[p] || len(b.known[p]) == 0 {
 			continue
 		}
 		shown := h.NewCards(len(b.known[p]))
 		copy(shown, b.known[p])
 		h.Actions = append(h.Actions, hand.Action{Kind: hand.Show, Player: p, Cards: shown,
-			Pos: hand.Pos{File: b.r.file, Line: b.knownLine[p]}})
+			Pos: hand.Pos{File: b.r.file, Line: h.End}})
 	}
 }
 

@@ -18,6 +18,7 @@ type session struct {
 	mode, gameType, tableName, tableSize            string
 	tableCurrency, tournamentCurrency, currency     string
 	nickname, tournamentCode, tournamentName, buyin string
+	clientVersion, uncalledBetEnabled               string
 
 	kind    gameKind // gameType read (when typeErr is "")
 	typeErr string
@@ -75,6 +76,10 @@ func (r *Reader) readSession() error {
 				s.tournamentName = text
 			case "buyin":
 				s.buyin = text
+			case "client_version":
+				s.clientVersion = text
+			case "uncalled_bet_enabled":
+				s.uncalledBetEnabled = text
 			}
 		case xml.EndElement:
 			if t.Name.Local == "general" {
@@ -117,6 +122,20 @@ func (r *Reader) text() (string, error) {
 // multi-table, shoot-out): its header names the tournament.
 func (s *session) tournament() bool {
 	return s.tournamentCode != "" || s.tournamentName != "" || s.tournamentCurrency != "" && s.tableCurrency == ""
+}
+
+// returnsApart reports whether the session's wins leave out the bets
+// returned uncalled: exports that say <uncalled_bet_enabled>true, and
+// those of clients from version 20 on, write each player's bet with the
+// uncalled part and his win without it; older ones count the returned
+// bet in the win.
+func (s *session) returnsApart() bool {
+	if s.uncalledBetEnabled == "true" {
+		return true
+	}
+	major, _, _ := strings.Cut(s.clientVersion, ".")
+	v, ok := atoi(major)
+	return ok && v >= 20
 }
 
 // limitWords are the betting structures <gametype> writes, in the
