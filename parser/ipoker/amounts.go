@@ -36,7 +36,7 @@ type decimalAmount struct {
 func parseDecimal(s string) (decimalAmount, error) {
 	num := trimCurrency(s)
 	if num == "" {
-		return decimalAmount{}, fmt.Errorf("amount %q has no number", s)
+		return decimalAmount{}, fmt.Errorf("amount %q is not a number", s)
 	}
 	dec := decimalSeparator(num)
 	var a decimalAmount
@@ -106,8 +106,9 @@ func decimalSeparator(num string) byte {
 	return sep
 }
 
-// trimCurrency returns s without spaces and without the currency sign or
-// code before or after the number ("€", "$", "£", "RSD", "kr"...).
+// trimCurrency returns the number in s without the currency sign or code
+// before or after it ("€", "$", "£", "RSD", "kr"...) and spaces, or "" if
+// what is around the number is not a currency.
 func trimCurrency(s string) string {
 	start := 0
 	for start < len(s) && !isDigit(s[start]) {
@@ -117,7 +118,31 @@ func trimCurrency(s string) string {
 	for end > start && !isDigit(s[end-1]) {
 		end--
 	}
+	if !isCurrencyMark(s[:start]) || !isCurrencyMark(s[end:]) {
+		return ""
+	}
 	return s[start:end]
+}
+
+// isCurrencyMark reports whether s, with spaces around, is nothing, a
+// currency sign or a currency code of two to four letters.
+func isCurrencyMark(s string) bool {
+	s = strings.TrimFunc(s, func(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' })
+	if s == "" {
+		return true
+	}
+	if _, ok := currencySigns[s]; ok {
+		return true
+	}
+	if len(s) < 2 || len(s) > 4 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return false
+		}
+	}
+	return true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -78,6 +78,23 @@ func (r *Reader) readGame(start xml.StartElement) (*hand.Hand, error) {
 	g.id = attr(start.Attr, "gamecode")
 	index := r.index
 	r.index++
+	if !r.noQuick {
+		if span := r.src.peekGame(); span != nil {
+			r.quick = &r.q
+			r.q.reset(span, g.line)
+			err := r.readGameBody(g, index)
+			r.quick = nil
+			if err == nil {
+				r.lineBase += r.src.skip(span)
+				r.quickN++
+				return r.finishGame(g, index)
+			}
+			// Declined: the decoder reads the game from its start.
+			id, line := g.id, g.line
+			g.reset()
+			g.id, g.line = id, line
+		}
+	}
 	r.src.startGame()
 	err := r.readGameBody(g, index)
 	r.src.endGame()
@@ -95,6 +112,11 @@ func (r *Reader) readGame(start xml.StartElement) (*hand.Hand, error) {
 		}
 		return nil, r.err
 	}
+	return r.finishGame(g, index)
+}
+
+// finishGame turns a game read into its hand or its parse error.
+func (r *Reader) finishGame(g *rawGame, index int) (*hand.Hand, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -128,7 +150,7 @@ func (r *Reader) fault(g *rawGame, index, line int, text, msg string) {
 func (r *Reader) readGameBody(g *rawGame, index int) error {
 	var round *rawRound
 	for {
-		tok, err := r.dec.RawToken()
+		tok, err := r.token()
 		if err != nil {
 			return err
 		}

@@ -55,15 +55,18 @@ type Reader struct {
 	dec      *xml.Decoder
 	lineBase int // lines before the decoder's first byte
 
-	sess    session             // the current <session>'s header
-	pending *xml.StartElement   // a <game> or <session> met inside the previous game
-	index   int                 // hands (games) met so far
-	err     error               // a final error (I/O), or io.EOF
-	strs    parser.NameInterner // names shared among the file's hands
-	game    rawGame             // the game being read, reused
-	sorted  []*rawAction        // scratch: a round's actions in order
-	contrib []hand.Amount       // scratch: chips each seat put in, in the build
-	street  []hand.Amount       // scratch: chips each seat put in this street
+	sess    session           // the current <session>'s header
+	pending *xml.StartElement // a <game> or <session> met inside the previous game
+	index   int               // hands (games) met so far
+	err     error             // a final error (I/O), or io.EOF
+	quick   *quickTokens      // the fast path's tokens, while it reads a game (quick_game.go)
+	q       quickTokens
+	noQuick bool          // tests: read every game through the decoder
+	quickN  int           // games the fast path read (tests)
+	game    rawGame       // the game being read, reused
+	sorted  []*rawAction  // scratch: a round's actions in order
+	contrib []hand.Amount // scratch: chips each seat put in, in the build
+	street  []hand.Amount // scratch: chips each seat put in this street
 }
 
 // NewReader returns a Reader of an iPoker export r, naming it file in
@@ -89,10 +92,21 @@ func (r *Reader) restart() {
 	r.dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
 }
 
-// line returns the input line the decoder is at.
+// line returns the input line the reading is at.
 func (r *Reader) line() int {
+	if r.quick != nil {
+		return r.quick.line
+	}
 	l, _ := r.dec.InputPos()
 	return r.lineBase + l
+}
+
+// token returns the next token, from the fast path while it reads a game.
+func (r *Reader) token() (xml.Token, error) {
+	if r.quick != nil {
+		return r.quick.next()
+	}
+	return r.dec.RawToken()
 }
 
 // Next returns the next hand, (nil, *parser.Error) for a game that cannot
@@ -185,6 +199,7 @@ type source struct {
 	line    int // line of the next byte
 	lineLen int // bytes of the current line so far
 	head    []byte
+	prev    byte // the last byte read
 	inGame  bool
 	game    int // bytes of the current game so far
 }
@@ -210,6 +225,7 @@ func (s *source) ReadByte() (byte, error) {
 	if err != nil {
 		return 0, err
 	}
+	s.prev = c
 	if c == '\n' {
 		s.line++
 		s.lineLen = 0

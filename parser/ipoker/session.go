@@ -101,7 +101,7 @@ func (r *Reader) text() (string, error) {
 	var b []byte
 	depth := 1
 	for {
-		tok, err := r.dec.RawToken()
+		tok, err := r.token()
 		if err != nil {
 			return "", err
 		}
