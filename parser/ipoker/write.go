@@ -92,10 +92,7 @@ func (w *writer) write(dst []byte, n int) ([]byte, error) {
 		return nil, fmt.Errorf("iPoker has no straddles, caps or big-blind antes")
 	}
 
-	bets, wins, err := w.betsAndWins()
-	if err != nil {
-		return nil, err
-	}
+	bets, wins := w.betsAndWins()
 
 	b := dst
 	if n <= 1 {
@@ -141,7 +138,7 @@ func (w *writer) write(dst []byte, n int) ([]byte, error) {
 }
 
 // betsAndWins works out each seat's bet and win.
-func (w *writer) betsAndWins() (bets, wins []hand.Amount, err error) {
+func (w *writer) betsAndWins() (bets, wins []hand.Amount) {
 	h := w.h
 	bets, wins = make([]hand.Amount, w.n), make([]hand.Amount, w.n)
 	street := make([]hand.Amount, w.n)
@@ -163,14 +160,15 @@ func (w *writer) betsAndWins() (bets, wins []hand.Amount, err error) {
 		}
 	}
 	if !collects && h.Outcome.HasFinishingStacks && len(h.Outcome.FinishingStacks) == w.n {
+		// The finishing stack is chips - bet + win. A record whose bet
+		// is more than its actions put in (a record at fault) keeps it.
 		for p := range wins {
-			wins[p] = h.Outcome.FinishingStacks[p] - h.Seats[p].Stack + bets[p]
-			if wins[p] < 0 {
-				return nil, nil, fmt.Errorf("seat %d's finishing stack is below what it kept", h.Seats[p].Number)
-			}
+			fin := h.Outcome.FinishingStacks[p]
+			wins[p] = max(0, fin-h.Seats[p].Stack+bets[p])
+			bets[p] = h.Seats[p].Stack - fin + wins[p]
 		}
 	}
-	return bets, wins, nil
+	return bets, wins
 }
 
 // chipsPut returns the chips action a puts in, keeping the round's totals.
