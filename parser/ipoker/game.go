@@ -2,6 +2,7 @@ package ipoker
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -99,7 +100,8 @@ func (r *Reader) readGame(start xml.StartElement) (*hand.Hand, error) {
 	err := r.readGameBody(g, index)
 	r.src.endGame()
 	if err != nil {
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
+		var syn *xml.SyntaxError
+		if err == io.EOF || err == io.ErrUnexpectedEOF || errors.As(err, &syn) && syn.Msg == "unexpected EOF" {
 			r.err = io.EOF
 			return nil, r.gameError(g, index, g.line, "", "the file ends inside the game, before </game>: the file is cut off")
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -178,9 +179,13 @@ func (r *Reader) xmlError(err error, index int, id string) *parser.Error {
 		r.src.skipLine()
 	case errors.Is(err, errGameTooLarge):
 		pe.Msg = fmt.Sprintf("game longer than %d bytes", r.lim.MaxHandBytes)
-	default:
-		r.err = err
+	case r.src.ioErr != nil:
+		r.err = r.src.ioErr
 		return nil
+	default:
+		// The decoder's other complaints ("unsupported version"...).
+		pe.Msg = "bad XML: " + strings.TrimPrefix(err.Error(), "xml: ")
+		pe.Text = r.src.lineText()
 	}
 	if err := r.src.resync(); err != nil {
 		r.err = err
@@ -199,7 +204,8 @@ type source struct {
 	line    int // line of the next byte
 	lineLen int // bytes of the current line so far
 	head    []byte
-	prev    byte // the last byte read
+	prev    byte  // the last byte read
+	ioErr   error // the input's error, other than the end
 	inGame  bool
 	game    int // bytes of the current game so far
 }
@@ -223,6 +229,9 @@ func (s *source) ReadByte() (byte, error) {
 	}
 	c, err := s.r.ReadByte()
 	if err != nil {
+		if err != io.EOF {
+			s.ioErr = err
+		}
 		return 0, err
 	}
 	s.prev = c
