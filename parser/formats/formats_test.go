@@ -13,13 +13,14 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/ipoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
+	for _, f := range []parser.Format{ipoker.Format, phh.Format, pokerstars.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -28,12 +29,13 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars.
+// are PHH, the PokerStars ones (.txt) PokerStars, the iPoker ones (.xml)
+// iPoker.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
-	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format, ".xml": ipoker.Format}
 	n := 0
-	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain"} {
+	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/ipoker", "fixtures/ipoker/clean", "fixtures/explain"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -91,6 +93,7 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{ipoker.Format, "fixtures/ipoker/clean/*.xml"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

@@ -571,8 +571,8 @@ func (b *builder) money(v hand.Amount) string {
 }
 
 // showdown adds a Show for each player still in at the end, when two or
-// more are, whose cards the record shows: iPoker writes the cards shown
-// at the showdown in the deal. It does not record the order they were
+// more are, whose cards the record shows (iPoker writes the cards shown
+// at the showdown in the deal), and a Muck for each other. It does not record the order they were
 // shown in, so the Shows follow the order the rules call for (the last
 // aggressor of the last round of betting first, or, if that round had no
 // bet, the first player left of the button; then clockwise), all at the
@@ -605,7 +605,13 @@ func (b *builder) showdown() {
 	}
 	for k := range n {
 		p := (first + k) % n
-		if !b.dealt[p] || b.folded[p] || len(b.known[p]) == 0 {
+		if !b.dealt[p] || b.folded[p] {
+			continue
+		}
+		if len(b.known[p]) == 0 {
+			// iPoker writes every hand tabled: one it does not show was
+			// not tabled.
+			h.Actions = append(h.Actions, hand.Action{Kind: hand.Muck, Player: p, Pos: hand.Pos{File: b.r.file, Line: h.End}})
 			continue
 		}
 		shown := h.NewCards(len(b.known[p]))

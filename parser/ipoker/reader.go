@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -268,8 +269,15 @@ func (s *source) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// lineText returns the start of the current line.
-func (s *source) lineText() string { return string(bytes.TrimSpace(s.head)) }
+// lineText returns the start of the current line (without a character
+// cut short where the reading stopped).
+func (s *source) lineText() string {
+	head := s.head
+	for len(head) > 0 && !utf8.Valid(head) {
+		head = head[:len(head)-1]
+	}
+	return string(bytes.TrimSpace(head))
+}
 
 // skipLine drops the rest of the current line.
 func (s *source) skipLine() {
