@@ -32,12 +32,6 @@ const (
 	typeRaiseTo    = "23" // raise; sum: the player's round total after it
 )
 
-// stakes and amounts of one game, converted at the hand's scale.
-type amounts struct {
-	places int
-	scale  int64
-}
-
 // build turns a game read into a hand.
 func (r *Reader) build(g *rawGame, index int) (*hand.Hand, *parser.Error) {
 	s := &r.sess

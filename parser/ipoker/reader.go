@@ -63,12 +63,9 @@ type Reader struct {
 	err     error             // a final error (I/O), or io.EOF
 	quick   *quickTokens      // the fast path's tokens, while it reads a game (quick_game.go)
 	q       quickTokens
-	noQuick bool          // tests: read every game through the decoder
-	quickN  int           // games the fast path read (tests)
-	game    rawGame       // the game being read, reused
-	sorted  []*rawAction  // scratch: a round's actions in order
-	contrib []hand.Amount // scratch: chips each seat put in, in the build
-	street  []hand.Amount // scratch: chips each seat put in this street
+	noQuick bool    // tests: read every game through the decoder
+	quickN  int     // games the fast path read (tests)
+	game    rawGame // the game being read, reused
 }
 
 // NewReader returns a Reader of an iPoker export r, naming it file in

@@ -286,3 +286,28 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodings reads the sessions as UTF-16 (either order, with a mark)
+// and as Windows-1252 declared so: the same hands as in UTF-8.
+func TestEncodings(t *testing.T) {
+	base := testSessions(t)
+	want := readAll(t, base, "u.xml", false, 0, parser.Limits{}, nil)
+	latin := bytes.ReplaceAll(bytes.ReplaceAll(base, []byte("€"), []byte{0x80}), []byte(`encoding="utf-8"`), []byte(`encoding="windows-1252"`))
+	for name, in := range map[string][]byte{
+		"utf-16le":     readertest.UTF16(string(base), false),
+		"utf-16be":     readertest.UTF16(string(base), true),
+		"bom":          append([]byte("\xef\xbb\xbf"), base...),
+		"windows-1252": latin,
+	} {
+		got := readAll(t, in, "u.xml", false, 0, parser.Limits{}, nil)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d results, want %d", name, len(got), len(want))
+			continue
+		}
+		for i := range got {
+			if d := readertest.ResultDiff(got[i], want[i]); d != "" {
+				t.Errorf("%s: result %d: %s", name, i, d)
+			}
+		}
+	}
+}
