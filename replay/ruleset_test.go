@@ -249,13 +249,15 @@ func TestRulebook(t *testing.T) {
 		{"PPPoker", "pokerstars", "tda-2024"},
 		{"", "phh", "tda-2024"},
 		{"handaudit-gen", "phh", "tda-2024"},
+		{"iPoker", "ipoker", "ipoker"},
+		{"", "ipoker", "ipoker"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
 			t.Errorf("site %q format %q: judged by %s, want %s", c.site, c.format, got, c.want)
 		}
 	}
-	if all := b.All(); len(all) != 2 || all[0] != &d || all[1].Name != "pokerstars" {
+	if all := b.All(); len(all) != 3 || all[0] != &d || all[1].Name != "pokerstars" || all[2].Name != "ipoker" {
 		t.Errorf("All() = %v", all)
 	}
 	f := FixedRules(&d)

@@ -213,10 +213,11 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	b.showdown()
 
 	// The outcome: each player's finishing stack (chips - bet + win, and
-	// the bet returned uncalled where the win leaves it out) and what the
-	// house kept: what was bet and not won or returned (or the players'
-	// rakeamount, where written).
-	var bets, wins, returned, rakes hand.Amount
+	// the bet returned uncalled where the win leaves it out). The record
+	// states no rake, save as the players' rakeamount: what its bets and
+	// wins leave unaccounted is the rake it implies, which the checks
+	// judge (pot.implied-rake, or the house rake rule).
+	var rakes hand.Amount
 	hasRake := false
 	apart := s.returnsApart()
 	for i := range g.players {
@@ -224,10 +225,7 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 		bet, win := b.amount(pa[i].bet, p.line, "bet"), b.amount(pa[i].win, p.line, "win")
 		if apart {
 			win += b.uncalled[i]
-			returned += b.uncalled[i]
 		}
-		bets += bet
-		wins += win
 		h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks, b.stack[i]-bet+win)
 		if p.hasRake {
 			rakes += b.amount(pa[i].rake, p.line, "rakeamount")
@@ -236,11 +234,8 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	}
 	h.Outcome.HasFinishingStacks = true
 	h.Outcome.Pos = hand.Pos{File: b.r.file, Line: g.players[0].line}
-	switch {
-	case hasRake:
+	if hasRake {
 		h.Outcome.Rake, h.Outcome.HasRake = rakes, true
-	case bets >= wins:
-		h.Outcome.Rake, h.Outcome.HasRake = bets-wins, true
 	}
 	if b.err != nil {
 		return h, b.err
@@ -292,7 +287,7 @@ func (b *builder) startTime() time.Time {
 func (b *builder) stakes() {
 	h, k := b.h, b.k
 	st := &h.Stakes
-	var posted [3]hand.Amount // small blind, big blind, ante: the first posted
+	var posted [4]hand.Amount // small blind, big blind, ante, bring-in: the first posted
 	for ri := range b.g.rounds {
 		for _, a := range b.g.rounds[ri].actions {
 			i := -1
@@ -303,6 +298,8 @@ func (b *builder) stakes() {
 				i = 1
 			case typeAnte:
 				i = 2
+			case typeBringIn:
+				i = 3
 			}
 			if i >= 0 && posted[i] == 0 && a.sum != "" {
 				d, _ := parseDecimal(a.sum)
@@ -310,7 +307,7 @@ func (b *builder) stakes() {
 			}
 		}
 	}
-	st.Ante = posted[2]
+	st.Ante, st.BringIn = posted[2], posted[3]
 	if k.hasAnte {
 		st.Ante = b.amount(k.ante, b.g.line, "ante")
 	}

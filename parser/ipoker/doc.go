@@ -38,11 +38,13 @@
 // chips put in) and win (the chips taken back, returned bets included;
 // exports of client version 20 on, or with <uncalled_bet_enabled>true,
 // leave the returned bets out of the win, and the reader adds them back).
-// The reader gives each seat's finishing stack (chips - bet + win) and
-// the rake as what was bet and not won (or the players' rakeamount); the
-// replay and the checks compare those with the actions. So a total pot or
-// side pots that disagree with the bets cannot be written, and a bet not
-// returned reads as rake kept: only a house rake rule tells the two apart. Cards shown at the
+// The reader gives each seat's finishing stack (chips - bet + win), and
+// the rake only where the players' rakeamount states it: otherwise what
+// the bets and wins leave unaccounted is the rake the record implies,
+// which the checks judge (pot.implied-rake, or the house rake rule). So a
+// total pot or side pots that disagree with the bets cannot be written,
+// and a bet not returned reads as rake kept, which an implausible rake or
+// the house rake rule shows. Cards shown at the
 // showdown are written in the deal: a player still in at a showdown whose
 // cards the record shows is given a Show.
 //

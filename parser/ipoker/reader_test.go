@@ -123,7 +123,7 @@ func TestReadSessions(t *testing.T) {
 		t.Errorf("boards %v", h.Boards)
 	}
 	o := h.Outcome
-	if !o.HasRake || o.Rake != 15 || !o.HasFinishingStacks || len(o.FinishingStacks) != 3 ||
+	if o.HasRake || !o.HasFinishingStacks || len(o.FinishingStacks) != 3 ||
 		o.FinishingStacks[0] != 830 || o.FinishingStacks[1] != 715 || o.FinishingStacks[2] != 790 || o.HasTotalPot {
 		t.Errorf("outcome %+v", o)
 	}
@@ -133,7 +133,7 @@ func TestReadSessions(t *testing.T) {
 	if a := h.Actions[5]; a.Kind != hand.Raise || a.To != 715 || !a.AllIn || a.Player != 1 {
 		t.Errorf("all-in: %+v", a)
 	}
-	if o := h.Outcome; o.Rake != 0 || o.FinishingStacks[1] != 730 || o.FinishingStacks[0] != 920 || o.FinishingStacks[2] != 785 {
+	if o := h.Outcome; o.HasRake || o.FinishingStacks[1] != 730 || o.FinishingStacks[0] != 920 || o.FinishingStacks[2] != 785 {
 		t.Errorf("all-in outcome %+v", o)
 	}
 
@@ -151,7 +151,7 @@ func TestReadSessions(t *testing.T) {
 	if a := h.Actions[0]; a.Kind != hand.Post || a.PostKind != hand.PostAnte || a.Amount != 25 {
 		t.Errorf("ante %+v", a)
 	}
-	if o := h.Outcome; o.FinishingStacks[0] != 1825 || o.FinishingStacks[1] != 1675 || o.Rake != 0 {
+	if o := h.Outcome; o.FinishingStacks[0] != 1825 || o.FinishingStacks[1] != 1675 || o.HasRake {
 		t.Errorf("tournament outcome %+v", o)
 	}
 }
