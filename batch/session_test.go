@@ -115,3 +115,34 @@ func TestSessionAcrossInputs(t *testing.T) {
 		t.Errorf("an incremental run reusing the later input finds other findings:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestConflictingCopies: a hand ID read again in another input is
+// hand.duplicate-id's warning when the record is the same, and
+// session.conflicting-duplicate's error (alone) when it differs.
+func TestConflictingCopies(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.MkdirAll(in, 0o755)
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures/pokerstars/session.stack-discontinuity.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := strings.SplitAfter(string(b), "\n\n\n")
+	os.WriteFile(filepath.Join(in, "a.txt"), []byte(hands[0]+hands[1]), 0o644)
+	altered := strings.Replace(hands[1], "collected $2.50 from pot", "collected $2.40 from pot", 1)
+	altered = strings.Replace(altered, "Total pot $2.50 | Rake $0", "Total pot $2.50 | Rake $0.10", 1)
+	if altered == hands[1] {
+		t.Fatal("the fixture's second hand changed shape: alter it another way")
+	}
+	os.WriteFile(filepath.Join(in, "b.txt"), []byte(hands[0]+altered), 0o644)
+	o := auditOpts(filepath.Join(dir, "out"), in)
+	o.Formats = []string{"jsonl"}
+	res := mustAudit(t, o)
+	if got := res.Summary.ByCheck; got["hand.duplicate-id"] != 1 || got["session.conflicting-duplicate"] != 1 {
+		t.Errorf("findings %v: want one duplicate-id (the identical copy) and one conflicting-duplicate (the altered one)", got)
+	}
+	f, _ := os.ReadFile(filepath.Join(dir, "out", "findings.jsonl"))
+	if !strings.Contains(string(f), "a.txt:") || strings.Count(string(f), "session.conflicting-duplicate") != 1 {
+		t.Errorf("findings.jsonl:\n%s", f)
+	}
+}

@@ -78,6 +78,20 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 	if h == nil || h.Table == "" || h.Cancelled {
 		return false
 	}
+	s.fill(h, t)
+	return true
+}
+
+// RecordDigest is the digest of h's record (SessionHand.Digest), replayed
+// as t, whether or not the hand names a table: it tells a copy of a record
+// from another record under its ID.
+func RecordDigest(h *hand.Hand, t *replay.Trace) uint64 {
+	var s SessionHand
+	s.fill(h, t)
+	return s.Digest
+}
+
+func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 	s.Key, s.ID, s.Table, s.Start = TableKey{h.Site, h.Tournament, h.Table}, h.ID, h.Table, h.Start
 	s.File, s.Line, s.Tournament, s.Currency = h.Pos.File, h.Pos.Line, h.Tournament != "", h.Currency
 	s.Scale, s.Button = h.Scale, h.Button
@@ -133,8 +147,8 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 		}
 	}
 	// The digest (FNV-1a a word at a time) covers each seat's player,
-	// starting and finishing stack, the boards, the number of actions and
-	// the outcome: a different record under one ID differs in one of them
+	// starting and finishing stack, the boards, the number of actions, the
+	// start time and the outcome: a different record under one ID differs in one of them
 	// (a bet of another size leaves another stack), and the digest costs
 	// no pass over the actions of its own.
 	d := uint64(14695981039346656037)
@@ -149,9 +163,8 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 		}
 		d = (d ^ w) * 1099511628211
 	}
-	d = (d ^ uint64(len(h.Actions))) * 1099511628211
+	d = (d ^ uint64(len(h.Actions)) ^ uint64(h.Start.Unix())<<16) * 1099511628211
 	s.Digest = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
-	return true
 }
 
 // nameWord packs a player's name into a word: its length, first and last
@@ -662,6 +675,23 @@ func (j *sessionJudge) missedBlinds(ts *tableState) {
 			ts.owes[x.Player] = true
 		}
 	}
+}
+
+// ConflictingCopy is the session.conflicting-duplicate finding of hand h
+// (at file:line), whose ID was first recorded at firstFile:firstLine with
+// other contents, under rs; nil when sel does not select the check. The
+// pipeline raises it for copies that are not next to each other at their
+// table, in place of hand.duplicate-id's warning.
+func ConflictingCopy(sel Selection, rs *replay.Ruleset, h *hand.Hand, file string, line int, firstFile string, firstLine int) *Finding {
+	if !sel.Has(checkConflictingDup.ID) {
+		return nil
+	}
+	return &Finding{CheckID: checkConflictingDup.ID, Severity: checkConflictingDup.Severity,
+		Rule: citation(rs, checkConflictingDup.RuleKey),
+		Message: fmt.Sprintf("hand ID %s was already recorded at %s:%d with other contents (seats, stacks, actions or outcome): two different hands under one ID, or a record altered",
+			h.ID, firstFile, firstLine),
+		HandID: h.ID, Table: h.Table, StartedAt: h.Start, File: file, Line: line, ActionIndex: -1,
+		Currency: h.Currency, Scale: h.Scale}
 }
 
 // conflictingDuplicate: session.conflicting-duplicate. One hand ID twice
