@@ -32,6 +32,26 @@ const (
 	typeRaiseTo    = "23" // raise; sum: the player's round total after it
 )
 
+// buildScratch is the memory a Reader's builds reuse from game to game.
+type buildScratch struct {
+	players []playerAmounts
+	amounts []hand.Amount
+	flags   []bool
+	known   [][]cards.Card
+}
+
+// playerAmounts are a player's amounts as written.
+type playerAmounts struct{ chips, win, bet, rake decimalAmount }
+
+// grow returns (*s)[:n], growing *s when it is shorter.
+func grow[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
+	}
+	*s = (*s)[:n]
+	return *s
+}
+
 // build turns a game read into a hand.
 func (r *Reader) build(g *rawGame, index int) (*hand.Hand, *parser.Error) {
 	s := &r.sess
@@ -123,8 +143,9 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	// Players, in seat order, and every amount, for the scale.
 	slices.SortStableFunc(g.players, func(x, y rawPlayer) int { return seatNumber(x.seat) - seatNumber(y.seat) })
 	n := len(g.players)
-	type playerAmounts struct{ chips, win, bet, rake decimalAmount }
-	pa := make([]playerAmounts, n)
+	sc := &b.r.scratch
+	pa := grow(&sc.players, n)
+	clear(pa)
 	for i := range g.players {
 		p := &g.players[i]
 		pa[i].chips = b.parse(p.chips, p.line, "")
@@ -181,10 +202,15 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 	h.End = b.r.line()
 	h.Start = b.startTime()
 
-	b.stack, b.put, b.street = make([]hand.Amount, n), make([]hand.Amount, n), make([]hand.Amount, n)
-	b.uncalled = make([]hand.Amount, n)
-	b.folded, b.dealt, b.acted = make([]bool, n), make([]bool, n), make([]bool, n)
-	b.known = make([][]cards.Card, n)
+	amounts, flags := grow(&sc.amounts, 4*n), grow(&sc.flags, 3*n)
+	clear(amounts)
+	clear(flags)
+	b.stack, b.put, b.street, b.uncalled = amounts[:n], amounts[n:2*n], amounts[2*n:3*n], amounts[3*n:]
+	b.folded, b.dealt, b.acted = flags[:n], flags[n:2*n], flags[2*n:]
+	b.known = grow(&sc.known, n)
+	for p := range b.known {
+		b.known[p] = b.known[p][:0]
+	}
 	for i := range g.players {
 		p := &g.players[i]
 		seat, ok := atoi(p.seat)

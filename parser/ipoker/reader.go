@@ -63,9 +63,10 @@ type Reader struct {
 	err     error             // a final error (I/O), or io.EOF
 	quick   *quickTokens      // the fast path's tokens, while it reads a game (quick_game.go)
 	q       quickTokens
-	noQuick bool    // tests: read every game through the decoder
-	quickN  int     // games the fast path read (tests)
-	game    rawGame // the game being read, reused
+	noQuick bool         // tests: read every game through the decoder
+	quickN  int          // games the fast path read (tests)
+	game    rawGame      // the game being read, reused
+	scratch buildScratch // the builds' memory, reused
 }
 
 // NewReader returns a Reader of an iPoker export r, naming it file in
