@@ -28,6 +28,7 @@ var rooms = []struct {
 	{site: "888", also: []string{"Cassava"}, format: "888poker", preset: "888poker"},
 	{site: "Winamax", format: "winamax", preset: "winamax"},
 	{site: "PartyPoker", format: "partypoker", preset: "partypoker"},
+	{site: "iPoker", format: "ipoker", preset: "ipoker"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

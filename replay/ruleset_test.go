@@ -287,6 +287,8 @@ func TestRulebook(t *testing.T) {
 		{"PartyPoker", "partypoker", "partypoker"},
 		{"", "partypoker", "partypoker"},
 		{"WPN", "partypoker", "tda-2024"},
+		{"iPoker", "ipoker", "ipoker"},
+		{"", "ipoker", "ipoker"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {

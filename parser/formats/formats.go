@@ -7,6 +7,7 @@
 package formats
 
 import (
+	_ "github.com/handaudit/handaudit/parser/ipoker"     // iPoker XML
 	_ "github.com/handaudit/handaudit/parser/pacific"    // 888poker (Pacific) text
 	_ "github.com/handaudit/handaudit/parser/partypoker" // PartyPoker text
 	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs

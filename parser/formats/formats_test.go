@@ -13,6 +13,7 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/ipoker"
 	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
@@ -22,7 +23,7 @@ import (
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format, pacific.Format, winamax.Format} {
+	for _, f := range []parser.Format{ipoker.Format, phh.Format, pokerstars.Format, pacific.Format, winamax.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -31,11 +32,11 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars, the 888poker ones
-// (.txt under fixtures/888poker) 888poker.
+// are PHH, the PokerStars ones (.txt) PokerStars, the iPoker ones (.xml)
+// iPoker, and the other rooms' text fixtures (.txt) their room's.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
-	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format, ".xml": ipoker.Format}
 	// The rooms whose fixtures are text files of their own (.txt too).
 	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format,
 		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format,
@@ -43,7 +44,7 @@ func TestDetectFixtures(t *testing.T) {
 	n := 0
 	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
 		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean",
-		"fixtures/partypoker", "fixtures/partypoker/clean"} {
+		"fixtures/partypoker", "fixtures/partypoker/clean", "fixtures/ipoker", "fixtures/ipoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -107,6 +108,7 @@ func TestRegisteredWriters(t *testing.T) {
 		{pacific.Format, "fixtures/888poker/clean/*.txt"},
 		{winamax.Format, "fixtures/winamax/clean/*.txt"},
 		{partypoker.Format, "fixtures/partypoker/clean/*.txt"},
+		{ipoker.Format, "fixtures/ipoker/clean/*.xml"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

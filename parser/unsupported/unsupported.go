@@ -5,8 +5,8 @@
 // reads nothing; a format whose reader lands leaves this list (its test
 // fails while both are registered).
 //
-// Some of these formats have readers in the making (GGPoker, iPoker
-// XML): they are recognised here until
+// Some of these formats have readers in the making (GGPoker): they are
+// recognised here until
 // then, and a reader, once registered, wins over its recogniser.
 package unsupported
 
@@ -22,7 +22,6 @@ var Recognitions = []parser.Recognition{
 	// starttime="..." numholecards="2" ...> per hand.
 	{Name: "Merge XML", Markers: []string{`<game id="`}, Also: `numholecards="`},
 	{Name: "GGPoker text", Markers: []string{"Poker Hand #"}}, // #RC..., #HD..., #TM...: not PokerStars' "PokerStars Hand #"
-	{Name: "iPoker XML", Markers: []string{`<game gamecode="`}},
 }
 
 func init() {
