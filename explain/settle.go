@@ -92,7 +92,7 @@ func settle(e *Explanation) *settlement {
 		}
 	}
 	for _, co := range h.Outcome.CashOuts {
-		if co.Player >= 0 && co.Player < n {
+		if co.Player >= 0 && co.Player < n && !co.ApartFromPot {
 			recorded, s.CashOut = true, true
 			s.Seats[co.Player].RecordGets += co.Amount + co.Fee
 			s.RecordTotal += co.Amount + co.Fee

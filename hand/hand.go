@@ -234,7 +234,12 @@ type CashOut struct {
 	Player int // index into Hand.Seats
 	Amount Amount
 	Fee    Amount
-	Pos    Pos
+	// ApartFromPot: the room settled the cash-out apart from the pot,
+	// which was still pushed and collected as recorded (GGPoker's EV
+	// cash-out: it pays Amount to a player who cashed out and lost, and
+	// charges Fee to one who cashed out and won).
+	ApartFromPot bool
+	Pos          Pos
 }
 
 // Fee is an amount taken from the pot besides the rake.
