@@ -7,6 +7,7 @@
 package formats
 
 import (
+	_ "github.com/handaudit/handaudit/parser/ggpoker"    // GGPoker text
 	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
 	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
 

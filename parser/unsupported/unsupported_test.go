@@ -33,8 +33,6 @@ var samples = map[string]string{
 		"\n<players dealer=\"8\"></players>\n</game>\n" + `<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>` + "\n" +
 		`<game id="53363692-2071" starttime="20120417015948" numholecards="2" gametype="2" seats="9" realmoney="true" data="20120417|Yellowstone (53363692)|53363692|53363692-2071|false">` +
 		"\n</game>\n",
-	"GGPoker text": "Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:44:33\nTable 'RushAndCash143219' 6-max Seat #1 is the button\n\n" +
-		"Poker Hand #RC2345481321: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:45:03\n",
 	"Winamax text": "Winamax Poker - CashGame - HandId: #6123456-1-1459000000 - Holdem no limit (0.01€/0.02€) - 2016/04/03 20:21:55 UTC\n\n" +
 		"Winamax Poker - CashGame - HandId: #6123456-2-1459000100 - Holdem no limit (0.01€/0.02€) - 2016/04/03 20:22:55 UTC\n",
 	"PartyPoker text": "***** Hand History for Game 15258431574 *****\nNL Texas Hold'em $22 USD Buy-in\n\n***** Hand History for Game 15258431575 *****\n",
@@ -103,7 +101,7 @@ func names() []string {
 // without a header, deliberately: those are not recognised.)
 func TestCorpusRooms(t *testing.T) {
 	root := testenv.CorpusDir(t, "rooms")
-	rooms := map[string]string{"GGPoker": "GGPoker text", "Winamax": "Winamax text", "IPoker": "iPoker XML",
+	rooms := map[string]string{"Winamax": "Winamax text", "IPoker": "iPoker XML",
 		"PartyPoker": "PartyPoker text", "Pacific": "888poker text"}
 	// Pacific's folder holds a few files in PartyPoker's layout (older
 	// 888 exports wrote the same header): either name is right for them.
@@ -163,7 +161,7 @@ func countOtherwise(t *testing.T, format string, text []byte) int64 {
 			}
 		}
 	}
-	headers := map[string][]string{"GGPoker text": {"Poker Hand #"}, "Winamax text": {"Winamax Poker - "},
+	headers := map[string][]string{"Winamax text": {"Winamax Poker - "},
 		"PartyPoker text": {"#Game No : ", "***** Hand History for Game "}, "888poker text": {"***** 888poker Hand History for Game "}}
 	var n int64
 	sc := bufio.NewScanner(bytes.NewReader(text))
