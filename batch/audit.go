@@ -31,7 +31,10 @@ type Options struct {
 	SummaryFile string   // write the summary JSON here ("" = none)
 	FailOn      checks.Severity
 
-	Rules     string // preset name
+	// Rules is the preset every hand is judged under; with neither Rules
+	// nor HouseFile, a hand whose record names a room is judged under that
+	// room's preset, and every other hand under the default (LoadRulebook).
+	Rules     string
 	HouseFile string // house options TOML ("" = none)
 	Only      []string
 	Skip      []string
@@ -86,16 +89,34 @@ func LoadRules(name, houseFile string) (*replay.Ruleset, error) {
 	return &rs, nil
 }
 
+// LoadRulebook resolves the rules of a run: with a preset name or a house
+// file, every hand is judged under them (LoadRules); with neither, each
+// hand whose record names a room is judged under that room's preset (a
+// house file shipped with the tool) and every other hand under the default
+// preset.
+func LoadRulebook(name, houseFile string) (*replay.Rulebook, error) {
+	if name != "" || houseFile != "" {
+		rs, err := LoadRules(name, houseFile)
+		if err != nil {
+			return nil, err
+		}
+		return replay.FixedRules(rs), nil
+	}
+	rs := replay.Default()
+	return replay.RoomRules(&rs)
+}
+
 // Audit runs a whole audit: expands the inputs, keeps this shard's, runs
 // the pipeline, and writes the requested outputs, the manifest and the
 // summary. Configuration errors are returned as *ConfigError so the CLI
 // can tell them from I/O errors.
 func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	start := time.Now()
-	rs, err := LoadRules(o.Rules, o.HouseFile)
+	book, err := LoadRulebook(o.Rules, o.HouseFile)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
+	rs := book.Default()
 	sel, err := checks.Select(o.Only, o.Skip)
 	if err != nil {
 		return nil, &ConfigError{err}
@@ -135,7 +156,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	limits := parser.Limits{MaxHandBytes: o.MaxHandBytes}
 	var state *State
 	if o.StateDir != "" {
-		if state, err = OpenState(o.StateDir, rs, sel, limits); err != nil {
+		if state, err = OpenState(o.StateDir, book, sel, limits); err != nil {
 			return nil, err
 		}
 		defer state.Close()
@@ -146,7 +167,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	info := reports.RunInfo{
 		ToolVersion: ToolVersion, Ruleset: rs.Name, HouseDigest: rs.Digest(),
-		RunID: runID(rs, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
+		RunID: runID(book, sel, all, layout.ShardCount), Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(rs),
 	}
 	if err := os.MkdirAll(o.OutDir, 0o755); err != nil {
@@ -181,7 +202,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
 		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
-	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Selection: sel,
+	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Rulebook: book, Selection: sel,
 		MaxFileBytes: o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
 	sum, err := Run(ctx, cfg, out.write)
 	if err != nil {
@@ -198,7 +219,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		SchemaVersion: reports.SchemaVersion, Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,
 		HouseDigest: rs.Digest(), Checks: sel.IDs(), RunID: info.RunID,
 		ShardIndex: layout.ShardIndex, ShardCount: layout.ShardCount, Partition: "none",
-		InputsTotal: len(all), InputsDigest: inputsDigest(all),
+		InputsTotal: len(all), InputsDigest: inputsDigest(all), Rulesets: manifestRulesets(book),
 	}
 	if layout.ByDay {
 		m.Partition = "day"
@@ -206,6 +227,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	m.Inputs, m.Totals = totalsOf(sum)
 	m.Skipped = manifestSkipped(skipped)
 	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
+	sum.Rulesets = m.Rulesets
 	res, err := finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 	if err == nil && state != nil {
 		state.remember(key, o.OutDir, layout, filepath.Join(o.OutDir, layout.ManifestName()), sum, inputs)
@@ -298,6 +320,11 @@ type summaryJSON struct {
 	// Unsupported counts the inputs in formats handaudit does not read,
 	// and their hands (counted by their headers), apart from parse errors.
 	Unsupported summaryUnsupported `json:"unsupported"`
+	// Rulesets: every ruleset hands were judged under (Manifest.Rulesets).
+	Rulesets []ManifestRuleset `json:"rulesets,omitempty"`
+	// ImpliedRake: the rake the records imply without stating it (PHH),
+	// by currency.
+	ImpliedRake map[string]ImpliedRake `json:"implied_rake,omitempty"`
 }
 
 type summaryUnsupported struct {
@@ -339,6 +366,7 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 			"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning], "info": s.BySeverity[checks.Info]}},
 		ElapsedSeconds: sec, HandsPerSecond: rate, InputsParsed: s.Parsed, InputsReused: s.Reused,
 		Skipped: s.SkippedByReason(), Unsupported: unsupportedSummary(s.Unsupported),
+		Rulesets: s.Rulesets, ImpliedRake: s.ImpliedRake(),
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -372,6 +400,15 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		fmt.Fprintf(w, "  %-28s %d\n", id, s.ByCheck[id])
+	}
+	rake := s.ImpliedRake()
+	curs := make([]string, 0, len(rake))
+	for c := range rake {
+		curs = append(curs, c)
+	}
+	sort.Strings(curs)
+	for _, c := range curs {
+		fmt.Fprintf(w, "implied rake (%s): %s in %d hands\n", c, rake[c].Total, rake[c].Hands)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/replay"
 )
 
 // ManifestVersion is the version of the manifest format (docs/scale-out.md).
@@ -44,8 +45,34 @@ type Manifest struct {
 	Skipped []ManifestSkipped `json:"skipped"`
 	Totals  ManifestTotals    `json:"totals"`
 	Outputs []ManifestOutput  `json:"outputs"`
+	// Rulesets lists every ruleset the run judged hands under: the
+	// default (the Ruleset above), then each room's preset with the rooms
+	// whose hands it judged. A run that named its rules has one.
+	Rulesets []ManifestRuleset `json:"rulesets,omitempty"`
 	// MergedFrom lists the shard manifests an `audit merge` read.
 	MergedFrom []ManifestRef `json:"merged_from,omitempty"`
+}
+
+// ManifestRuleset is one ruleset of a run: its preset, the TDA version
+// it cites, the house's name and the digest of every option, and the room
+// whose hands it judges ("" for the default: every other hand).
+type ManifestRuleset struct {
+	Ruleset      string `json:"ruleset"`
+	RulesVersion string `json:"rules_version"`
+	House        string `json:"house,omitempty"`
+	HouseDigest  string `json:"house_digest"`
+	Site         string `json:"site,omitempty"`
+}
+
+// manifestRulesets lists the rulebook's rulesets for the manifest.
+func manifestRulesets(book *replay.Rulebook) []ManifestRuleset {
+	var out []ManifestRuleset
+	sites := book.Sites()
+	for i, rs := range book.All() {
+		out = append(out, ManifestRuleset{Ruleset: rs.Name, RulesVersion: rs.Version, House: rs.House,
+			HouseDigest: rs.Digest(), Site: sites[i]})
+	}
+	return out
 }
 
 // ManifestInput is one input of this shard.
@@ -82,6 +109,9 @@ type ManifestTotals struct {
 	// handaudit does not read, and their hands.
 	UnsupportedInputs int64 `json:"unsupported_inputs"`
 	UnsupportedHands  int64 `json:"unsupported_hands"`
+	// ImpliedRake: the rake the records imply without stating it (PHH),
+	// by currency.
+	ImpliedRake map[string]ImpliedRake `json:"implied_rake,omitempty"`
 }
 
 // ManifestOutput is one output file, its path relative to the manifest's
@@ -143,8 +173,9 @@ func totalsOf(s *Summary) ([]ManifestInput, ManifestTotals) {
 		InternalErrors: s.Internal, Findings: totalFindings(s),
 		BySeverity: map[string]int64{"error": s.BySeverity[checks.Error], "warning": s.BySeverity[checks.Warning],
 			"info": s.BySeverity[checks.Info]},
-		ByCheck: byCheck,
-		Skipped: s.SkippedByReason(),
+		ByCheck:     byCheck,
+		Skipped:     s.SkippedByReason(),
+		ImpliedRake: s.ImpliedRake(),
 	}
 	t.UnsupportedInputs, t.UnsupportedHands = unsupportedTotals(s.Unsupported)
 	return ins, t

@@ -313,13 +313,15 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		House: first.House, HouseDigest: first.HouseDigest, Checks: first.Checks, RunID: first.RunID,
 		ShardIndex: 0, ShardCount: first.ShardCount, Partition: first.Partition,
 		InputsTotal: first.InputsTotal, InputsDigest: first.InputsDigest, Inputs: all,
-		MergedFrom: set.Refs,
+		Rulesets: first.Rulesets, MergedFrom: set.Refs,
 	}
+	sum.impliedRake = want.impliedRake // the tables do not hold it: the shards' manifests do
 	_, m.Totals = totalsOf(sum)
 	for _, sm := range set.Manifests {
 		m.Skipped = append(m.Skipped, sm.Skipped...)
 	}
 	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
+	sum.Rulesets = m.Rulesets
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
 }
 
@@ -351,6 +353,9 @@ func addTotals(s *Summary, m *Manifest) {
 	for i, name := range []string{"info", "warning", "error"} {
 		s.BySeverity[i] += t.BySeverity[name]
 	}
+	// A total that does not read as an amount (not written by this tool)
+	// is left out of the sum.
+	_ = addImpliedRake(s, t.ImpliedRake)
 }
 
 // tablePair is a shard's hands and findings Parquet files of one partition

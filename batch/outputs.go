@@ -198,9 +198,13 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 // runID names a run by what it audited and how, so that the same inputs
 // and rules give the same ID (and byte-identical outputs), and every shard
 // of one sharded run has the same ID.
-func runID(rs *replay.Ruleset, sel checks.Selection, all []Input, shards int) string {
+func runID(book *replay.Rulebook, sel checks.Selection, all []Input, shards int) string {
 	h := sha256.New()
+	rs := book.Default()
 	fmt.Fprintf(h, "%s\n%s\n%s\n%s\n%d\n", ToolVersion, rs.Name, rs.Digest(), strings.Join(sel.IDs(), ","), shards)
+	for _, room := range book.All()[1:] {
+		fmt.Fprintf(h, "%s %s\n", room.Name, room.Digest())
+	}
 	for _, in := range all {
 		fmt.Fprintf(h, "%s\n", in.Name)
 	}

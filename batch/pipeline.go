@@ -59,15 +59,23 @@ type Result struct {
 	// not read: Run counts it and does not emit it.
 	Unsupported *Unsupported
 
+	// Session is the hand's record for the checks across the hands of its
+	// table (its Key.Table empty: none, or no session check selected).
+	Session checks.SessionHand
+
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
 }
 
 // Config says what to run and how.
 type Config struct {
-	Inputs    []Input
-	Workers   int // 0 = all cores
-	Rules     *replay.Ruleset
+	Inputs  []Input
+	Workers int // 0 = all cores
+	Rules   *replay.Ruleset
+	// Rulebook, if set, picks each hand's ruleset (a room's preset for
+	// the hands whose record names the room); otherwise every hand is
+	// judged under Rules.
+	Rulebook  *replay.Rulebook
 	Selection checks.Selection
 	// MaxFileBytes bounds every input (0 = no limit): the bytes read from
 	// it, whatever it is (a file, stdin, a device, a pipe, a file still
@@ -88,6 +96,8 @@ type Config struct {
 	// keep them. Reusing their memory instead of allocating it for every
 	// hand is most of what a large run saves on the garbage collector.
 	Reuse bool
+
+	sessions bool // a session check is selected: results carry Session
 }
 
 // Progress is a snapshot of a running batch.
@@ -122,6 +132,12 @@ type Summary struct {
 	// Unsupported lists the inputs in formats handaudit does not read, in
 	// input order.
 	Unsupported []UnsupportedInput
+	// Rulesets are the rulesets hands were judged under (Audit and Merge
+	// set them; see Manifest.Rulesets).
+	Rulesets []ManifestRuleset
+	// impliedRake is the rake the records imply without stating it, by
+	// currency (see ImpliedRake).
+	impliedRake map[string]*rakeSum
 
 	maxInFlight int // most chunks held at once (tests check the bound)
 }
@@ -178,6 +194,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	if cfg.Stdin == nil {
 		cfg.Stdin = eofReader{}
 	}
+	cfg.sessions = cfg.sessionsOn()
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -604,12 +621,15 @@ type collector struct {
 	// select it like any other). Off, a hand that cannot be read is still
 	// a parse-error row and counted as one, but raises no finding.
 	parseOn bool
-	keyer   handKeys    // computes the hands' duplicate-ID keys
-	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
-	keyed   []bool      // whether each hand of the chunk has a key
-	firsts  []firstSeen // for each hand of the chunk, where its key was first seen
-	peeked  uint64      // keeps the loads of keyChunk from being optimised away
-	err     error
+	// sessions judges each table's hands against the table's previous
+	// hand (nil: no session check selected).
+	sessions *checks.Sessions
+	keyer    handKeys    // computes the hands' duplicate-ID keys
+	keys     []uint64    // the duplicate-ID keys of the chunk being emitted
+	keyed    []bool      // whether each hand of the chunk has a key
+	firsts   []firstSeen // for each hand of the chunk, where its key was first seen
+	peeked   uint64      // keeps the loads of keyChunk from being optimised away
+	err      error
 
 	sw        *stateWriter // the head input's state entry being written
 	swFile    int
@@ -627,7 +647,20 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 	if c.dupOn {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
+	if cfg.sessionsOn() {
+		c.sessions = checks.NewSessions(cfg.Selection)
+	}
 	return c
+}
+
+// sessionsOn reports whether any session check is selected.
+func (cfg *Config) sessionsOn() bool {
+	for _, id := range checks.SessionIDs {
+		if cfg.Selection.Has(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // estimateHands guesses how many hands inputs hold from their sizes, on
@@ -676,7 +709,7 @@ func (c *collector) emitChunk(ch *chunk) {
 		c.cacheable = true
 	}
 	st := c.stat(ch)
-	dups := false
+	dups, sessionFlagged := false, false
 	if c.dupOn {
 		c.keyChunk(ch)
 	}
@@ -706,14 +739,14 @@ func (c *collector) emitChunk(ch *chunk) {
 				dups = true
 				r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
 					c.cfg.Inputs[first.file].Name, first.line))
-				if r.stub {
-					// The reports show a flagged hand whole: read it again.
-					c.refresh(ch.file, r)
-				} else if r.Trace != nil && r.Trace.Terse {
-					// Flagged after all: its view needs the engine's words.
-					c.pools.traceMem().Put(r.Trace)
-					r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.Rules)
-				}
+				c.wholeForReport(ch, r)
+			}
+		}
+		if c.sessions != nil && r.Hand != nil {
+			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
+				sessionFlagged = true
+				r.Findings = append(r.Findings, fs...)
+				c.wholeForReport(ch, r)
 			}
 		}
 		count(c.sum, r)
@@ -732,7 +765,7 @@ func (c *collector) emitChunk(ch *chunk) {
 			return
 		}
 	}
-	if dups && ch.store && c.cacheable && ch.blockErr == nil {
+	if (dups || sessionFlagged) && ch.store && c.cacheable && ch.blockErr == nil {
 		// Store the hands now flagged whole, for the report of the next run.
 		ch.block, ch.blockErr = c.cfg.State.encodeBlock(ch.results)
 	}
@@ -742,6 +775,19 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	c.pools.recycle(ch.results)
 	ch.results = nil
+}
+
+// wholeForReport makes r, flagged by the collector (a duplicate ID, a
+// session check), whole for the reports, which show a flagged hand.
+func (c *collector) wholeForReport(ch *chunk, r *Result) {
+	switch {
+	case r.stub:
+		c.refresh(ch.file, r) // read it again
+	case r.Trace != nil && r.Trace.Terse:
+		// Flagged after all: its view needs the engine's words.
+		c.pools.traceMem().Put(r.Trace)
+		r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.rulesFor(r.Hand))
+	}
 }
 
 // firstSeen is where a hand's key was first seen, if before the hand (dup).
@@ -928,6 +974,7 @@ func count(sum *Summary, r *Result) {
 		sum.ParseErrors++
 	}
 	countFindings(sum, r.Findings)
+	countImpliedRake(sum, r.Hand, r.Trace)
 }
 
 // withoutCheck returns fs without the findings of check id (in place).
@@ -984,16 +1031,20 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 	if testHookAudit != nil {
 		testHookAudit(h)
 	}
+	rs := cfg.rulesFor(h)
 	if traces != nil {
 		// Most hands are clean, and nobody reads the engine's words on a
 		// clean hand: replay tersely first, and again in full only when
 		// there is something to report (the findings are the same; their
 		// messages quote the engine's reasons).
-		tr := replayTerse(traces, h, cfg.Rules)
+		tr := replayTerse(traces, h, rs)
 		if msg := tr.InternalError; msg != "" {
 			panic("replay: " + msg)
 		}
 		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
+			if cfg.sessions {
+				r.Session.Fill(h, tr)
+			}
 			// The writers read only a clean hand's totals: its steps go
 			// back now, to be reused while in this core's caches.
 			traces.Release(tr)
@@ -1002,12 +1053,23 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 		}
 		traces.Put(tr)
 	}
-	r.Trace = replayHand(traces, h, cfg.Rules)
+	r.Trace = replayHand(traces, h, rs)
 	if msg := r.Trace.InternalError; msg != "" {
 		// The engine recovered from its own bug: this hand was not audited.
 		panic("replay: " + msg)
 	}
 	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
+	if cfg.sessions {
+		r.Session.Fill(h, r.Trace)
+	}
+}
+
+// rulesFor is the ruleset hand h is judged under.
+func (cfg *Config) rulesFor(h *hand.Hand) *replay.Ruleset {
+	if cfg.Rulebook != nil {
+		return cfg.Rulebook.For(h)
+	}
+	return cfg.Rules
 }
 
 // replayHand replays h, into a trace from traces when it is not nil; a

@@ -182,5 +182,8 @@ func summaryOf(m *Manifest) *Summary {
 		s.Inputs = append(s.Inputs, st)
 	}
 	s.addSkipped(skippedOf(m))
+	s.Rulesets = m.Rulesets
+	// The manifest's total was written by the run that stored it.
+	_ = addImpliedRake(s, t.ImpliedRake)
 	return s
 }

@@ -43,7 +43,7 @@ import (
 // partial entry that would be believed.
 type State struct {
 	dir   string
-	rules *replay.Ruleset
+	rules *replay.Rulebook
 	enc   *zstd.Encoder
 	dec   *zstd.Decoder
 }
@@ -52,7 +52,7 @@ const stateMagic = "handaudit-state 1\n"
 
 // OpenState opens (creating if needed) the state folder dir for runs under
 // rules and sel.
-func OpenState(dir string, rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) (*State, error) {
+func OpenState(dir string, rules *replay.Rulebook, sel checks.Selection, lim parser.Limits) (*State, error) {
 	fp := stateFingerprint(rules, sel, lim)
 	d := filepath.Join(dir, fp)
 	if err := os.MkdirAll(d, 0o755); err != nil {
@@ -79,10 +79,12 @@ func (s *State) Close() {
 // stateFingerprint names the configuration results depend on: the tool
 // (its version and, when built from version control, its revision), every
 // ruleset option, the selected checks and the parser's limits.
-func stateFingerprint(rules *replay.Ruleset, sel checks.Selection, lim parser.Limits) string {
+func stateFingerprint(book *replay.Rulebook, sel checks.Selection, lim parser.Limits) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s%s\n%s\n", stateMagic, ToolVersion, buildRevision())
-	fmt.Fprintf(h, "%s\n%s\n%s\n", rules.Name, rules.House, rules.Options())
+	for _, rules := range book.All() {
+		fmt.Fprintf(h, "%s\n%s\n%s\n", rules.Name, rules.House, rules.Options())
+	}
 	fmt.Fprintf(h, "%s\n%d %d %d\n", strings.Join(sel.IDs(), ","), lim.MaxHandBytes, lim.MaxLineBytes, lim.MaxActions)
 	return "v1-" + hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -122,22 +124,23 @@ type stateRecord struct {
 	Full       bool // Hand and Trace are whole, not the header only
 	Findings   []checks.Finding
 	ParseError *parser.Error
+	Session    *checks.SessionHand // nil: none
 }
 
 // encodeBlock stores one chunk of results. It is called from the workers
 // (and again from the collector for a chunk in which it found duplicate
-// hand IDs). Findings of hand.duplicate-id are not stored: they depend on
-// the other inputs and are found afresh by every run.
+// hand IDs, or session findings). Findings that depend on the other
+// inputs are not stored (ownFindings).
 func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 	recs := make([]stateRecord, len(rs))
 	for i := range rs {
 		r := &rs[i]
 		full := len(r.Findings) > 0
-		fs := r.Findings
-		if k := len(fs); k > 0 && fs[k-1].CheckID == duplicateID {
-			fs = fs[:k-1]
+		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: ownFindings(r.Findings),
+			ParseError: r.ParseError}
+		if r.Session.Key.Table != "" {
+			recs[i].Session = &r.Session
 		}
-		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: fs, ParseError: r.ParseError}
 		if r.Hand != nil {
 			recs[i].Hand, recs[i].Trace = storedHand(r.Hand, r.Trace, full)
 			recs[i].Full = full
@@ -148,6 +151,17 @@ func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 		return nil, fmt.Errorf("state: %w", err)
 	}
 	return s.enc.EncodeAll(buf.Bytes(), nil), nil
+}
+
+// ownFindings is fs without the findings that depend on the other inputs
+// (hand.duplicate-id, the session checks): every run finds those afresh,
+// and they come last.
+func ownFindings(fs []checks.Finding) []checks.Finding {
+	k := len(fs)
+	for k > 0 && (fs[k-1].CheckID == duplicateID || checks.IsSessionCheck(fs[k-1].CheckID)) {
+		k--
+	}
+	return fs[:k]
 }
 
 // storedHand returns what is kept of a hand and its replay: everything for
@@ -185,8 +199,11 @@ func (s *State) decodeBlock(b []byte, in *Input) ([]Result, error) {
 		out[i] = Result{Input: in, Hand: rec.Hand, Trace: rec.Trace, Findings: rec.Findings,
 			Format: parser.Format(rec.Format), Line: rec.Line, ParseError: rec.ParseError,
 			stub: rec.Hand != nil && !rec.Full}
+		if rec.Session != nil {
+			out[i].Session = *rec.Session
+		}
 		if rec.Trace != nil {
-			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules
+			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules.For(rec.Hand)
 		}
 	}
 	return out, nil

@@ -58,7 +58,7 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 		if st.StatusBefore != replay.Active && c.afterFold(i, st, a) {
 			return
 		}
-		if st.Window.ToAct != st.Player {
+		if st.Window.ToAct != st.Player && !c.wrongBringIn(i, st, a) {
 			c.outOfTurn(i, st, a)
 		}
 		switch a.Kind {
@@ -69,7 +69,14 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 				_ = c.exceedsStack(i, st, a) || c.wrongCall(i, st, a)
 			}
 		case hand.BringIn:
-			c.exceedsStack(i, st, a)
+			if st.Window.ToAct == st.Player {
+				c.wrongBringIn(i, st, a) // a second bring-in
+			}
+			put := a.Amount
+			if !a.HasAmount {
+				put = st.Added
+			}
+			_ = c.exceedsStack(i, st, a) || c.bringInAmount(i, st, put)
 		case hand.Bet, hand.Raise:
 			// The first fault that applies, in the order above.
 			g := c.H.Game.Structure
@@ -85,7 +92,7 @@ func (c *Context) step(i int, st *replay.Step, a *hand.Action) {
 			case overPotLimit(g, st, a):
 				c.overPotLimitFinding(i, st, a)
 			case wrongLimitSize(g, st, a):
-				c.wrongLimitSizeFinding(i, st, a)
+				c.limitSizeFinding(i, st, a)
 			}
 		}
 	}
@@ -146,6 +153,9 @@ func isRaise(st *replay.Step) bool { return st.Window.CurrentBet > 0 }
 // afterFold: a betting action by a player who had folded, was all-in or was
 // not dealt in.
 func (c *Context) afterFold(i int, st *replay.Step, a *hand.Action) bool {
+	if a.Kind == hand.Fold && c.deadBlind(i, st) {
+		return true // the room folding a dead hand: no fault of anyone's
+	}
 	var why string
 	switch st.StatusBefore {
 	case replay.Folded:
@@ -164,6 +174,27 @@ func (c *Context) afterFold(i int, st *replay.Step, a *hand.Action) bool {
 	f.Message = fmt.Sprintf("%s %s %s, but %s.", playerName(c.H, st.Player), c.did(st, a),
 		onStreet(st.Street), why)
 	c.emit(checkAfterFold, f)
+	return true
+}
+
+// deadBlind reports whether step i, a fold by a player who is out of the
+// hand or all-in, is the room folding a hand that its forced bets put
+// all-in: a player sitting out (blinded off) who has taken no betting
+// action. The room's software folds that hand; its chips stay in the pots
+// they reached.
+func (c *Context) deadBlind(i int, st *replay.Step) bool {
+	p := st.Player
+	if st.StatusBefore != replay.AllIn && !(st.StatusBefore == replay.Folded && c.H.Seats[p].SittingOut) {
+		return false
+	}
+	if c.stackBefore(i, p) != 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if b := &c.H.Actions[j]; b.Player == p && b.Kind.IsBetting() {
+			return false
+		}
+	}
 	return true
 }
 
@@ -257,6 +288,7 @@ func (c *Context) exceedsStack(i int, st *replay.Step, a *hand.Action) bool {
 	if put <= have {
 		return false
 	}
+	c.stackSkew += put - have
 	f := c.atAction(checkExceedsStack, i)
 	expect(&f, have, put)
 	what := playerName(c.H, st.Player) + " " + c.did(st, a) + " " + onStreet(st.Street)
@@ -284,6 +316,11 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 		d = -d
 	}
 	c.callSkew += d
+	if a.Amount > st.Window.ToCall && d <= c.stackSkew {
+		// The call matches a bet the record made beyond the bettor's
+		// stack: that one fault is bet.exceeds-stack, already reported.
+		return true
+	}
 	f := c.atAction(checkWrongCall, i)
 	expect(&f, st.Window.ToCall, a.Amount)
 	f.Message = fmt.Sprintf("%s called %s %s, but owed %s to call the bet of %s.",
@@ -336,13 +373,14 @@ func (c *Context) overPotLimitFinding(i int, st *replay.Step, a *hand.Action) {
 }
 
 // wrongLimitSize: a fixed-limit bet or raise that is not the fixed size,
-// unless the player is all-in for less.
+// unless the player is all-in for less. (MaxRaiseTo is the fixed size too,
+// but on stud's fourth street with an open pair, where it is the big bet.)
 func wrongLimitSize(g hand.Structure, st *replay.Step, a *hand.Action) bool {
 	w := &st.Window
 	if g != hand.FixedLimit || w.MinRaiseTo <= 0 {
 		return false
 	}
-	return a.To != w.MinRaiseTo && !(st.AllIn && a.To < w.MinRaiseTo)
+	return a.To != w.MinRaiseTo && a.To != w.MaxRaiseTo && !(st.AllIn && a.To < w.MinRaiseTo)
 }
 
 func (c *Context) wrongLimitSizeFinding(i int, st *replay.Step, a *hand.Action) {

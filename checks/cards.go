@@ -35,13 +35,14 @@ type cardWalk struct {
 	// only when a second board is dealt, as it rarely is.
 	board [2][]cards.Card
 
-	counting bool    // a board game: the counts are checked
-	want     int     // hole cards the variant deals, 0 if unknown
-	uneven   bool    // a deal left a player's count other than want
-	shownBad int     // first hand tabled with more cards than the game deals, or -1
-	counts   [2]int  // cards dealt to each board
-	bad      [2]bool // a wrong deal on this board was reported
-	lastDeal [2]int  // each board's last DealBoard action, or -1
+	countKind         // how the counts are checked: by variant, from countKinds
+	gameReady bool    // startGameCards has set the stud or draw counts up for this hand
+	want      int     // hole cards the variant deals, 0 if unknown
+	uneven    bool    // a deal left a player's count other than want
+	shownBad  int     // first hand tabled with more cards than the game deals, or -1
+	counts    [2]int  // cards dealt to each board
+	bad       [2]bool // a wrong deal on this board was reported
+	lastDeal  [2]int  // each board's last DealBoard action, or -1
 
 	// Two tests of the state above, each made one comparison for the
 	// usual case: showLimit, the most cards a tabled hand may have before
@@ -57,8 +58,8 @@ type cardWalk struct {
 // changed.
 func (w *cardWalk) setFlopNext() {
 	switch before := w.counts[0]; {
-	case !w.counting || w.bad[0]:
-		w.flopNext = -1
+	case !w.counting || w.bad[0] || w.firstOne:
+		w.flopNext = -1 // Courchevel's deals: rightDeal
 	case before == 0:
 		w.flopNext = 3
 	case before >= 3 && before < 5:
@@ -68,14 +69,39 @@ func (w *cardWalk) setFlopNext() {
 	}
 }
 
+// countKind says how the card walk counts a variant's cards.
+type countKind struct {
+	counting bool // a board game: the counts are checked by hand and board
+	perDeal  bool // a stud or draw game: the counts are checked deal by deal (games.go)
+	firstOne bool // Courchevel: the first board deal is one card, the flop's other two come after
+	// firstDeal is flopNext for the first deal to the first board: three,
+	// or -1 in Courchevel, whose deals rightDeal judges.
+	firstDeal int8
+}
+
+// countKinds is each variant's countKind.
+var countKinds = func() (r [64]countKind) {
+	for v := range hand.Variant(64) {
+		switch {
+		case v == hand.Courchevel || v == hand.CourchevelHiLo:
+			r[v] = countKind{counting: true, firstOne: true, firstDeal: -1}
+		case v.IsBoardGame():
+			r[v] = countKind{counting: true, firstDeal: 3}
+		case v.IsStud() || v.IsDraw():
+			r[v] = countKind{perDeal: true}
+		}
+	}
+	return r
+}()
+
 // startCards sets the card walk up for a new hand.
 func (c *Context) startCards() {
 	w := &c.cards
 	h := c.H
 	w.seen = 0 // and reset has cleared c.seats
 	w.board[1] = w.board[1][:0]
-	w.counting = h.Game.Variant.IsBoardGame()
-	w.showLimit, w.flopNext = math.MaxInt, -1
+	w.countKind = countKinds[h.Game.Variant&63]
+	w.showLimit, w.flopNext, w.gameReady = math.MaxInt, -1, false // a stud or draw hand's first count calls startGameCards
 	if !w.counting {
 		return
 	}
@@ -86,7 +112,25 @@ func (c *Context) startCards() {
 	if w.want > 0 {
 		w.showLimit = w.want
 	}
-	w.flopNext = 3
+	w.flopNext = int(w.firstDeal)
+}
+
+// rightDeal reports whether a deal of k cards to a first board of before
+// cards is right: three, then one, then one (flopNext says so for the
+// usual games); Courchevel's one, then two, then one and one.
+func (w *cardWalk) rightDeal(before, k int) bool {
+	if !w.firstOne {
+		return k == w.flopNext
+	}
+	switch before {
+	case 0:
+		return k == 1
+	case 1:
+		return k == 2
+	case 3, 4:
+		return k == 1
+	}
+	return false
 }
 
 // dealCardsAt is dealCards for action i. It is not inlined so that its
@@ -100,8 +144,11 @@ func (c *Context) dealCards(i int, a *hand.Action) {
 	if !c.freshCards(a) {
 		c.duplicateCards(i, a)
 	}
-	if c.cards.counting {
+	switch {
+	case c.cards.counting:
 		c.countCards(i, a)
+	case c.cards.perDeal:
+		c.countGameCards(i, a)
 	}
 }
 
@@ -115,7 +162,7 @@ func (c *Context) dealHole(a *hand.Action) bool {
 	w := &c.cards
 	p := a.Player
 	seats := c.seats
-	if uint(p) >= uint(len(seats)) {
+	if uint(p) >= uint(len(seats)) || w.perDeal {
 		return false
 	}
 	mask, ok := cardMask(a.Cards)
@@ -360,6 +407,12 @@ func holeCards(g hand.Game) int {
 		return 2
 	case hand.Omaha, hand.OmahaHiLo:
 		return 4
+	case hand.Courchevel, hand.CourchevelHiLo, hand.Deuce7Single, hand.Deuce7Triple, hand.FiveCardDraw:
+		return 5
+	case hand.Stud, hand.StudHiLo, hand.Razz:
+		return 7
+	case hand.Badugi:
+		return 4
 	}
 	return 0
 }
@@ -397,7 +450,7 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		if b == 1 {
 			return // a second run-out may or may not repeat the shared cards
 		}
-		right := w.bad[b] || (before == 0 && len(a.Cards) == 3) || (before >= 3 && before < 5 && len(a.Cards) == 1)
+		right := w.bad[b] || w.rightDeal(before, len(a.Cards))
 		if !right {
 			w.bad[b] = true
 		}
@@ -406,10 +459,14 @@ func (c *Context) countCards(i int, a *hand.Action) {
 			return
 		}
 		f := c.atAction(checkCardCount, i)
-		if before == 0 {
+		switch {
+		case w.firstOne && before < 3:
+			f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; Courchevel deals one board card with the hole cards and the flop's other two after the first betting round.",
+				len(a.Cards), cardList(a.Cards), before)
+		case before == 0:
 			f.Message = fmt.Sprintf("The flop was dealt with %d cards (%s); a flop is three cards.",
 				len(a.Cards), cardList(a.Cards))
-		} else {
+		default:
 			f.Message = fmt.Sprintf("%d board cards (%s) were dealt after %d; after the flop the board gets one card at a time, to five.",
 				len(a.Cards), cardList(a.Cards), before)
 		}
@@ -441,6 +498,10 @@ func (c *Context) holeCounts() {
 // showdown, the hand tabled and the boards.
 func (c *Context) finishCards() {
 	w := &c.cards
+	if w.perDeal {
+		c.finishGameCards()
+		return
+	}
 	if !w.counting {
 		return
 	}
@@ -513,6 +574,24 @@ func gameName(g hand.Game) string {
 		return fmt.Sprintf("%d-card Omaha", holeCards(g))
 	case hand.OmahaHiLo:
 		return fmt.Sprintf("%d-card Omaha hi-lo", holeCards(g))
+	case hand.Stud:
+		return "seven-card stud"
+	case hand.StudHiLo:
+		return "seven-card stud hi-lo"
+	case hand.Razz:
+		return "razz"
+	case hand.Deuce7Single:
+		return "2-7 single draw"
+	case hand.Deuce7Triple:
+		return "2-7 triple draw"
+	case hand.Badugi:
+		return "badugi"
+	case hand.FiveCardDraw:
+		return "five-card draw"
+	case hand.Courchevel:
+		return "Courchevel"
+	case hand.CourchevelHiLo:
+		return "Courchevel hi-lo"
 	}
 	return g.Variant.String()
 }

@@ -102,6 +102,30 @@ var (
 			"ante, each straddle, or the whole stack of a player who has less. A post of another amount " +
 			"means the record's stakes or the post are wrong.",
 	}
+	checkBringInPlayer = &Check{
+		ID: "bring-in.wrong-player", Severity: Error, RuleKey: "bring-in",
+		Title: "stud bring-in made by the wrong player",
+		Explain: "In seven-card stud and stud high-low the player with the lowest up card on third " +
+			"street must bring in (in razz the highest, aces low), suits breaking a tie of ranks in the " +
+			"order clubs, diamonds, hearts, spades from low to high; that player may complete to the " +
+			"small bet instead. A bring-in or an opening completion by any other player, or a second " +
+			"bring-in once it was made, is reported here rather than as action out of turn.",
+	}
+	checkBringInAmount = &Check{
+		ID: "bring-in.wrong-amount", Severity: Error, RuleKey: "bring-in",
+		Title: "stud bring-in not of the amount the stakes set",
+		Explain: "The bring-in is the amount the stakes set (less than the small bet), or all the player " +
+			"has if that is less. A bring-in of another amount, or an opening bet below the completion " +
+			"that stands for one, means the record's stakes or the bring-in are wrong.",
+	}
+	checkIllegalCompletion = &Check{
+		ID: "bring-in.illegal-completion", Severity: Error, RuleKey: "stud-completion",
+		Title: "stud bring-in completed to another amount than the small bet",
+		Explain: "After the bring-in, the first full bet of third street completes it to the small bet; " +
+			"raises come after the completion, by the small bet. Completing to any other amount is " +
+			"illegal unless the player is all-in for less. This check takes the place of " +
+			"bet.wrong-limit-size for the completion.",
+	}
 	checkTotalPot = &Check{
 		ID: "pot.total-mismatch", Severity: Error, RuleKey: "accounting",
 		Title: "recorded total pot differs from the chips committed",
@@ -126,10 +150,14 @@ var (
 	checkOddChip = &Check{
 		ID: "pot.odd-chip", Severity: Error, RuleKey: "odd-chips",
 		Title: "odd chip to the wrong winner, or split not as even as possible",
-		Explain: "A split pot is divided as evenly as the smallest chip in play allows; in board games " +
-			"the odd chip goes to the first winner left of the button (the house may instead split " +
-			"evenly). A split that is right except for where the odd chips went is reported here rather " +
-			"than as a wrong award.",
+		Explain: "A split pot is divided as evenly as the smallest chip in play allows: the smallest unit " +
+			"the hand put in play (stakes, stacks, bets), or the house's smallest chip. In board and draw games " +
+			"the odd chips go to the first winner left of the button, in stud and razz to the winner with the " +
+			"high card by suit in his five-card hand, and in a high-low split to the high side. With two or more " +
+			"odd chips among three or more winners rooms give them all to that winner or one each in turn, and " +
+			"both readings are accepted unless the house requires one (or splits evenly). A split that is right " +
+			"except for where the odd chips went, or that breaks the odd chip into units finer than any put in " +
+			"play, is reported here; a split paid more unequally than the odd chips allow is pot.award-mismatch.",
 	}
 	checkUncalled = &Check{
 		ID: "pot.uncalled-not-returned", Severity: Error, RuleKey: "uncalled-bet",
@@ -145,12 +173,22 @@ var (
 			"fees). If the pot less the collections differs from the recorded rake, chips are missing or " +
 			"were created; when the house rake rule is configured, the rake must also match it.",
 	}
+	checkImpliedRake = &Check{
+		ID: "pot.implied-rake", Severity: Info, RuleKey: "rake",
+		Title: "implied rake that is not a plausible rake",
+		Explain: "A record that states no rake (PHH has no rake field: its winnings and finishing stacks " +
+			"are after rake) implies one: the chips its payouts leave unaccounted. With a house rake rule " +
+			"the implied rake is checked against it (pot.rake-mismatch); without one it is counted in the " +
+			"run's summary (implied_rake) and noted here only when it is not a plausible rake: more than a " +
+			"tenth of the pot, or any rake on a pot won uncontested before the flop.",
+	}
 	checkShowdownOrder = &Check{
 		ID: "showdown.order", Severity: Warning, RuleKey: "showdown-order",
 		Title: "first hand tabled out of showdown order",
 		Explain: "In a showdown with no one all-in, the last player to bet or raise on the final " +
-			"street tables first; if there was no bet on that street, the first player left of the " +
-			"button does. A record in which another player's hand is tabled first, while the player " +
+			"street tables first; if there was no bet on that street, the player who would act first " +
+			"does: the first player left of the button, in stud the best hand showing, in razz the " +
+			"lowest. A record in which another player's hand is tabled first, while the player " +
 			"due to show first also showed, did not follow the order.",
 	}
 	checkAllInNotTabled = &Check{
@@ -170,16 +208,28 @@ var (
 		ID: "cards.wrong-count", Severity: Error, RuleKey: "misdeal",
 		Title: "a player or the board has the wrong number of cards",
 		Explain: "Each variant deals a fixed number of hole cards (two in hold'em, four to six in " +
-			"Omaha) and a board of three, then one, then one card. A player dealt another number of " +
-			"cards, or a board with other than five cards at a showdown, is a misdeal or a wrong record.",
+			"Omaha) and a board of three, then one, then one card; stud deals three cards on third " +
+			"street and one on each later street, seven in all; a draw game deals its hand (five, four " +
+			"in badugi) and in each draw as many cards as the player discarded. A player dealt another " +
+			"number of cards, a hand or a board with the wrong count at a showdown, is a misdeal or a " +
+			"wrong record.",
+	}
+	checkTooManyCards = &Check{
+		ID: "draw.too-many-cards", Severity: Error, RuleKey: "draw",
+		Title: "a draw of more cards than the player holds",
+		Explain: "In the draw games (2-7 single and triple draw, badugi, five-card draw) a player discards " +
+			"some of the cards he holds, or none, and is dealt as many. A discard of more cards than he " +
+			"holds cannot happen: the record's deal or draw is wrong. A draw out of turn, or where no " +
+			"draw is due, is action.out-of-turn.",
 	}
 	checkNotReplayed = &Check{
 		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
 		Title: "the hand was read but the rules engine could not replay it",
-		Explain: "The rules engine replays hold'em and Omaha (high and hi-lo) in no-limit, pot-limit " +
-			"and fixed limit. A hand of another game (stud, razz, draw, short-deck) or one the engine " +
-			"cannot start (no seats, no stacks) is read and its cards are checked, but its betting, " +
-			"pots and awards are not audited. This finding says so, with the reason, so that a " +
+		Explain: "The rules engine replays every game the readers know (hold'em, short deck, Omaha, " +
+			"Courchevel, stud, stud high-low, razz, the draw games and badugi) in no-limit, pot-limit and " +
+			"fixed limit. A hand of a game it does not know, or one it cannot start (fewer than two " +
+			"seats, a fixed-limit hand without a bet size), is read and its cards are checked, but its " +
+			"betting, pots and awards are not audited. This finding says so, with the reason, so that a " +
 			"report's coverage is stated rather than implied.",
 	}
 	checkDuplicateID = &Check{
@@ -190,6 +240,51 @@ var (
 			"file and line of the first, so that a reviewer can tell a harmless duplicate export " +
 			"from two different hands under one ID. Raised by the pipeline across inputs, within " +
 			"one shard; records that name no site are compared within their own input.",
+	}
+	checkStackGap = &Check{
+		ID: "session.stack-discontinuity", Severity: Error, RuleKey: "chips-in-play",
+		Title: "a stack that does not carry over from the previous hand at the table",
+		Explain: "A player's starting stack is what his previous hand at the table left him (its " +
+			"finishing stack as recorded, or the record's own count: his stack, less what he put in, plus " +
+			"what he collected). In a tournament any difference is reported. In a cash game a decrease " +
+			"is reported (chips vanished or were taken off the table); an increase is a top-up, reported " +
+			"only where the house forbids top-ups ([session] top_ups = false) or beyond its maximum " +
+			"buy-in. Raised across hands, at the later hand; hands at one table are linked when at least " +
+			"two players sit in the same seats in both (a fast-fold pool is no table session).",
+	}
+	checkButtonMove = &Check{
+		ID: "session.button-movement", Severity: Error, RuleKey: "dead-button",
+		Title: "the button did not move on to the player due it",
+		Explain: "Between two hands of a table with three or more players dealt in, the button moves " +
+			"on: by the moving button to the next player dealt in, by the dead button (TDA 32) so that the " +
+			"big blind moves on by one player, the button possibly on an empty seat. Either is accepted " +
+			"unless the house file sets dead_button (true: the dead button; false: the moving button). A " +
+			"button that stayed, went backwards or passed over a player due it is reported, at the later " +
+			"hand, naming the seat that was due it. Heads-up placement (TDA 34) is not judged.",
+	}
+	checkMissedBlind = &Check{
+		ID: "session.missed-blind", Severity: Error, RuleKey: "missed-blinds",
+		Title: "a player dealt in again without paying the big blind he missed",
+		Explain: "A cash-game player sitting out while the big blind passed his seat owes it. When he " +
+			"is dealt in again he either posts (the missed blinds, or a big blind out of turn) or waits " +
+			"until the big blind reaches him; both are accepted. Dealt in again without either, he is " +
+			"reported at that hand.",
+	}
+	checkMissingHand = &Check{
+		ID: "session.missing-hand", Severity: Error, RuleKey: "hand-records",
+		Title: "a gap in a table's hand numbers",
+		Explain: "Where a room numbers each table's hands one by one (house option [session] " +
+			"consecutive_hand_ids; Winamax's TABLE-N-TIME IDs carry such a number), a number skipped " +
+			"between two hands of the table is a hand missing from the log. Reported at the hand after " +
+			"the gap, with the numbers on either side. Rooms that number hands across all their tables " +
+			"(PokerStars) give no such evidence, and the check is off for them.",
+	}
+	checkConflictingDup = &Check{
+		ID: "session.conflicting-duplicate", Severity: Error, RuleKey: "hand-records",
+		Title: "one hand ID recorded twice with different contents",
+		Explain: "The same hand ID at the same table twice in a row, with different seats, stacks, " +
+			"actions or outcome: two different hands under one ID, or a record altered after export. An " +
+			"identical copy is only hand.duplicate-id's warning.",
 	}
 	checkParseError = &Check{
 		ID: "parse.error", Severity: Error, RuleKey: "",
@@ -210,18 +305,28 @@ var catalog = []*Check{
 	checkOutOfTurn,
 	checkAfterFold,
 	checkBlindAmount,
+	checkBringInPlayer,
+	checkBringInAmount,
+	checkIllegalCompletion,
 	checkTotalPot,
 	checkSidePots,
 	checkAward,
 	checkOddChip,
 	checkUncalled,
 	checkRake,
+	checkImpliedRake,
 	checkShowdownOrder,
 	checkAllInNotTabled,
 	checkDuplicateCard,
 	checkCardCount,
+	checkTooManyCards,
 	checkNotReplayed,
 	checkDuplicateID,
+	checkStackGap,
+	checkButtonMove,
+	checkMissedBlind,
+	checkMissingHand,
+	checkConflictingDup,
 	checkParseError,
 }
 

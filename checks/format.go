@@ -68,13 +68,22 @@ func group(s string) string {
 	return intPart + frac
 }
 
-// onStreet is the street as it reads in a sentence: "preflop", "on the flop".
+// onStreet is the street as it reads in a sentence: "preflop", "on the
+// flop", "on fourth street", "before the draw", "after the first draw".
 func onStreet(s replay.Street) string {
 	switch s {
 	case replay.Preflop:
 		return "preflop"
 	case replay.Showdown:
 		return "at showdown"
+	case replay.ThirdStreet, replay.FourthStreet, replay.FifthStreet, replay.SixthStreet, replay.SeventhStreet:
+		name := s.String()
+		return "on " + name[:len(name)-len("-street")] + " street"
+	case replay.PreDraw:
+		return "before the draw"
+	case replay.FirstDraw, replay.SecondDraw, replay.ThirdDraw:
+		name := s.String()
+		return "after the " + name[:len(name)-len("-draw")] + " draw"
 	}
 	return "on the " + s.String()
 }

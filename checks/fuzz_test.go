@@ -18,7 +18,8 @@ import (
 // must name a catalog check and an action inside the hand.
 func FuzzChecks(f *testing.F) {
 	paths, _ := filepath.Glob(filepath.Join(repoRoot(f), "fixtures", "phh", "*.phhs"))
-	for _, p := range paths {
+	games, _ := filepath.Glob(filepath.Join(repoRoot(f), "fixtures", "phh", "games", "*.phh*"))
+	for _, p := range append(paths, games...) {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
 		}

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/handaudit/handaudit/hand"
@@ -37,7 +38,22 @@ import (
 //
 // pot.side-pot-mismatch compares the main and side pots the record lists,
 // which rooms state after rake.
+//
+// A PHH record may give both winnings and finishing stacks: both are
+// claims, and either can be the one that shows a fault. The finishing
+// stacks are checked first; the winnings when the stacks showed none.
 func checkPots(c *Context) {
+	o := &c.H.Outcome
+	before := c.found
+	checkPotsBy(c, false)
+	if o.HasFinishingStacks && o.HasWinnings && !c.collect && c.found == before && len(c.T.Committed) == len(c.H.Seats) {
+		checkPotsBy(c, true)
+	}
+}
+
+// checkPotsBy is checkPots by one account of the payout: the collects,
+// else the finishing stacks (unless byWinnings), else the winnings.
+func checkPotsBy(c *Context, byWinnings bool) {
 	h, tr := c.H, c.T
 	n := len(h.Seats)
 	if len(tr.Committed) != n {
@@ -51,6 +67,14 @@ func checkPots(c *Context) {
 	}
 	for _, fee := range o.Fees {
 		recTake += fee.Amount
+	}
+	// A record that states no rake (PHH: its payouts are after rake)
+	// implies one: the chips its payouts leave unaccounted (replay takes
+	// them as the rake). It is judged against the house rule, or noted
+	// when it is not a plausible rake (houseRake); never an error by itself.
+	implied := !o.HasRake && len(o.Fees) == 0 && tr.HasImpliedRake && tr.ImpliedRake > 0
+	if implied {
+		recTake = tr.ImpliedRake
 	}
 
 	// How far what the record gives each player is from what the rules
@@ -83,7 +107,7 @@ func checkPots(c *Context) {
 		for p := range seats {
 			off |= seats[p].collect | seats[p].ret
 		}
-	case o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
+	case !byWinnings && o.HasFinishingStacks && len(o.FinishingStacks) == n && len(tr.FinishingStacks) == n:
 		mode = payoutFinishing
 		awarded = seatedAwards(tr, n)
 		// Finishing stacks net returns and collections: the sum of record
@@ -135,12 +159,15 @@ func checkPots(c *Context) {
 	totalFired := false
 	if o.HasTotalPot {
 		pot = o.TotalPot
-		if pot != tr.TotalPot && pot != gross {
+		// Chips the record put in beyond a stack (bet.exceeds-stack) are
+		// in the pot it states: that fault is reported once.
+		skewed := c.stackSkew > 0 && pot > tr.TotalPot && pot <= gross+c.stackSkew
+		if pot != tr.TotalPot && pot != gross && !skewed {
 			totalFired = true
 			c.totalFinding(tr.TotalPot, pot, unreturned)
 		}
 	}
-	c.sidePots(recTake)
+	c.sidePots(unreturned)
 	if mode == payoutNone {
 		c.houseRake(tr.TotalPot, recTake)
 		return
@@ -157,14 +184,16 @@ func checkPots(c *Context) {
 		}
 		c.rakeFinding(base, collected, recTake, mode)
 	} else {
-		c.houseRake(tr.TotalPot, recTake)
+		// A rake that breaks the house rule explains a shortfall or an
+		// excess that lies with the winners, as an accounting fault does.
+		rakeFired = c.houseRake(tr.TotalPot, recTake)
 	}
 	if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
 		return // off == 0: d is all zero (nothing was unreturned to absorb)
 	}
 
 	// 4, 5. What is left of d.
-	c.shares(pay.d, pay.expGot, pay.tol, mode, !(unreturned != 0 || totalFired || rakeFired))
+	c.shares(pay, mode, !(unreturned != 0 || totalFired || rakeFired))
 }
 
 // seatedAwards is what the rules award seated players.
@@ -181,24 +210,26 @@ func seatedAwards(tr *replay.Trace, n int) (awarded hand.Amount) {
 // only for a hand whose payout is off: d, what the record gives each
 // player less what the rules give him; recRet, what the record returns to
 // him as uncalled (collects only); expRet, the uncalled bets the rules
-// return; expGot, the pot shares they award; and tol, zeroed, for the odd
-// chips a split may move (oddChipOnly).
+// return; expGot, the pot shares they award; and short, over and alt,
+// zeroed, for the odd chips a split may move (oddChipOnly, otherReading).
 type payouts struct {
-	d, recRet, expRet, expGot, tol []hand.Amount
-	mem                            []hand.Amount // reused across hands
+	d, recRet, expRet, expGot []hand.Amount
+	short, over, alt          []hand.Amount
+	mem                       []hand.Amount // reused across hands
 }
 
 // payouts makes c.pay for the hand, under mode.
 func (c *Context) payouts(mode payoutMode) *payouts {
 	h, tr, seats, pay := c.H, c.T, c.seats, &c.pay
 	n := len(seats)
-	if cap(pay.mem) < 5*n {
-		pay.mem = make([]hand.Amount, 5*n)
+	if cap(pay.mem) < 7*n {
+		pay.mem = make([]hand.Amount, 7*n)
 	}
-	a := pay.mem[:5*n]
+	a := pay.mem[:7*n]
 	clear(a)
 	d, recRet, expRet, expGot := a[:n], a[n:2*n], a[2*n:3*n], a[3*n:4*n]
-	pay.d, pay.recRet, pay.expRet, pay.expGot, pay.tol = d, recRet, expRet, expGot, a[4*n:]
+	pay.d, pay.recRet, pay.expRet, pay.expGot = d, recRet, expRet, expGot
+	pay.short, pay.over, pay.alt = a[4*n:5*n], a[5*n:6*n], a[6*n:]
 	for _, r := range tr.Returns {
 		if uint(r.Player) < uint(n) {
 			expRet[r.Player] += r.Amount
@@ -233,7 +264,16 @@ func (c *Context) payouts(mode payoutMode) *payouts {
 // zero: it reports what is left of d. A deviation wholly explained by the
 // accounting findings (unexplained is false when there are some) lies
 // with the winners and has one sign.
-func (c *Context) shares(d, expGot, tol []hand.Amount, mode payoutMode, unexplained bool) {
+func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
+	d, expGot := pay.d, pay.expGot
+	if c.rules().OddChip == replay.OddChipLeftOfButton && c.followedOtherReading(d, pay.alt) {
+		// The record split by the other reading of TDA 20-A, which is
+		// accepted: what is left of d is judged (another fault, if any).
+		for p := range d {
+			d[p] -= pay.alt[p]
+		}
+		clear(pay.alt)
+	}
 	var sum hand.Amount
 	mixed := false
 	sign := 0
@@ -258,11 +298,33 @@ func (c *Context) shares(d, expGot, tol []hand.Amount, mode payoutMode, unexplai
 	if !mixed && !unexplained {
 		return
 	}
-	if sum == 0 && c.oddChipOnly(d, tol) {
-		c.oddChipFinding(d, expGot, mode)
-		return
+	if c.stackSkew > 0 && c.withinStackSkew(d) {
+		return // the chips of a bet beyond a stack, paid as the record believed: bet.exceeds-stack
+	}
+	if sum == 0 {
+		clear(pay.alt)
+		reading := c.otherReading(d, pay.alt)
+		if reading != readingNone && c.rules().OddChip == replay.OddChipLeftOfButton {
+			return // the record followed the other reading of TDA 20-A: both are accepted
+		}
+		if c.oddChipOnly(d, pay.short, pay.over) {
+			c.oddChipFinding(d, expGot, mode, reading)
+			return
+		}
 	}
 	c.awardFinding(d, expGot, mode)
+}
+
+// withinStackSkew reports whether no player's payout is off by more than
+// the chips the record put in beyond a stack (stackSkew): the record paid
+// them as if they had been there.
+func (c *Context) withinStackSkew(d []hand.Amount) bool {
+	for _, x := range d {
+		if abs(x) > c.stackSkew {
+			return false
+		}
+	}
+	return true
 }
 
 // awardsComplete reports whether the replay's awards are a full account
@@ -299,6 +361,9 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		switch mode {
 		case payoutCollects:
 			rec = recRet[p]
+			if rec == 0 && expRet[p] > 0 && c.returnedSilently(p, expRet[p]) {
+				rec = expRet[p]
+			}
 		case payoutFinishing:
 			// Finishing stacks do not say what was returned; a player
 			// short by exactly his uncalled bet did not get it back.
@@ -313,29 +378,69 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 			continue
 		}
 		unreturned += expRet[p] - rec
-		if miss := expRet[p] - rec; miss <= c.callSkew && -miss <= c.callSkew {
-			continue // chips left over by a wrong call, reported there
+		if miss := expRet[p] - rec; miss <= c.callSkew+c.stackSkew && -miss <= c.callSkew+c.stackSkew {
+			continue // chips left over by a wrong call or a bet beyond a stack, reported there
 		}
 		c.uncalledFinding(p, expRet[p], rec)
 	}
 	return unreturned
 }
 
+// returnedSilently reports whether player p's uncalled bet x was given
+// back although the record has no line returning it (ReturnedSilently).
+func (c *Context) returnedSilently(p int, x hand.Amount) bool {
+	return returnedSilently(c.H, c.T, c.collected, p, x)
+}
+
+// ReturnedSilently reports whether player p's uncalled bet x (as the
+// replay t computed it) was given back although the record h has no line
+// returning it, as older PokerStars exports write none: the record keeps
+// it in the pot only if its stated total counts it, or if the collects
+// and the rake take it out of the pot. The dispute analyzer's settlement
+// reads the record as pot.uncalled-not-returned does.
+func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool {
+	var collected hand.Amount
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == hand.Collect {
+			collected += a.Amount
+		}
+	}
+	return returnedSilently(h, t, collected, p, x)
+}
+
+func returnedSilently(h *hand.Hand, t *replay.Trace, collected hand.Amount, p int, x hand.Amount) bool {
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Player == p && a.Kind == hand.UncalledReturn {
+			return false // the record returned something: its amount is judged
+		}
+	}
+	o := &h.Outcome
+	take := o.Rake
+	for _, f := range o.Fees {
+		take += f.Amount
+	}
+	if o.HasTotalPot && o.TotalPot >= t.TotalPot+x {
+		return false
+	}
+	return collected+take <= t.TotalPot
+}
+
 // absorb removes from d an amount m that went into the pot and was
-// collected: if the players on m's side of d add up to m exactly, or one
-// player alone covers it, their share is cleared.
+// collected: if the players on m's side of d add up to m exactly, their
+// share is cleared; otherwise the player furthest on m's side, if he alone
+// covers it (the others' deviations, an odd chip say, are left to judge).
 func absorb(d []hand.Amount, m hand.Amount) {
 	if m == 0 {
 		return
 	}
 	var same hand.Amount
 	one := -1
-	count := 0
 	for p, x := range d {
 		if (m > 0 && x > 0) || (m < 0 && x < 0) {
 			same += x
-			one = p
-			count++
+			if one < 0 || (m > 0 && x > d[one]) || (m < 0 && x < d[one]) {
+				one = p
+			}
 		}
 	}
 	switch {
@@ -345,7 +450,7 @@ func absorb(d []hand.Amount, m hand.Amount) {
 				d[p] = 0
 			}
 		}
-	case count == 1 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
+	case one >= 0 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
 		d[one] -= m
 	}
 }
@@ -430,68 +535,147 @@ func (c *Context) rakeFinding(pot, collected, rake hand.Amount, mode payoutMode)
 
 // houseRake checks the recorded rake against the house rake rule, when the
 // ruleset has one (the replay computes what it takes) and the record
-// states a rake.
-func (c *Context) houseRake(pot, rake hand.Amount) {
+// states a rake or implies one (a PHH record's payouts are after rake). An
+// implied rake with no house rule is noted (pot.implied-rake, info) only
+// when it is not a plausible rake.
+func (c *Context) houseRake(pot, rake hand.Amount) (fired bool) {
 	rs := c.rules()
-	if rs == nil || !c.T.HasExpectedRake || !c.H.Outcome.HasRake {
-		return
+	o := &c.H.Outcome
+	// A record that states no rake but has payouts implies one (none, when
+	// its payouts add up to the pot).
+	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && c.T.ImpliedRake >= 0
+	if rs == nil || !(o.HasRake || implied) {
+		return false
+	}
+	if !c.T.HasExpectedRake {
+		if implied && rake > 0 {
+			c.impliedRake(pot, rake)
+		}
+		return false
 	}
 	if want := c.T.ExpectedRake; rake != want {
-		c.houseRakeFinding(pot, rake, want, rs)
+		c.houseRakeFinding(pot, rake, want, rs, implied)
+		return true
 	}
+	return false
 }
 
-func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset) {
+func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset, implied bool) {
 	f := c.atOutcome(checkRake)
 	expect(&f, want, rake)
 	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
-	if rs.RakeCap > 0 {
-		rule += ", capped at " + money(c.H, hand.Amount(rs.RakeCap))
+	if !rs.RakeCap.IsZero() {
+		capped, _ := rs.RakeCap.In(c.H.Scale)
+		rule += ", capped at " + money(c.H, capped)
 	}
 	if rs.NoFlopNoDrop {
 		rule += ", no flop no drop"
 	}
-	f.Message = fmt.Sprintf("The recorded rake is %s; the house rule (%s) takes %s from a %s pot.",
-		money(c.H, rake), rule, money(c.H, want), money(c.H, pot))
+	stated := "The recorded rake is " + money(c.H, rake)
+	if implied {
+		stated = fmt.Sprintf("The record states no rake, but its %s leave %s of the pot unaccounted: its implied rake",
+			c.payoutWord(), money(c.H, rake))
+	}
+	f.Message = fmt.Sprintf("%s; the house rule (%s) takes %s from a %s pot.",
+		stated, rule, money(c.H, want), money(c.H, pot))
 	c.emit(checkRake, f)
 }
 
+// payoutWord names what a PHH record pays out with.
+func (c *Context) payoutWord() string {
+	if c.H.Outcome.HasFinishingStacks {
+		return "finishing stacks"
+	}
+	return "winnings"
+}
+
+// impliedRake notes an implied rake that is not a plausible rake, with no
+// house rule to judge it by: more than a tenth of the pot, or any rake on
+// a pot won uncontested before the flop (no flop, no drop).
+func (c *Context) impliedRake(pot, rake hand.Amount) {
+	flop := len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3
+	uncontested := c.live < 2
+	var why string
+	switch {
+	case !flop && uncontested:
+		why = "a pot won uncontested before the flop, where no room takes a rake"
+	case rake*10 > pot:
+		why = "more than a tenth of the pot"
+	default:
+		return // a plausible rake: counted in the run's summary only
+	}
+	f := c.atOutcome(checkImpliedRake)
+	expect(&f, 0, rake)
+	f.HasExpected = false
+	f.Message = fmt.Sprintf("The record states no rake, but its %s leave %s of a %s pot unaccounted: an implied rake that is not a plausible one (%s).",
+		c.payoutWord(), money(c.H, rake), money(c.H, pot), why)
+	c.emit(checkImpliedRake, f)
+}
+
 // sidePots compares the pots the record lists with the replay's. Rooms
-// list pots after rake, so a listed pot may be short of the computed one
-// by its share of the rake, as long as the shares add up to the rake.
-// The findings are made apart, so that this test stays small where
-// checkPots inlines it.
-func (c *Context) sidePots(take hand.Amount) {
+// list pots after rake, and the record says what was taken from each pot
+// only through what was collected from it: a listed pot is right when it
+// is the pot the players' contributions make, or that pot less the rake
+// the replay took from it (the record's own split, see
+// replay.allocateRake), or what the record's collects from it add up to
+// (no more than the pot). A pot is not blamed for an uncalled bet the
+// record kept in it (unreturned): that is pot.uncalled-not-returned. The
+// findings are made apart, so that this test stays small where checkPots
+// inlines it.
+func (c *Context) sidePots(unreturned hand.Amount) {
 	rec := c.H.Outcome.Pots
 	comp := c.T.Pots
 	if len(rec) == 0 {
 		return
 	}
 	if len(rec) != len(comp) {
-		c.potCountFinding(rec, comp)
-		return
+		if unreturned > 0 && len(rec) == len(comp)+1 && rec[len(rec)-1] == unreturned {
+			// The record keeps an uncalled bet as a pot of its own: that
+			// is pot.uncalled-not-returned, already reported.
+			rec = rec[:len(comp)]
+		} else {
+			c.potCountFinding(rec, comp)
+			return
+		}
 	}
-	// One pass sums both lists and finds whether any pot is other than
-	// the replay's, before or after its rake, as none nearly always is.
-	var rs, cs hand.Amount
+	// One pass finds whether any pot is other than the replay's, before or
+	// after its rake, as none nearly always is.
 	off := false
 	comp = comp[:len(rec)]
 	for k, x := range rec {
 		want := comp[k].Amount
-		rs += x
-		cs += want
 		off = off || (x != want && x != want-comp[k].Rake)
 	}
-	if !off {
-		return
+	if off {
+		c.sidePotsOff(rec, unreturned)
 	}
-	afterRake := rs != cs && take > 0 && cs-rs == take
-	for k := range rec {
-		want := comp[k].Amount
-		if rec[k] == want || rec[k] == want-comp[k].Rake || (afterRake && rec[k] < want) {
-			continue
+}
+
+// sidePotsOff reports the listed pots that are none of what sidePots
+// accepts.
+func (c *Context) sidePotsOff(rec []hand.Amount, unreturned hand.Amount) {
+	comp := c.T.Pots
+	collected := make([]hand.Amount, len(comp))
+	has := make([]bool, len(comp))
+	for i := range c.H.Actions {
+		if a := &c.H.Actions[i]; a.Kind == hand.Collect && a.Pot >= 0 && a.Pot < len(comp) {
+			collected[a.Pot] += a.Amount
+			has[a.Pot] = true
 		}
-		c.sidePotFinding(k, rec[k], &comp[k], afterRake, take)
+	}
+	for k, x := range rec {
+		want := comp[k].Amount
+		switch {
+		case x == want || x == want-comp[k].Rake:
+		case has[k] && x == collected[k] && x <= want:
+		case unreturned > 0 && (x == want+unreturned || has[k] && x == collected[k] && x <= want+unreturned):
+		default:
+			var col *hand.Amount
+			if has[k] {
+				col = &collected[k]
+			}
+			c.sidePotFinding(k, x, &comp[k], col)
+		}
 	}
 }
 
@@ -507,19 +691,18 @@ func (c *Context) potCountFinding(rec []hand.Amount, comp []replay.Pot) {
 }
 
 // sidePotFinding: the record lists pot k as rec, and the replay computed
-// comp.
-func (c *Context) sidePotFinding(k int, rec hand.Amount, comp *replay.Pot, afterRake bool, take hand.Amount) {
+// comp; collected is what the record's collects take from it, if any.
+func (c *Context) sidePotFinding(k int, rec hand.Amount, comp *replay.Pot, collected *hand.Amount) {
 	want := comp.Amount
 	f := c.atOutcome(checkSidePots)
 	expect(&f, want, rec)
 	name := potName(k)
-	if afterRake {
-		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s, and after its share of the %s rake it cannot be more.",
-			name, money(c.H, rec), money(c.H, want), money(c.H, take))
-	} else {
-		f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s.",
-			name, money(c.H, rec), money(c.H, want), c.eligibleText(comp.Eligible))
+	f.Message = fmt.Sprintf("The record lists the %s as %s; the players' contributions make it %s%s",
+		name, money(c.H, rec), money(c.H, want), c.eligibleText(comp.Eligible))
+	if collected != nil {
+		f.Message += fmt.Sprintf(", and the record's collects from it add up to %s", money(c.H, *collected))
 	}
+	f.Message += "."
 	c.emit(checkSidePots, f)
 }
 
@@ -560,49 +743,167 @@ func (c *Context) eligibleText(el []int) string {
 	return " (contested by " + strings.Join(names, ", ") + ")"
 }
 
-// splitGroup is the awards of one pot, board and half.
+// splitKey names the awards of one pot, board and half: one split.
 type splitKey struct {
 	pot, board int
 	half       replay.Half
 }
 
-// oddChipOnly reports whether the deviations d (which add up to zero) are
-// confined to co-winners of split pots and are no bigger than the odd chips
-// such a split can move: at most (winners-1) smallest chips per split pot a
-// player shares. tol is per-seat scratch, zeroed, for those tolerances.
-func (c *Context) oddChipOnly(d, tol []hand.Amount) bool {
-	unit := hand.Amount(1)
-	if rs := c.rules(); rs != nil && rs.SmallestChip > 1 {
-		unit = hand.Amount(rs.SmallestChip)
+func keyOf(aw *replay.Award) splitKey { return splitKey{aw.Pot, aw.Board, aw.Half} }
+
+// splitOdd is, for the split award i (the replay lists a split's awards
+// together, the first winner left of the button first), the index of the
+// split's first award, the number of its winners and the odd chips it
+// gave in all.
+func splitOdd(aw []replay.Award, i int) (first, winners int, odd hand.Amount) {
+	k := keyOf(&aw[i])
+	first = -1
+	for j := range aw {
+		if keyOf(&aw[j]) == k && aw[j].Amount > 0 {
+			if first < 0 {
+				first = j
+			}
+			winners++
+			odd += aw[j].OddChip
+		}
 	}
+	return first, winners, odd
+}
+
+// oddChipOnly reports whether the deviations d (which add up to zero) are
+// confined to co-winners of split pots and are no more than the odd chips
+// can move: a winner may get as little as his even share (less the odd
+// chips the rules gave him) and as much as his even share and every odd
+// chip of the split. A split paid more unequally than that (by the rake,
+// say) is a wrong award, not an odd chip. short and over are per-seat
+// scratch, zeroed, for those bounds.
+func (c *Context) oddChipOnly(d, short, over []hand.Amount) bool {
 	aw := c.T.Awards
 	split := false
 	for i := range aw {
-		k := splitKey{aw[i].Pot, aw[i].Board, aw[i].Half}
-		winners := 0
-		for j := range aw {
-			if (splitKey{aw[j].Pot, aw[j].Board, aw[j].Half}) == k && aw[j].Amount > 0 {
-				winners++
-			}
+		p := aw[i].Player
+		if p < 0 || p >= len(short) || aw[i].Amount <= 0 {
+			continue
 		}
-		if winners < 2 || aw[i].Player < 0 || aw[i].Player >= len(tol) {
+		_, winners, odd := splitOdd(aw, i)
+		if winners < 2 {
 			continue
 		}
 		split = true
-		tol[aw[i].Player] += hand.Amount(winners-1) * unit
+		short[p] += aw[i].OddChip
+		over[p] += odd - aw[i].OddChip
 	}
 	if !split {
 		return false
 	}
 	for p, x := range d {
-		if x < 0 {
-			x = -x
-		}
-		if x > tol[p] {
+		if x < -short[p] || x > over[p] {
 			return false
 		}
 	}
 	return true
+}
+
+// oddReading says which reading of TDA 20-A a record's split followed.
+type oddReading uint8
+
+const (
+	readingNone       oddReading = iota // neither the replay's nor the other
+	readingAllToFirst                   // every odd chip to the first winner left of the button
+	readingOneEach                      // one odd chip each, clockwise from the button
+)
+
+// followedOtherReading reports whether the record's splits follow the
+// other reading of TDA 20-A rather than the replay's, whatever else is
+// wrong with the record: taking the other reading's deltas off d brings no
+// player's deviation further from zero and some nearer. alt, zeroed, gets
+// the other reading's deltas.
+func (c *Context) followedOtherReading(d, alt []hand.Amount) bool {
+	if !c.otherDeltas(alt) {
+		return false
+	}
+	nearer := false
+	for p, x := range d {
+		y := x - alt[p]
+		if abs(y) > abs(x) {
+			return false
+		}
+		nearer = nearer || abs(y) < abs(x)
+	}
+	return nearer
+}
+
+func abs(x hand.Amount) hand.Amount {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// otherReading reports whether the record's split (d, the record less the
+// replay's awards) is the other reading of TDA 20-A than the replay's:
+// every odd chip to the first winner left of the button where the replay
+// gave them one each, or one each where it gave them all to the first.
+// The two differ only where a split leaves two or more odd chips among
+// three or more winners. alt is per-seat scratch, zeroed.
+func (c *Context) otherReading(d, alt []hand.Amount) oddReading {
+	if !c.otherDeltas(alt) {
+		return readingNone
+	}
+	for p, x := range d {
+		if x != alt[p] {
+			return readingNone
+		}
+	}
+	if c.rules().OddChip == replay.OddChipAllToFirst {
+		return readingOneEach
+	}
+	return readingAllToFirst
+}
+
+// otherDeltas writes into alt (zeroed) what the other reading of TDA 20-A
+// gives each player less the replay's awards, and reports whether it
+// differs anywhere.
+func (c *Context) otherDeltas(alt []hand.Amount) bool {
+	aw := c.T.Awards
+	unit := max(c.T.ChipUnit, 1)
+	allToFirst := c.rules().OddChip == replay.OddChipAllToFirst
+	differs := false
+	for i := range aw {
+		p := aw[i].Player
+		if p < 0 || p >= len(alt) || aw[i].Amount <= 0 {
+			continue
+		}
+		first, winners, odd := splitOdd(aw, i)
+		if winners < 3 || odd < 2*unit {
+			continue
+		}
+		// What the other reading gives this winner, less the replay's award.
+		var delta hand.Amount
+		switch {
+		case !allToFirst && i == first:
+			delta = odd - aw[i].OddChip
+		case !allToFirst:
+			delta = -aw[i].OddChip
+		case i == first:
+			delta = -(odd/unit - 1) * unit // keeps one chip and a part of a chip
+		default:
+			// The winners after the first, in the replay's order, get one
+			// each while odd chips are left.
+			rank := 0
+			for j := first; j < i; j++ {
+				if keyOf(&aw[j]) == keyOf(&aw[i]) && aw[j].Amount > 0 {
+					rank++
+				}
+			}
+			if hand.Amount(rank) < odd/unit {
+				delta = unit
+			}
+		}
+		alt[p] += delta
+		differs = differs || delta != 0
+	}
+	return differs
 }
 
 // subject picks the player a payout finding is about: the one shorted most,
@@ -657,27 +958,86 @@ func (c *Context) payoutFinding(ck *Check, p int, d []hand.Amount, mode payoutMo
 // received is what the record gives p from the pots, for messages.
 func received(d, expGot []hand.Amount, p int) hand.Amount { return expGot[p] + d[p] }
 
-func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode) {
+func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode, reading oddReading) {
 	p := subject(d)
 	f := c.payoutFinding(checkOddChip, p, d, mode)
 	expect(&f, expGot[p], received(d, expGot, p))
-	var got []string
+	unit := max(c.T.ChipUnit, 1)
+	var paid []string
+	finer := false
 	for q, x := range d {
-		if x > 0 {
-			got = append(got, fmt.Sprintf("%s got %s instead of %s", playerName(c.H, q),
-				money(c.H, received(d, expGot, q)), money(c.H, expGot[q])))
+		if x == 0 {
+			continue
+		}
+		got := received(d, expGot, q)
+		s := fmt.Sprintf("%s was due %s", playerName(c.H, q), money(c.H, expGot[q]))
+		if why := c.oddChipReason(q); why != "" {
+			s += " (" + why + ")"
+		}
+		paid = append(paid, s+" but got "+money(c.H, got))
+		finer = finer || got%unit != 0
+	}
+	chip := unitText(c.H, unit)
+	f.Message = fmt.Sprintf("A split pot was divided wrongly by its odd chips (the smallest unit in play is %s): %s.",
+		chip, strings.Join(paid, "; "))
+	if finer {
+		f.Message += " The record pays amounts finer than the smallest unit in play: it broke the odd chip instead of awarding it."
+	}
+	switch reading {
+	case readingAllToFirst:
+		f.Message += " The record gave every odd chip to the first winner left of the button; the house requires one each, clockwise from the button."
+	case readingOneEach:
+		f.Message += " The record gave the odd chips one each, clockwise from the button; the house requires them all to go to the first winner left of the button."
+	default:
+		if c.rules().OddChip == replay.OddChipLeftOfButton && c.manyOddChips() {
+			f.Message += " The record follows neither reading of TDA 20-A (every odd chip to the first winner left of the button, or one each clockwise from the button)."
 		}
 	}
-	why := ""
+	c.emit(checkOddChip, f)
+}
+
+// unitText names a smallest unit: "1 chip", "25 chips", "$0.01", "$1".
+func unitText(h *hand.Hand, unit hand.Amount) string {
+	scale := max(h.Scale, 1)
+	if int64(unit)%scale != 0 {
+		return money(h, unit)
+	}
+	whole := int64(unit) / scale
+	if h.Currency == "" {
+		if whole == 1 {
+			return "1 chip"
+		}
+		return group(strconv.FormatInt(whole, 10)) + " chips"
+	}
+	return money(&hand.Hand{Currency: h.Currency, Scale: 1}, hand.Amount(whole))
+}
+
+// oddChipReason is the replay's reason for the odd chips it gave p, if any.
+func (c *Context) oddChipReason(p int) string {
 	for _, aw := range c.T.Awards {
 		if aw.Player == p && aw.OddChip > 0 && aw.Reason != "" {
-			why = " (" + aw.Reason + ")"
-			break
+			if _, why, ok := strings.Cut(aw.Reason, "; odd "); ok {
+				return "odd " + why
+			}
+			return aw.Reason
 		}
 	}
-	f.Message = fmt.Sprintf("A split pot was divided wrongly by its odd chips: %s was due %s%s but got %s; %s.",
-		playerName(c.H, p), money(c.H, expGot[p]), why, money(c.H, received(d, expGot, p)), strings.Join(got, "; "))
-	c.emit(checkOddChip, f)
+	return ""
+}
+
+// manyOddChips reports whether a split left two or more odd chips among
+// three or more winners: where the two readings of TDA 20-A differ.
+func (c *Context) manyOddChips() bool {
+	aw := c.T.Awards
+	unit := max(c.T.ChipUnit, 1)
+	for i := range aw {
+		if aw[i].OddChip > 0 {
+			if _, winners, odd := splitOdd(aw, i); winners >= 3 && odd >= 2*unit {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (c *Context) awardFinding(d, expGot []hand.Amount, mode payoutMode) {

@@ -291,17 +291,36 @@ func TestSidePotsAfterRake(t *testing.T) {
 		tr.Pots = []replay.Pot{{Amount: 201, Level: 100, Eligible: []int{0, 1}}, {Amount: 100, Level: 151, Eligible: []int{0, 1}}}
 		return h, tr
 	}
-	// Pots listed after a rake of 3 taken from the main pot.
+	// Pots listed after a rake of 3 taken from the main pot (the replay
+	// takes the record's split: replay.allocateRake).
 	h, tr := base()
 	h.Outcome.Pots, h.Outcome.Rake, h.Outcome.HasRake = []hand.Amount{198, 100}, 3, true
 	h.Outcome.TotalPot, h.Outcome.HasTotalPot = 301, true
-	tr.Rake = 3
+	tr.Rake, tr.Pots[0].Rake = 3, 3
 	assertFindings(t, run(t, h, tr))
 
-	// Wrong side pot.
+	// A listed pot that agrees with the record's collects from it (no more
+	// than the pot) is the record's own account of its rake.
+	h, tr = base()
+	h.Outcome.Pots, h.Outcome.Rake, h.Outcome.HasRake = []hand.Amount{201, 97}, 3, true
+	h.Actions = append(h.Actions,
+		hand.Action{Kind: hand.Collect, Player: 0, Amount: 97, HasAmount: true, Pot: 1},
+		hand.Action{Kind: hand.Collect, Player: 0, Amount: 201, HasAmount: true, Pot: 0})
+	tr.Rake = 3
+	syncSteps(h, tr)
+	if fs := run(t, h, tr); len(fs) != 0 && fs[0].CheckID == "pot.side-pot-mismatch" {
+		t.Errorf("a listed pot that is its collects: %v", fs)
+	}
+
+	// Wrong side pot, with or without a rake: it is neither the pot, nor
+	// the pot less its rake, nor what was collected from it.
 	h, tr = base()
 	h.Outcome.Pots = []hand.Amount{201, 90}
 	assertFindings(t, run(t, h, tr), found{"pot.side-pot-mismatch", -1, 100, 90})
+	h, tr = base()
+	h.Outcome.Pots, h.Outcome.Rake, h.Outcome.HasRake = []hand.Amount{198, 99}, 3, true
+	tr.Rake, tr.Pots[0].Rake = 3, 3
+	assertFindings(t, run(t, h, tr), found{"pot.side-pot-mismatch", -1, 100, 99})
 }
 
 func TestSelectionFiltersOnly(t *testing.T) {

@@ -100,6 +100,15 @@ type Context struct {
 	// replay follows the record, so those chips come back as uncalled bets
 	// that bet.wrong-call-amount has already explained.
 	callSkew hand.Amount
+	// stackSkew: chips the record put in beyond players' stacks
+	// (bet.exceeds-stack). The record goes on as if they were there: calls
+	// that match them, the pot it states and the uncalled chips it keeps
+	// follow from that one fault, which is not reported again.
+	stackSkew hand.Amount
+	// found counts the faults reported so far (emit), selected or not: a
+	// check that depends on another's having found nothing asks it, so
+	// that the selection only filters (see Run).
+	found int
 
 	// What walk gathers from the record for the checks after it, so that
 	// none of them walks the record again: per seat, indexed like
@@ -111,6 +120,7 @@ type Context struct {
 	muck      bool        // the record has a Muck action
 	lastBet   int         // the last seated post or betting action, or -1 (replayed hands)
 	cards     cardWalk
+	game      []gameSeat // the card counts of a stud or draw hand (games.go)
 
 	// full is a full replay of a hand whose trace is terse, made when a
 	// check needs stacks the terse trace does not keep, from fullPool,
@@ -149,7 +159,7 @@ func (c *Context) reset(h *hand.Hand, tr *replay.Trace, sel Selection) {
 	if c.full != nil {
 		c.fullPool.Put(c.full)
 	}
-	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.full = h, tr, sel, nil, false, 0, nil
+	c.H, c.T, c.sel, c.out, c.fouled, c.callSkew, c.stackSkew, c.full, c.found = h, tr, sel, nil, false, 0, 0, nil, 0
 	c.collected, c.collect, c.firstShow, c.lastBet, c.muck = 0, false, -1, -1, false
 	if h == nil {
 		return
@@ -261,7 +271,7 @@ func (c *Context) walkReplayed() {
 				c.dealCardsAt(i)
 			}
 		case hand.Discard:
-			c.dealCards(i, a)
+			c.discardAt(i)
 		case hand.Show:
 			if !c.showCards(i, a) {
 				c.dealCardsAt(i)
@@ -385,8 +395,10 @@ func (c *Context) setPlayer(f *Finding, p int) {
 	}
 }
 
-// emit adds f if its check is selected.
+// emit adds f if its check is selected. found counts every fault
+// reported, selected or not.
 func (c *Context) emit(ck *Check, f Finding) {
+	c.found++
 	if c.sel.on(ck) {
 		c.out = append(c.out, f)
 	}

@@ -17,10 +17,10 @@ func TestSelect(t *testing.T) {
 		err        string
 	}{
 		{count: all},
-		{only: []string{"pot."}, count: 6},
-		{only: []string{"pot"}, count: 6},
+		{only: []string{"pot."}, count: 7},
+		{only: []string{"pot"}, count: 7},
 		{only: []string{"raise.under-minimum"}, want: []string{"raise.under-minimum"}},
-		{only: []string{"pot.", "cards."}, skip: []string{"pot.odd-chip"}, count: 7},
+		{only: []string{"pot.", "cards."}, skip: []string{"pot.odd-chip"}, count: 8},
 		{skip: []string{"showdown."}, count: all - 2},
 		{only: []string{"raise.under-minimum", "raise.under-minimum"}, want: []string{"raise.under-minimum"}},
 		{only: []string{"raise.under"}, err: "matches no check"},
@@ -57,7 +57,7 @@ func TestSelect(t *testing.T) {
 	if len(zero.IDs()) != all || zero.Empty() {
 		t.Error("the zero Selection must select every check")
 	}
-	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "pot.", "showdown.", "cards.", "hand.", "parse."})
+	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "bring-in.", "pot.", "showdown.", "cards.", "draw.", "hand.", "session.", "parse."})
 	if err != nil || !none.Empty() {
 		t.Errorf("skipping every family: Empty() = %v, err %v", none.Empty(), err)
 	}
@@ -70,9 +70,12 @@ func TestCatalogIDs(t *testing.T) {
 	want := []string{
 		"raise.under-minimum", "raise.not-reopened", "raise.over-pot-limit", "raise.cap-exceeded",
 		"bet.wrong-limit-size", "bet.exceeds-stack", "bet.wrong-call-amount", "action.out-of-turn", "action.after-fold",
-		"blind.wrong-amount", "pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
-		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "showdown.order",
-		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "hand.not-replayed", "hand.duplicate-id", "parse.error",
+		"blind.wrong-amount", "bring-in.wrong-player", "bring-in.wrong-amount", "bring-in.illegal-completion",
+		"pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
+		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "pot.implied-rake", "showdown.order",
+		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "draw.too-many-cards",
+		"hand.not-replayed", "hand.duplicate-id", "session.stack-discontinuity", "session.button-movement",
+		"session.missed-blind", "session.missing-hand", "session.conflicting-duplicate", "parse.error",
 	}
 	var got []string
 	for _, c := range checks.Catalog() {

@@ -47,11 +47,16 @@ func checkShowdown(c *Context) {
 	c.showdownOrder()
 }
 
-// allInTabled: at an all-in showdown every player still in must table (TDA 16).
+// allInTabled: at an all-in showdown every player still in must table (TDA
+// 16). Online the software mucks a beaten hand at an all-in showdown and
+// the summary shows its cards ("mucked [Tc Kd]"): a muck whose cards the
+// record shows discloses the hand, which is what the rule is for. A player
+// who mucks on both boards of a run-it-twice hand is one finding.
 func (c *Context) allInTabled() {
 	if !c.muck {
 		return
 	}
+	var reported uint64 // seats already reported (seat indexes < 64 on a replayed hand)
 	for i := range c.H.Actions {
 		a := &c.H.Actions[i]
 		if a.Kind != hand.Muck || a.Player < 0 || a.Player >= len(c.seats) || c.seats[a.Player].folded {
@@ -60,6 +65,10 @@ func (c *Context) allInTabled() {
 		if c.seats[a.Player].showed {
 			continue // tabled, then the record also says mucked
 		}
+		if c.disclosed(a) || reported&(1<<(uint(a.Player)&63)) != 0 {
+			continue
+		}
+		reported |= 1 << (uint(a.Player) & 63)
 		f := c.atAction(checkAllInNotTabled, i)
 		f.Street = replay.Showdown.String()
 		who := playerName(c.H, a.Player)
@@ -71,6 +80,24 @@ func (c *Context) allInTabled() {
 			who, state)
 		c.emit(checkAllInNotTabled, f)
 	}
+}
+
+// disclosed reports whether a muck shows the player's whole hand: as many
+// known cards as the game deals him.
+func (c *Context) disclosed(a *hand.Action) bool {
+	want := 2
+	if g := c.H.Game; g.Variant != hand.Holdem {
+		want = max(g.HoleCards, 4) // Omaha: 4, 5 or 6
+	}
+	if len(a.Cards) != want {
+		return false
+	}
+	for _, cd := range a.Cards {
+		if !cd.Known() {
+			return false
+		}
+	}
+	return true
 }
 
 // showdownOrder: the first hand tabled must be the one the rules call for

@@ -19,7 +19,7 @@ import (
 // terse replay has findings.
 func TestTerseTraceSameFindings(t *testing.T) {
 	var hs []*hand.Hand
-	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phh*", "fixtures/phh/clean/*.phh*", "fixtures/phh/games/*.phh*")...)
 	hs = append(hs, testhands.Fixtures(t, pokerstars.Format, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
 		hs = append(hs, testhands.Generated(t, f, 11, 0.5, 1000)...)

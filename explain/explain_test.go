@@ -57,6 +57,28 @@ type explainCase struct {
 
 var explainCases = []explainCase{
 	{
+		name: "stud-bring-in", file: "fixtures/phh/bring-in.wrong-player.phhs", hand: "stud-suit-tie-wrong", html: true,
+		failed: true, checks: []string{"bring-in.wrong-player"},
+		// Stud: the up cards marked, the bring-in and the rule's bring-in
+		// named by the replay, the later street opened by the best hand showing.
+		want: []string{"↑ marks a card dealt face up", "Bob 5c 6d ↑3s", "Bob brings in 2",
+			"Cat's 3c is the lowest up card: Cat brings in", "Fourth street", "Bob ↑Ts",
+			"Bob's T-3 is the best hand showing: Bob acts first"},
+	},
+	{
+		name: "stud-open-pair", file: "fixtures/phh/games/action.out-of-turn.phhs", hand: "stud-pair-opens",
+		failed: true, checks: []string{"action.out-of-turn"},
+		want: []string{"Cat's pair of Threes is the best hand showing: Cat acts first",
+			"Ann bet 5 on fourth street out of turn; Cat was next to act."},
+	},
+	{
+		name: "draw-out-of-turn", file: "fixtures/phh/games/action.out-of-turn.phhs", hand: "draw-out-of-turn",
+		failed: true, checks: []string{"action.out-of-turn"},
+		// A draw game: the draws by street, standing pat, the draw out of turn.
+		want: []string{"Before the draw", "After the first draw", "Bob (BB) discards ?? ??", "Cat (BTN) stands pat",
+			"Bob drew 2 cards out of turn in the first draw; Ann was next to draw"},
+	},
+	{
 		name: "raise-amounts-ex1", file: "fixtures/explain/tda-raise-amounts.phhs", hand: "raise-amounts-ex1",
 		// TDA addendum Rule 42 (2013) / 43 (2015, 2024), example 1.
 		want: []string{"A (SB) bets 600", "B (BB) raises to 1,600 (+1,000)", "C (UTG) raises to 3,600 (+2,000)",
@@ -647,5 +669,41 @@ func TestWrite(t *testing.T) {
 	}
 	if b.Len() != 0 {
 		t.Errorf("refused writes wrote %d bytes", b.Len())
+	}
+}
+
+// TestSettlementSilentReturn: an older PokerStars export returns an
+// uncalled bet without a line; the settlement reads the record as
+// pot.uncalled-not-returned does (returned), so no one is owed it.
+func TestSettlementSilentReturn(t *testing.T) {
+	tc := &explainCase{file: "fixtures/explain/uncalled-no-line.txt", line: 1}
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, tc, "pokerstars")
+	var b bytes.Buffer
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := unwrap(b.String())
+	if !strings.Contains(text, "no one is owed anything") || strings.Contains(text, " is owed $") {
+		t.Errorf("the silent return is counted as owed:\n%s", text)
+	}
+	if len(e.Findings) != 0 {
+		t.Errorf("findings %v, want none", e.Findings)
+	}
+}
+
+// TestNotReplayedOutcome: a hand the engine did not replay (here a
+// cancelled one) is not said to state no outcome: its outcome was not
+// checked.
+func TestNotReplayedOutcome(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, &explainCase{file: "fixtures/pokerstars/hand.not-replayed.txt", line: 1}, "pokerstars")
+	var b bytes.Buffer
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := unwrap(b.String())
+	if !strings.Contains(text, "Not checked: the hand was not replayed") || strings.Contains(text, "states no outcome") {
+		t.Errorf("record vs rules of a hand not replayed:\n%s", text)
 	}
 }

@@ -209,6 +209,7 @@ type jsonStep struct {
 	Player       int            `json:"player"`
 	Street       string         `json:"street"`
 	Cards        []string       `json:"cards,omitempty"`
+	Up           []string       `json:"up,omitempty"` // of a stud deal's cards, those dealt face up
 	Board        int            `json:"board"`
 	Pot          int            `json:"pot"`
 	Recorded     jsonStepRecord `json:"recorded"`
@@ -493,6 +494,13 @@ func (c *renderer) traceJSON(stepFindings map[int][]int) *jsonTrace {
 		if len(js.Cards) == 0 {
 			js.Cards = nil
 		}
+		if st.Up != 0 && a.Kind == hand.DealHole {
+			for k, x := range a.Cards {
+				if k < 8 && st.Up&(1<<uint(k)) != 0 {
+					js.Up = append(js.Up, x.String())
+				}
+			}
+		}
 		if st.Betting {
 			w := &st.Window
 			js.Window = &jsonWindow{ToAct: w.ToAct, ToCall: jsonAmount(w.ToCall), CurrentBet: jsonAmount(w.CurrentBet),
@@ -549,6 +557,9 @@ func (c *renderer) traceJSON(stepFindings map[int][]int) *jsonTrace {
 	}
 	for _, s := range t.Shown {
 		js := jsonShownHand{Player: s.Player, Board: s.Board, Cards: jsonCards(s.Cards), Best: jsonCards(s.Best), Rank: s.High.String(), Description: s.Desc}
+		if s.High == cards.NoHand {
+			js.Rank = s.Desc // a low game's hand (razz, 2-7, badugi): no high rank
+		}
 		if s.HasLow {
 			js.Low = s.Low.String()
 		}

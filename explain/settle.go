@@ -108,6 +108,11 @@ func settle(e *Explanation) *settlement {
 		s.Basis = basisCollects
 		for i := range s.Seats {
 			st := &s.Seats[i]
+			if st.RulesReturned > 0 && checks.ReturnedSilently(h, t, i, st.RulesReturned) {
+				// Older exports return an uncalled bet without a line: the
+				// record paid it (as pot.uncalled-not-returned reads it).
+				st.RecordGets += st.RulesReturned
+			}
 			st.Owed = st.RulesAwarded + st.RulesReturned - st.RecordGets
 		}
 	case h.Outcome.HasFinishingStacks && len(h.Outcome.FinishingStacks) == n:

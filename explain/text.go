@@ -146,8 +146,9 @@ func (c *renderer) textSetup(out *textOut, withRules bool) {
 		}
 		kv("rules", rules)
 	}
-	if withRules && c.rs != nil && c.rs.SmallestChip > 0 {
-		kv("smallest_chip", c.money(hand.Amount(c.rs.SmallestChip)))
+	if withRules && c.rs != nil && !c.rs.SmallestChip.IsZero() {
+		chip, _ := c.rs.SmallestChip.In(c.h.Scale)
+		kv("smallest_chip", c.money(chip))
 	}
 	button := -1
 	if c.t != nil && c.t.Supported {
@@ -269,6 +270,9 @@ func (c *renderer) textActions(out *textOut) {
 	replayed := e.replayed()
 	out.section(c.L("actions"))
 	out.line("  ", out.paint(styleDim, c.L("actions_help")))
+	if h.Game.Variant.IsStud() {
+		out.line("  ", out.paint(styleDim, c.L("up_cards_help")))
+	}
 	byStep := map[int][]*checks.Finding{}
 	for i := range e.Findings {
 		f := &e.Findings[i]
@@ -293,7 +297,7 @@ func (c *renderer) textActions(out *textOut) {
 			var parts []string
 			for ; j < len(h.Actions) && h.Actions[j].Kind == hand.DealHole && len(byStep[j]) == 0; j++ {
 				d := &h.Actions[j]
-				parts = append(parts, c.name(d.Player)+" "+c.cardsOrHidden(d.Cards))
+				parts = append(parts, c.name(d.Player)+" "+c.dealtCards(d, c.stepAt(j)))
 			}
 			if j > i+1 {
 				out.wrapped("    ", "#"+strconv.Itoa(i)+"-"+strconv.Itoa(j-1)+"  "+c.lineRef(a)+c.L("dealt")+": "+strings.Join(parts, c.L("list_sep")), "")
@@ -311,6 +315,22 @@ func (c *renderer) lineRef(a *hand.Action) string {
 		return ""
 	}
 	return c.L("line") + " " + strconv.Itoa(a.Pos.Line) + "  "
+}
+
+// stepAt is the replay's step i, or nil when the hand was not replayed.
+func (c *renderer) stepAt(i int) *replay.Step {
+	if c.t == nil || !c.t.Supported || i >= len(c.t.Steps) {
+		return nil
+	}
+	return &c.t.Steps[i]
+}
+
+// dealtCards is a deal's cards, those dealt face up (stud) marked "↑".
+func (c *renderer) dealtCards(a *hand.Action, st *replay.Step) string {
+	if st == nil || st.Up == 0 || len(a.Cards) == 0 {
+		return c.cardsOrHidden(a.Cards)
+	}
+	return string(reports.AppendDealt(nil, a.Cards, st.Up))
 }
 
 func (c *renderer) cardsOrHidden(cs []cards.Card) string {
@@ -389,7 +409,7 @@ func (c *renderer) describe(a *hand.Action, st *replay.Step) string {
 	case hand.Post:
 		return who + " " + c.L("posts_"+a.PostKind.String()) + " " + c.money(a.Amount) + suffix
 	case hand.DealHole:
-		return c.L("dealer") + ": " + c.name(a.Player) + " " + c.cardsOrHidden(a.Cards)
+		return c.L("dealer") + ": " + c.name(a.Player) + " " + c.dealtCards(a, st)
 	case hand.DealBoard:
 		s := c.L("dealer") + ": " + cardList(a.Cards)
 		if a.Board > 0 {
@@ -442,6 +462,9 @@ func (c *renderer) describe(a *hand.Action, st *replay.Step) string {
 		}
 		return s
 	case hand.Discard:
+		if len(a.Cards) == 0 {
+			return who + " " + c.L("stands_pat")
+		}
 		return who + " " + c.L("discards") + " " + cardList(a.Cards)
 	}
 	return who + " " + kind.String()
@@ -693,8 +716,8 @@ func (c *renderer) oddChipText(a replay.Award) string {
 	_, why, _ := strings.Cut(a.Reason, "; odd ")
 	why = strings.TrimPrefix(strings.TrimPrefix(why, "chip: "), "unit: ")
 	unit := hand.Amount(1)
-	if c.rs != nil && c.rs.SmallestChip > 0 && c.rs.OddChip == replay.OddChipLeftOfButton {
-		unit = hand.Amount(c.rs.SmallestChip)
+	if c.t != nil && c.t.ChipUnit > 0 {
+		unit = c.t.ChipUnit
 	}
 	if c.lang == "zh" {
 		return "奇数筹码:" + c.name(a.Player) + " 多得 " + c.money(a.OddChip) + "(最小筹码 " + c.money(unit) + ";" + why + ";" + c.citeString("odd-chips") + ")"
@@ -737,11 +760,14 @@ func (c *renderer) textRecord(out *textOut, s *settlement) {
 		}
 		out.line("  ", line)
 	}
-	if s.Basis == basisNone {
-		out.line("  ", c.L("no_outcome"))
+	if !replayed {
+		// Unread is not clean: the record may state an outcome, but
+		// nothing was computed to hold it against.
+		out.line("  ", c.L("outcome_not_checked"))
 		return
 	}
-	if !replayed {
+	if s.Basis == basisNone {
+		out.line("  ", c.L("no_outcome"))
 		return
 	}
 	var rows [][]string

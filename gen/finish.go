@@ -21,15 +21,14 @@ func (p *play) finish() error {
 	h := &hand.Hand{
 		Format: string(p.f), ID: p.g.HandID(p.idx), Start: p.start(),
 		Currency: t.currency, Scale: t.scale, Game: t.game, MaxSeats: t.maxSeats,
-		Button: t.seats[t.button].Number, Seats: slices.Clone(t.seats),
+		Button: t.buttonNumber(), Seats: slices.Clone(t.seats),
 		Table: "Synthetic " + string(rune('A'+p.idx%26)),
 	}
 	h.Stakes = p.skel.Stakes
+	h.Site = siteOf(p.f)
 	if ps {
-		h.Site = "PokerStars"
 		h.Game.Code, _ = psGameCode(t.game)
 	} else {
-		h.Site = "handaudit-gen"
 		h.Game.Code = phhCode(t.game)
 		h.Stakes.BigBlind = t.bb
 	}
@@ -40,6 +39,9 @@ func (p *play) finish() error {
 	}
 	origin := make([]int, 0, len(p.acts)+p.n+len(show)+8) // index in p.acts, or -1
 	acts := make([]hand.Action, 0, cap(origin))
+	if p.perDeal() {
+		nPosts = len(p.acts) // the deals are among the actions already
+	}
 	for j := 0; j < nPosts; j++ {
 		acts = append(acts, p.acts[j])
 		origin = append(origin, j)
@@ -49,6 +51,9 @@ func (p *play) finish() error {
 		hero = t.inOrder[p.rng.IntN(len(t.inOrder))]
 	}
 	for _, s := range t.inOrder {
+		if p.perDeal() {
+			break
+		}
 		cs := p.holes[s]
 		if ps && s != hero {
 			cs = make([]cards.Card, t.game.HoleCards)
@@ -102,25 +107,38 @@ func (p *play) finish() error {
 			h.Actions = slices.Insert(h.Actions, at, hand.Action{Kind: hand.UncalledReturn, Player: r.Player, Amount: r.Amount, HasAmount: true})
 			origin = slices.Insert(origin, at, -1)
 		}
+		if p.style == styleOldExport {
+			// Older exports write no "Uncalled bet returned" line: the
+			// totals and collects show the bet was given back.
+			for k := len(h.Actions) - 1; k >= 0; k-- {
+				if h.Actions[k].Kind == hand.UncalledReturn {
+					h.Actions = slices.Delete(h.Actions, k, k+1)
+					origin = slices.Delete(origin, k, k+1)
+				}
+			}
+		}
 		o := &h.Outcome
 		o.TotalPot, o.HasTotalPot = tr.TotalPot, true
 		o.HasRake = true
-		if dealt >= 3 {
-			o.Rake = min(tr.TotalPot/20, 300) // 5%, capped at $3; no flop, no drop
-		}
+		o.Rake = p.rake(tr.TotalPot, dealt >= 3)
 		tr = replay.Replay(h, p.g.rules)
 		if len(tr.Pots) > 1 {
-			for _, pot := range tr.Pots {
-				o.Pots = append(o.Pots, pot.Amount-pot.Rake)
+			// The room lists its pots after rake, shared among them as it
+			// likes: the auditor must read the split from the record.
+			shares := p.shareRake(tr.Pots, o.Rake)
+			for k, pot := range tr.Pots {
+				o.Pots = append(o.Pots, pot.Amount-shares[k])
 			}
+			tr = replay.Replay(h, p.g.rules) // the listed split is the record's
 		}
+		awards := p.oddChipReading(tr)
 		o.Winnings = make([]hand.Amount, p.n)
 		o.HasWinnings = true
 		// Collections, side pots first as the room prints them.
 		for k := len(tr.Pots) - 1; k >= 0; k-- {
 			var won []hand.Amount
 			var order []int
-			for _, aw := range tr.Awards {
+			for _, aw := range awards {
 				if aw.Pot != k || aw.Amount <= 0 {
 					continue
 				}
@@ -139,7 +157,18 @@ func (p *play) finish() error {
 			}
 		}
 	} else {
-		h.Outcome.FinishingStacks = slices.Clone(tr.FinishingStacks)
+		// PHH states no rake: under a house rake rule the finishing stacks
+		// are after it (the auditor reads the implied rake).
+		if r := p.rake(tr.TotalPot, dealt >= 3); r > 0 {
+			h.Outcome.Rake, h.Outcome.HasRake = r, true
+			tr = replay.Replay(h, p.g.rules)
+			h.Outcome.Rake, h.Outcome.HasRake = 0, false
+		}
+		fs := slices.Clone(tr.FinishingStacks)
+		for i, aw := range p.oddChipReading(tr) {
+			fs[aw.Player] += aw.Amount - tr.Awards[i].Amount
+		}
+		h.Outcome.FinishingStacks = fs
 		h.Outcome.HasFinishingStacks = true
 	}
 	p.h = h
@@ -152,6 +181,89 @@ func (p *play) finish() error {
 		p.want.outcome(p, tr)
 	}
 	return nil
+}
+
+// rake is the rake the room takes from a pot of total chips: the house
+// rule's when the rules have one; else, in PokerStars, 5% capped at $3
+// with no flop, no drop, and none in PHH.
+func (p *play) rake(total hand.Amount, flop bool) hand.Amount {
+	if r, ok := p.g.rules.ExpectedRake(total, flop, p.t.scale); ok {
+		return r
+	}
+	if p.f != pokerstars.Format || !flop {
+		return 0
+	}
+	return min(total/20, 300)
+}
+
+// shareRake shares rake among pots as a room might: from the main pot
+// first, from the last side pot first, or in proportion to the pots.
+func (p *play) shareRake(pots []replay.Pot, rake hand.Amount) []hand.Amount {
+	shares := make([]hand.Amount, len(pots))
+	order := make([]int, len(pots))
+	for k := range order {
+		order[k] = k
+	}
+	switch p.rng.IntN(3) {
+	case 1:
+		slices.Reverse(order)
+	case 2:
+		var total hand.Amount
+		for _, pot := range pots {
+			total += pot.Amount
+		}
+		var given hand.Amount
+		for k, pot := range pots {
+			if total > 0 {
+				shares[k] = rake * pot.Amount / total
+			}
+			given += shares[k]
+		}
+		rake -= given // what rounding left goes main pot first, below
+	}
+	for _, k := range order {
+		take := min(rake, pots[k].Amount-shares[k])
+		shares[k] += take
+		rake -= take
+	}
+	return shares
+}
+
+// oddChipReading returns the awards the record pays: the replay's, or,
+// for a split of two or more odd chips among three or more winners, now
+// and then the other reading of TDA 20-A (every odd chip to the first
+// winner left of the button), which the auditor accepts by default. A
+// hand that must carry an odd-chip fault keeps the replay's.
+func (p *play) oddChipReading(tr *replay.Trace) []replay.Award {
+	aw := slices.Clone(tr.Awards)
+	if p.g.rules.OddChip != replay.OddChipLeftOfButton || p.want != nil && p.want.check == "pot.odd-chip" || p.rng.IntN(2) == 0 {
+		return aw
+	}
+	for i := range aw {
+		if aw[i].OddChip <= 0 {
+			continue
+		}
+		first, winners, odd := i, 0, hand.Amount(0)
+		for j := range aw {
+			if aw[j].Pot == aw[i].Pot && aw[j].Board == aw[i].Board && aw[j].Half == aw[i].Half && aw[j].Amount > 0 {
+				first = min(first, j)
+				winners++
+				odd += aw[j].OddChip
+			}
+		}
+		if winners < 3 || odd < 2*max(tr.ChipUnit, 1) || i != first {
+			continue
+		}
+		for j := range aw {
+			if j != first && aw[j].Pot == aw[i].Pot && aw[j].Board == aw[i].Board && aw[j].Half == aw[i].Half {
+				aw[first].Amount += aw[j].OddChip
+				aw[first].OddChip += aw[j].OddChip
+				aw[j].Amount -= aw[j].OddChip
+				aw[j].OddChip = 0
+			}
+		}
+	}
+	return aw
 }
 
 // markOrigin marks the action a preSettle hook made illegal.
@@ -233,10 +345,12 @@ func (p *play) showdown() []hand.Action {
 		}
 	}
 	var out []hand.Action
-	var bestHigh cards.HandRank
+	var bestHigh uint32
 	bestLow, hasLow := cards.LowRank(0), false
-	hilo := p.t.game.Variant == hand.OmahaHiLo
-	mustShow := allIn || p.want != nil && p.want.showAll
+	hilo := p.t.game.Variant == hand.OmahaHiLo || p.t.game.Variant == hand.StudHiLo
+	// With side pots a player beaten for one pot may win another: every
+	// hand is shown (at an all-in showdown the rules call for it anyway).
+	mustShow := allIn || len(tr.Pots) > 1 || p.showAll
 	for k := 0; k < p.n; k++ {
 		s := (first + k) % p.n
 		if p.folded[s] {
@@ -248,6 +362,12 @@ func (p *play) showdown() []hand.Action {
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
 			continue
 		}
+		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.f == pokerstars.Format {
+			// Online the software mucks a beaten hand at an all-in
+			// showdown and the summary shows it: the hand is disclosed.
+			out = append(out, hand.Action{Kind: hand.Muck, Player: s, Cards: p.holes[s]})
+			continue
+		}
 		out = append(out, hand.Action{Kind: hand.Show, Player: s, Cards: p.holes[s]})
 		bestHigh = max(bestHigh, hi)
 		if ok && (!hasLow || lo < bestLow) {
@@ -257,19 +377,22 @@ func (p *play) showdown() []hand.Action {
 	return out
 }
 
-// value is seat s's high hand and qualifying low on the full board.
-func (p *play) value(s int) (cards.HandRank, cards.LowRank, bool) {
+// value is seat s's hand at the showdown, as a score (larger wins: the
+// high hand in the high games), and its qualifying low in the hi-lo games.
+func (p *play) value(s int) (uint32, cards.LowRank, bool) {
 	hole := p.holes[s]
 	switch p.t.game.Variant {
 	case hand.Holdem:
 		all := make([]cards.Card, 0, 7)
 		all = append(append(all, hole...), p.board...)
-		return cards.EvalHigh(all), 0, false
+		return uint32(cards.EvalHigh(all)), 0, false
 	case hand.OmahaHiLo:
 		lo, ok := cards.EvalOmahaLow8(hole, p.board)
-		return cards.EvalOmaha(hole, p.board), lo, ok
+		return uint32(cards.EvalOmaha(hole, p.board)), lo, ok
+	case hand.Omaha:
+		return uint32(cards.EvalOmaha(hole, p.board)), 0, false
 	}
-	return cards.EvalOmaha(hole, p.board), 0, false
+	return p.gameValue(s)
 }
 
 // psGameCode is the PokerStars reader's Game.Code for g.
@@ -294,6 +417,22 @@ func psGameCode(g hand.Game) (string, error) {
 }
 
 func phhCode(g hand.Game) string {
+	switch g.Variant {
+	case hand.ShortDeck:
+		return "NS"
+	case hand.Stud:
+		return "F7S"
+	case hand.StudHiLo:
+		return "F7S/8"
+	case hand.Razz:
+		return "FR"
+	case hand.Deuce7Single:
+		return "N2L1D"
+	case hand.Deuce7Triple:
+		return "F2L3D"
+	case hand.Badugi:
+		return "FB"
+	}
 	switch {
 	case g.Variant == hand.Holdem && g.Structure == hand.FixedLimit:
 		return "FT"

@@ -12,6 +12,15 @@
 // and Omaha (high and hi/lo), two to nine players, with short stacks,
 // all-ins, side pots and split pots, in what each output format can record.
 //
+// Hands are recorded as rooms record them: raked (PokerStars at 5% capped
+// at $3, or the house rake rule of the rules they are played under, shared
+// among the pots as a room might: main pot first, side pot first, or in
+// proportion; PHH pays out after the house's rake and states none), split
+// pots whose odd chips go by either reading of TDA 20-A, dead small blinds
+// posted out of position, older PokerStars exports with no uncalled-bet
+// lines, and beaten hands mucked at an all-in showdown with their cards in
+// the summary: conventions the auditor must not take for faults.
+//
 // A share of the hands gets exactly one injected violation of a check of the
 // catalog (an under-minimum raise, a raise that was not reopened, a
 // pot-limit overbet, a wrong award, ...), and a Label says which check must
@@ -24,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -41,9 +51,16 @@ type Config struct {
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
-	// Rules is the ruleset hands are played under; nil is the default
-	// preset. Audit them with the same rules.
+	// Rules is the ruleset hands are played under; nil is the ruleset
+	// audit run picks for the format's hands when it is given no rules (the
+	// pokerstars preset for PokerStars hands, the default preset for PHH).
+	// Audit them with the same rules.
 	Rules *replay.Ruleset
+	// Games names the games to deal (GameNames lists them: "holdem",
+	// "omaha", "short-deck", "stud", "stud-hi-lo", "razz",
+	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
+	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
+	Games []string
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -74,7 +91,8 @@ type Generator struct {
 	// decision (each is read and dropped at once); it is safe for
 	// concurrent use by the generating goroutines.
 	pool  replay.TracePool
-	kinds []violation // the violations the format can express
+	games []gameKind  // the games dealt, with their weights
+	kinds []violation // the violations the format can express in those games
 }
 
 // New returns a generator for cfg.
@@ -87,22 +105,34 @@ func New(cfg Config) (*Generator, error) {
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {
-		rs := replay.Default()
-		g.rules = &rs
+		d := replay.Default()
+		book, err := replay.RoomRules(&d)
+		if err != nil {
+			return nil, err
+		}
+		g.rules = book.For(&hand.Hand{Site: siteOf(cfg.Format), Format: string(cfg.Format)})
 	}
+	games, err := gamesFor(cfg.Format, cfg.Games)
+	if err != nil {
+		return nil, err
+	}
+	g.games = games
 	for _, v := range violations {
-		if v.formats&formatBit(cfg.Format) != 0 {
+		if v.formats&formatBit(cfg.Format) != 0 && slices.ContainsFunc(games, v.needs.fit) {
 			g.kinds = append(g.kinds, v)
 		}
 	}
 	return g, nil
 }
 
-// Checks lists the check IDs the generator can inject in its format.
+// Checks lists the check IDs the generator can inject in its format (a
+// check may be injected in more than one way; it is listed once).
 func (g *Generator) Checks() []string {
-	out := make([]string, len(g.kinds))
-	for i, v := range g.kinds {
-		out[i] = v.check
+	var out []string
+	for _, v := range g.kinds {
+		if !slices.Contains(out, v.check) {
+			out = append(out, v.check)
+		}
 	}
 	return out
 }
@@ -125,10 +155,21 @@ func (g *Generator) Hand(i int) (*Hand, error) {
 	if g.cfg.Violations > 0 && pick.Float64() < g.cfg.Violations && len(g.kinds) > 0 {
 		want = &g.kinds[pick.IntN(len(g.kinds))]
 	}
+	st := stylePlain
+	if want == nil {
+		switch pick.IntN(40) {
+		case 0:
+			st = styleChop
+		case 1:
+			st = styleOldExport
+		case 2:
+			st = styleMuckShown
+		}
+	}
 	for round := 0; ; round++ {
 		for attempt := 0; attempt < maxAttempts; attempt++ {
 			rng := rand.New(rand.NewPCG(g.cfg.Seed, mix(uint64(i), uint64(round*maxAttempts+attempt+1))))
-			p := newPlay(g, i, rng, want)
+			p := newPlay(g, i, rng, want, st)
 			if err := p.run(); err != nil {
 				return nil, fmt.Errorf("gen: hand %d: %w", i, err)
 			}
@@ -156,6 +197,14 @@ func (g *Generator) always() *violation {
 		}
 	}
 	return &g.kinds[0]
+}
+
+// siteOf is the site generated hands of format f name.
+func siteOf(f parser.Format) string {
+	if f == pokerstars.Format {
+		return "PokerStars"
+	}
+	return "handaudit-gen"
 }
 
 // mix derives a stream number from a hand index and an attempt

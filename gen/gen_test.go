@@ -8,10 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -23,7 +25,14 @@ import (
 // corpus generates n hands of format f and returns the text and labels.
 func corpus(t testing.TB, f parser.Format, seed uint64, n int, rate float64, workers int) ([]byte, []Label) {
 	t.Helper()
-	g, err := New(Config{Seed: seed, Format: f, Violations: rate})
+	return corpusUnder(t, f, seed, n, rate, workers, nil)
+}
+
+// corpusUnder is corpus with the hands played under rs (nil: the rules
+// audit run picks).
+func corpusUnder(t testing.TB, f parser.Format, seed uint64, n int, rate float64, workers int, rs *replay.Ruleset) ([]byte, []Label) {
+	t.Helper()
+	g, err := New(Config{Seed: seed, Format: f, Violations: rate, Rules: rs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +69,16 @@ type found struct {
 // the hands read.
 func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*hand.Hand) {
 	t.Helper()
+	return auditUnder(t, f, text, auditRules(t))
+}
+
+// auditUnder is audit with the rules of book.
+func auditUnder(t testing.TB, f parser.Format, text []byte, book *replay.Rulebook) (map[string][]found, []*hand.Hand) {
+	t.Helper()
 	r, err := parser.Open(f, bytes.NewReader(text), "gen")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := replay.Default()
 	out := map[string][]found{}
 	var hs []*hand.Hand
 	var runner checks.Runner
@@ -77,7 +91,7 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 			t.Fatalf("generated text does not parse: %v", err)
 		}
 		hs = append(hs, h)
-		tr := replay.Replay(h, &rs)
+		tr := replay.Replay(h, book.For(h))
 		if !tr.Supported {
 			t.Fatalf("hand %s: replay unsupported: %s", h.ID, tr.Unsupported)
 		}
@@ -90,6 +104,17 @@ func audit(t testing.TB, f parser.Format, text []byte) (map[string][]found, []*h
 	return out, hs
 }
 
+// auditRules is how audit run judges hands when it is given no rules:
+// each room's preset for the hands whose record names the room.
+func auditRules(t testing.TB) *replay.Rulebook {
+	d := replay.Default()
+	book, err := replay.RoomRules(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return book
+}
+
 // TestEndToEnd is the generator's promise and a test of the whole system:
 // hands written in each format, read back, replayed and checked give no
 // finding when clean, and exactly the labelled finding when a violation
@@ -99,10 +124,32 @@ func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		n = 400
 	}
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
-		t.Run(string(f), func(t *testing.T) {
-			text, labels := corpus(t, f, 14, n, 0.2, 0)
-			found, hs := audit(t, f, text)
+	// Raked: a house rake rule of 5% capped at 3 (dollars, or chips), no
+	// flop no drop, in both formats; PokerStars shares it among the pots
+	// as it likes, PHH pays out after it (an implied rake).
+	raked := replay.Default()
+	raked.HasRakeRule, raked.RakeBasisPoints, raked.RakeCap, raked.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
+	for _, c := range []struct {
+		name string
+		rs   *replay.Ruleset
+	}{{"rooms", nil}, {"raked", &raked}} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
+		}
+	}
+}
+
+// endToEnd is TestEndToEnd for one format and ruleset (nil: the rules
+// audit run picks by room).
+func endToEnd(t *testing.T, f parser.Format, n int, rs *replay.Ruleset) {
+	{
+		{
+			text, labels := corpusUnder(t, f, 14, n, 0.2, 0, rs)
+			book := auditRules(t)
+			if rs != nil {
+				book = replay.FixedRules(rs)
+			}
+			found, hs := auditUnder(t, f, text, book)
 			if len(hs) != n {
 				t.Fatalf("read %d hands back, want %d", len(hs), n)
 			}
@@ -148,7 +195,7 @@ func TestEndToEnd(t *testing.T) {
 				t.Errorf("%d labels for %d hands at rate 0.2", got, n)
 			}
 			t.Logf("%s: %d hands, %d labels: %v", f, len(hs), len(labels), perCheck)
-		})
+		}
 	}
 }
 
@@ -206,12 +253,12 @@ func TestVariety(t *testing.T) {
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
 		players := map[int]int{}
-		rs := replay.Default()
+		book := auditRules(t)
 		var sidePots, splits, showdowns, preflop int
 		for _, h := range hs {
 			games[fmt.Sprintf("%s %s %d", h.Game.Variant, h.Game.Structure, h.Game.HoleCards)]++
 			players[len(h.Seats)]++
-			tr := replay.Replay(h, &rs)
+			tr := replay.Replay(h, book.For(h))
 			if len(tr.Pots) > 1 {
 				sidePots++
 			}
@@ -282,5 +329,288 @@ func TestWriteDir(t *testing.T) {
 	}
 	if !strings.Contains(labels.String(), `"file":"hands-000002.phhs"`) {
 		t.Errorf("labels do not name the shard files:\n%s", labels.String())
+	}
+}
+
+// TestIssueCases: the corpus carries the cases the auditor must get right
+// on real records: rake with side pots (PokerStars shares it among the pots
+// as it likes), multi-way splits with several odd chips (paid by either
+// reading of TDA 20-A), dead small blinds, fixed-limit short all-ins, older
+// exports without uncalled-bet lines and mucked hands the summary shows;
+// and labels for the faults among them.
+func TestIssueCases(t *testing.T) {
+	n := 6000
+	if testing.Short() {
+		t.Skip("a large corpus")
+	}
+	raked := replay.Default()
+	raked.HasRakeRule, raked.RakeBasisPoints, raked.RakeCap, raked.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+		text, labels := corpusUnder(t, f, 31, n, 0.2, 0, &raked)
+		_, hs := auditUnder(t, f, text, replay.FixedRules(&raked))
+		counts := map[string]int{}
+		for _, h := range hs {
+			tr := replay.Replay(h, &raked)
+			if len(tr.Pots) > 1 && tr.Rake > 0 {
+				counts["raked side pots"]++
+				var sideRaked bool
+				for _, pot := range tr.Pots[1:] {
+					sideRaked = sideRaked || pot.Rake > 0
+				}
+				if sideRaked {
+					counts["rake taken from a side pot"]++
+				}
+			}
+			for i, aw := range tr.Awards {
+				winners, odd := 0, hand.Amount(0)
+				for _, b := range tr.Awards {
+					if b.Pot == aw.Pot && b.Board == aw.Board && b.Half == aw.Half && b.Amount > 0 {
+						winners++
+						odd += b.OddChip
+					}
+				}
+				if i == 0 && winners >= 3 && odd >= 2*max(tr.ChipUnit, 1) {
+					counts["multi-way split, several odd chips"]++
+				}
+			}
+			sb := 0
+			returns, returnLines := len(tr.Returns), 0
+			for _, a := range h.Actions {
+				if a.Kind == hand.Post && a.PostKind == hand.PostSmallBlind {
+					sb++
+				}
+				if a.Kind == hand.UncalledReturn {
+					returnLines++
+				}
+				if a.Kind == hand.Muck && len(a.Cards) > 0 {
+					counts["muck with its cards shown"]++
+				}
+			}
+			if sb > 1 {
+				counts["dead small blind"]++
+			}
+			if f == pokerstars.Format && returns > 0 && returnLines == 0 {
+				counts["no uncalled-bet line"]++
+			}
+			if h.Game.Structure == hand.FixedLimit {
+				for _, st := range tr.Steps {
+					if (st.Kind == hand.Raise || st.Kind == hand.Bet) && st.AllIn && !st.FullRaise {
+						counts["fixed-limit short all-in"]++
+						break
+					}
+				}
+			}
+		}
+		for _, l := range labels {
+			switch {
+			case l.CheckID == "raise.not-reopened" && strings.Contains(l.What, "half of a full bet"):
+				counts["label: limit raise not reopened"]++
+			case l.CheckID == "bet.wrong-call-amount" && strings.Contains(l.What, "dead small blind"):
+				counts["label: dead small blind counted live"]++
+			case l.CheckID == "pot.rake-mismatch":
+				counts["label: rake"]++
+			case l.CheckID == "pot.odd-chip":
+				counts["label: odd chip"]++
+			}
+		}
+		want := []string{"raked side pots", "rake taken from a side pot", "multi-way split, several odd chips",
+			"fixed-limit short all-in", "label: limit raise not reopened", "label: rake", "label: odd chip"}
+		if f == pokerstars.Format {
+			want = append(want, "dead small blind", "no uncalled-bet line", "muck with its cards shown", "label: dead small blind counted live")
+		}
+		for _, k := range want {
+			if counts[k] == 0 {
+				t.Errorf("%s: no hand with %s", f, k)
+			}
+		}
+		t.Logf("%s: %v", f, counts)
+	}
+}
+
+// corpusOf generates n hands of the games named, in PHH.
+func corpusOf(t testing.TB, games []string, seed uint64, n int, rate float64) ([]byte, []Label, *Generator) {
+	t.Helper()
+	g, err := New(Config{Seed: seed, Format: phh.Format, Violations: rate, Games: games})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, labels bytes.Buffer
+	if _, err := g.Write(context.Background(), Output{Hands: n, W: &text, Labels: &labels}); err != nil {
+		t.Fatal(err)
+	}
+	var ls []Label
+	dec := json.NewDecoder(&labels)
+	for {
+		var l Label
+		if err := dec.Decode(&l); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, l)
+	}
+	return text.Bytes(), ls, g
+}
+
+// TestEndToEndGames is TestEndToEnd for each game besides hold'em and
+// Omaha, in PHH: 2,000 hands of each with 20% violations; every label is
+// found at its action, and nothing else.
+func TestEndToEndGames(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
+		t.Run(game, func(t *testing.T) {
+			text, labels, g := corpusOf(t, []string{game}, 21, n, 0.2)
+			found, hs := audit(t, phh.Format, text)
+			if len(hs) != n {
+				t.Fatalf("read %d hands back, want %d", len(hs), n)
+			}
+			byHand := map[string]*Label{}
+			perCheck := map[string]int{}
+			for i := range labels {
+				byHand[labels[i].HandID] = &labels[i]
+				perCheck[labels[i].CheckID]++
+			}
+			bad := 0
+			for _, h := range hs {
+				if h.Game.Variant.String() != game {
+					t.Fatalf("hand %s is %v, want %s", h.ID, h.Game.Variant, game)
+				}
+				got := dedupe(found[h.ID])
+				l := byHand[h.ID]
+				var want []string
+				if l != nil {
+					want = []string{fmt.Sprintf("%s@%d", l.CheckID, l.ActionIndex)}
+				}
+				if strings.Join(got, ",") != strings.Join(want, ",") {
+					bad++
+					if bad <= 5 {
+						what := "clean hand"
+						if l != nil {
+							what = "injected: " + l.What
+						}
+						t.Errorf("hand %s (%s): findings %v, want %v\n%s", h.ID, what, got, want, handText(t, phh.Format, text, h.ID))
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d of %d hands do not match their labels", bad, len(hs))
+			}
+			for _, id := range g.Checks() {
+				if perCheck[id] == 0 && !testing.Short() {
+					t.Errorf("no hand carries %s", id)
+				}
+			}
+			if got, want := len(labels), n/5; got < want*8/10 || got > want*12/10 {
+				t.Errorf("%d labels for %d hands at rate 0.2", got, n)
+			}
+			t.Logf("%s: %d hands, %d labels: %v", game, len(hs), len(labels), perCheck)
+		})
+	}
+}
+
+// TestGamesOption: --games chooses the games; the stud and draw games are
+// PHH only, and an unknown name is refused. The default is the format's
+// hold'em and Omaha mix, whose corpus does not change with the option's
+// arrival (TestDeterministic and the CLI's golden corpora check that).
+func TestGamesOption(t *testing.T) {
+	if _, err := New(Config{Format: pokerstars.Format, Games: []string{"holdem", "razz"}}); err == nil || !strings.Contains(err.Error(), "PHH only") {
+		t.Errorf("razz in PokerStars: error %v, want PHH only", err)
+	}
+	if _, err := New(Config{Format: phh.Format, Games: []string{"chess"}}); err == nil || !strings.Contains(err.Error(), "unknown game") {
+		t.Errorf("chess: error %v", err)
+	}
+	g, err := New(Config{Format: pokerstars.Format, Games: []string{"omaha"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range g.games {
+		if k.variant != hand.Omaha && k.variant != hand.OmahaHiLo {
+			t.Errorf("omaha chose %v", k.variant)
+		}
+	}
+	// The checks a game cannot carry are not injected in it.
+	g, _ = New(Config{Format: phh.Format, Games: []string{"badugi"}})
+	for _, id := range g.Checks() {
+		if strings.HasPrefix(id, "bring-in.") || id == "pot.odd-chip" || id == "raise.over-pot-limit" {
+			t.Errorf("badugi carries %s", id)
+		}
+	}
+	if !slices.Contains(g.Checks(), "draw.too-many-cards") {
+		t.Error("badugi does not carry draw.too-many-cards")
+	}
+}
+
+// TestGamesVariety: each game's corpus has showdowns won by its own
+// ranking, all-ins, and its own phases: up cards and bring-ins in stud,
+// draws of every size (standing pat too) in the draw games, and split pots
+// in stud hi-lo.
+func TestGamesVariety(t *testing.T) {
+	rs := replay.Default()
+	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
+		text, _, _ := corpusOf(t, []string{game}, 8, 600, 0)
+		_, hs := audit(t, phh.Format, text)
+		var showdowns, allIns, bringIns, completions, pats, draws, splits, redealt int
+		players := map[int]bool{}
+		for _, h := range hs {
+			var mucked cards.Set
+			players[len(h.Seats)] = true
+			tr := replay.Replay(h, &rs)
+			if len(tr.Shown) > 1 {
+				showdowns++
+			}
+			for _, aw := range tr.Awards {
+				if aw.Half != replay.Whole {
+					splits++
+					break
+				}
+			}
+			for i, a := range h.Actions {
+				switch {
+				case a.Kind == hand.BringIn:
+					bringIns++
+				case a.Kind == hand.Bet && tr.Steps[i].Street == replay.ThirdStreet:
+					completions++
+				case a.Kind == hand.Discard && len(a.Cards) == 0:
+					pats++
+				case a.Kind == hand.Discard:
+					draws++
+					mucked |= cards.SetOf(a.Cards...)
+				case a.Kind == hand.DealHole:
+					for _, c := range a.Cards {
+						if mucked.Has(c) {
+							redealt++ // the stub ran out: the discards were shuffled in
+						}
+					}
+				}
+				if a.AllIn || tr.Steps[i].AllIn {
+					allIns++
+				}
+			}
+		}
+		want := map[string]int{"showdowns": showdowns, "all-ins": allIns}
+		switch {
+		case strings.Contains(game, "stud") || game == "razz":
+			want["bring-ins"], want["completions"] = bringIns, completions
+		case strings.Contains(game, "draw") || game == "badugi":
+			want["pats"], want["draws"] = pats, draws
+		}
+		if game == "2-7-triple-draw" {
+			want["reshuffled discards"] = redealt * 50 // some hands, not one in fifty
+		}
+		if game == "stud-hi-lo" {
+			want["hi/lo splits"] = splits
+		}
+		for what, c := range want {
+			if c < len(hs)/50 {
+				t.Errorf("%s: only %d hands with %s", game, c, what)
+			}
+		}
+		if len(players) < 4 {
+			t.Errorf("%s: table sizes %v", game, players)
+		}
+		t.Logf("%s: %v; players %v", game, want, players)
 	}
 }

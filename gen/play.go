@@ -27,18 +27,23 @@ var normalAgent = agent{fold: 35, raise: 18, bet: 30, allIn: 12, minimum: 45, mu
 
 // play is one attempt at generating one hand.
 type play struct {
-	g    *Generator
-	f    parser.Format
-	idx  int
-	rng  *rand.Rand
-	want *violation
-	ag   agent
-	t    *table
-	n    int
+	g     *Generator
+	f     parser.Format
+	idx   int
+	rng   *rand.Rand
+	want  *violation
+	style style
+	ag    agent
+	// rigged: the board makes every hold'em hand tie; showAll: nobody
+	// mucks at showdown.
+	rigged, showAll bool
+	t               *table
+	n               int
 
 	deck  []cards.Card
-	holes [][]cards.Card
+	holes [][]cards.Card // stud and draw games: the cards each seat holds so far
 	board []cards.Card
+	muck  []cards.Card // draw games: the discards, shuffled into the stub when it runs out
 
 	// skel is the hand as the engine needs it to find the next legal
 	// window: forced bets, betting and board cards, no hole cards (the
@@ -60,30 +65,51 @@ type play struct {
 	label *Label
 }
 
-func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation) *play {
-	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, ag: normalAgent, injectAt: -1}
+func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
+	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
 		if want.agent != nil {
 			p.ag = *want.agent
 		}
+		p.rigged, p.showAll = want.rigBoard, want.showAll
 	}
-	p.t = newTable(rng, p.f, nd)
+	if style == styleChop {
+		// A clean hand that several players chop: the odd chips of a
+		// multi-way split, paid by either reading of TDA 20-A.
+		nd = needs{holdem: true, minPlayers: 3}
+		p.ag, p.rigged, p.showAll = *passive, true, true
+	}
+	p.t = newTable(rng, p.f, g.games, nd)
 	p.n = len(p.t.seats)
 	return p
 }
+
+// style is how a clean hand is recorded, beyond the random play: room
+// conventions the auditor must not take for faults.
+type style uint8
+
+const (
+	stylePlain     style = iota
+	styleChop            // a board every hold'em hand plays: a multi-way split
+	styleOldExport       // PokerStars: no "Uncalled bet returned" lines (older exports)
+	styleMuckShown       // PokerStars: a beaten hand mucked at an all-in showdown, its cards in the summary
+)
 
 var errTooLong = errors.New("hand did not end")
 
 // run plays the hand and builds the record.
 func (p *play) run() error {
 	t := p.t
-	p.deal()
+	if !p.perDeal() {
+		p.deal()
+	}
 	p.skel = hand.Hand{
 		Format: string(p.f), Scale: t.scale, Game: t.game, Seats: t.seats,
-		Stakes: hand.Stakes{SmallBlind: t.sb, BigBlind: t.bb, SmallBet: t.small, BigBet: t.big, Ante: t.ante, BigBlindAnte: t.bbAnte},
-		Button: t.seats[t.button].Number,
+		Stakes: hand.Stakes{SmallBlind: t.sb, BigBlind: t.bb, SmallBet: t.small, BigBet: t.big, Ante: t.ante, BigBlindAnte: t.bbAnte,
+			BringIn: t.bringIn},
+		Button: t.buttonNumber(),
 	}
 	if t.game.Structure != hand.FixedLimit {
 		p.skel.Stakes.MinBet = t.bb
@@ -98,6 +124,12 @@ func (p *play) run() error {
 	p.posts()
 	if p.want != nil && p.want.atPost != nil {
 		p.want.atPost(p)
+	}
+	switch {
+	case t.stud():
+		return p.runStud()
+	case t.draw():
+		return p.runDraw()
 	}
 	for s := replay.Preflop; s <= replay.River; s++ {
 		if s > replay.Preflop {
@@ -116,12 +148,16 @@ func (p *play) run() error {
 
 // deal shuffles the deck and deals the hole cards and the board.
 func (p *play) deal() {
-	p.deck = make([]cards.Card, 52)
-	for i := range p.deck {
-		p.deck[i] = cards.Card(i)
+	if p.t.game.Variant == hand.ShortDeck {
+		p.newDeck()
+	} else {
+		p.deck = make([]cards.Card, 52)
+		for i := range p.deck {
+			p.deck[i] = cards.Card(i)
+		}
+		p.rng.Shuffle(52, func(i, j int) { p.deck[i], p.deck[j] = p.deck[j], p.deck[i] })
 	}
-	p.rng.Shuffle(52, func(i, j int) { p.deck[i], p.deck[j] = p.deck[j], p.deck[i] })
-	if p.want != nil && p.want.rigBoard {
+	if p.rigged {
 		p.rigBoard()
 	}
 	k := 0
@@ -205,6 +241,9 @@ func (p *play) posts() {
 	}
 	post(t.sbSeat, hand.PostSmallBlind, t.sb)
 	post(t.bbSeat, hand.PostBigBlind, t.bb)
+	if t.deadSB >= 0 {
+		post(t.deadSB, hand.PostSmallBlind, t.sb) // out of position: dead
+	}
 	antes()
 }
 
@@ -261,8 +300,8 @@ func (p *play) query() view {
 		clear(p.bet)
 		for i := len(tr.Steps) - 2; i >= 0; i-- {
 			s := &tr.Steps[i]
-			if s.Kind == hand.DealBoard {
-				break
+			if s.Street != st.Street {
+				break // the street began after s
 			}
 			if s.Player >= 0 && (s.Betting || s.Kind == hand.Post) && p.bet[s.Player] == 0 {
 				p.bet[s.Player] = s.To
@@ -334,9 +373,12 @@ type choice struct {
 
 // choose picks a legal action from the window.
 func (p *play) choose(v view) choice {
+	if p.bringInTurn(v) {
+		return p.bringInChoice(v)
+	}
 	w := &v.w
 	ag := &p.ag
-	canRaise := w.MinRaiseTo > 0
+	canRaise := w.MinRaiseTo > 0 && p.othersCanCall(v.player)
 	if w.ToCall == 0 {
 		if canRaise && p.rng.IntN(100) < ag.bet {
 			return choice{kind: hand.Bet, to: p.size(v)}
@@ -353,11 +395,30 @@ func (p *play) choose(v view) choice {
 	return choice{kind: hand.Call, call: w.ToCall}
 }
 
+// othersCanCall reports whether a player other than s still has chips to
+// answer a bet: a big blind whose option comes when everyone else is
+// all-in just checks.
+func (p *play) othersCanCall(s int) bool {
+	for q := range p.folded {
+		if q != s && !p.folded[q] && p.stack[q] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // size picks a legal bet or raise total in [MinRaiseTo, MaxRaiseTo].
 func (p *play) size(v view) hand.Amount {
 	w := &v.w
 	lo, hi := w.MinRaiseTo, w.MaxRaiseTo
 	if hi <= lo {
+		return lo
+	}
+	if p.t.game.Structure == hand.FixedLimit {
+		// Stud's open pair on fourth street: the small bet or the big bet.
+		if p.rng.IntN(2) == 0 {
+			return hi
+		}
 		return lo
 	}
 	r := p.rng.IntN(100)
@@ -392,6 +453,9 @@ func (p *play) record(v view, c choice) hand.Action {
 	switch c.kind {
 	case hand.Fold:
 		p.folded[v.player] = true
+	case hand.BringIn:
+		a.Amount, a.HasAmount = min(p.t.bringIn, v.stack), true
+		a.AllIn = a.Amount >= v.stack
 	case hand.Call:
 		if ps {
 			a.Amount, a.HasAmount = c.call, true

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/handaudit/handaudit/hand"
@@ -62,6 +63,7 @@ type table struct {
 	sb, bb   hand.Amount
 	small    hand.Amount // fixed-limit small bet
 	big      hand.Amount
+	bringIn  hand.Amount // stud
 	ante     hand.Amount
 	bbAnte   bool // PHH: only the big blind antes, for the table
 	maxSeats int
@@ -74,32 +76,36 @@ type table struct {
 	bbSeat  int
 	dealt   []bool // dealt in (not sitting out)
 	inOrder []int  // dealt-in seats from the first left of the button
+	// deadSB is a returning player who posts a small blind out of
+	// position (dead money, PokerStars), or -1.
+	deadSB int
 }
 
 // needs is what a wanted violation asks of the table.
 type needs struct {
 	structures []hand.Structure // allowed structures (nil: any)
 	holdem     bool             // hold'em only
+	stud, draw bool             // stud games only, draw games only
 	antes      bool             // antes posted by every player
 	minPlayers int
-	short      int // extra very short stacks
+	short      int  // extra very short stacks
+	deadBlind  bool // a returning player posts a dead small blind (PokerStars)
+}
+
+// fit reports whether game g meets the needs.
+func (nd needs) fit(g gameKind) bool {
+	if nd.holdem && g.variant != hand.Holdem || nd.stud && !g.variant.IsStud() || nd.draw && !g.variant.IsDraw() {
+		return false
+	}
+	return nd.structures == nil || slices.Contains(nd.structures, g.structure)
 }
 
 func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 	var ok []gameKind
 	total := 0
 	for _, g := range games {
-		if nd.holdem && g.variant != hand.Holdem {
+		if !nd.fit(g) {
 			continue
-		}
-		if nd.structures != nil {
-			found := false
-			for _, s := range nd.structures {
-				found = found || s == g.structure
-			}
-			if !found {
-				continue
-			}
 		}
 		ok = append(ok, g)
 		total += g.weight
@@ -117,13 +123,9 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 	return ok[len(ok)-1]
 }
 
-// newTable deals a table for format f.
-func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
+// newTable deals a table of one of games for format f.
+func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *table {
 	t := &table{}
-	games := psGames
-	if f == phh.Format {
-		games = phhGames
-	}
 	gk := pickGame(rng, games, nd)
 	t.game = hand.Game{Variant: gk.variant, Structure: gk.structure, HoleCards: gk.hole}
 
@@ -158,13 +160,14 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 	case f == phh.Format && r == 2 && gk.structure != hand.FixedLimit:
 		t.ante, t.bbAnte = t.bb, true
 	}
+	otherTable(t)
 
 	// Seats.
 	n := 2 + rng.IntN(8) // 2..9 dealt in
 	if rng.IntN(3) == 0 {
 		n = 2 + rng.IntN(5) // short-handed more often
 	}
-	n = max(n, nd.minPlayers)
+	n = min(max(n, nd.minPlayers), maxPlayers(t.game))
 	t.maxSeats = 6
 	if n > 6 || rng.IntN(3) == 0 {
 		t.maxSeats = 9
@@ -227,8 +230,12 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.inOrder = append(t.inOrder, in[(b+k)%n])
 	}
 
-	// Stacks in big blinds: most deep, some short, a few all-in soon.
+	// Stacks in big blinds (stud: small bets): most deep, some short, a
+	// few all-in soon.
 	unit := t.bb
+	if unit == 0 {
+		unit = t.small
+	}
 	for i := range t.seats {
 		var bbs int64
 		switch r := rng.IntN(20); {
@@ -249,6 +256,20 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		i := t.inOrder[rng.IntN(n)]
 		t.seats[i].Stack = unit + hand.Amount(rng.Int64N(int64(2*unit)))
 	}
+	// PokerStars: now and then a returning player posts a small blind out
+	// of position, dead money that does not count toward his call.
+	t.deadSB = -1
+	if f == pokerstars.Format && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+		var cands []int
+		for _, s := range t.inOrder {
+			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) > 0 {
+			t.deadSB = cands[rng.IntN(len(cands))]
+		}
+	}
 	// A big blind who also antes for the table posts both whole: PokerKit
 	// (and so PHH) takes the ante first, the TDA the blind first, and the
 	// two agree only when the big blind covers both.
@@ -262,6 +283,14 @@ func newTable(rng *rand.Rand, f parser.Format, nd needs) *table {
 		t.seats[t.bbSeat].Stack = max(t.seats[t.bbSeat].Stack, t.sb+t.ante+1)
 	}
 	return t
+}
+
+// buttonNumber is the button's seat number, 0 in stud (no button).
+func (t *table) buttonNumber() int {
+	if t.stud() {
+		return 0
+	}
+	return t.seats[t.button].Number
 }
 
 func pickNames(rng *rand.Rand, n int) []string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
@@ -28,8 +29,11 @@ type violation struct {
 	rigBoard bool // a board on which every hold'em hand ties
 	showAll  bool // nobody mucks at showdown
 
-	atPost    func(p *play)
-	before    func(p *play, v view) bool // an action before the player's turn
+	atPost func(p *play)
+	before func(p *play, v view) bool // an action before the player's turn
+	// atDraw may change the cards seat s discards in a draw (draw games);
+	// it sets p.injectAt to -2 to mark that discard as the violation.
+	atDraw    func(p *play, s int, gone []cards.Card) []cards.Card
 	decide    func(p *play, v view) bool // the player's own action, made illegal
 	preSettle func(p *play, acts []hand.Action, origin []int)
 	outcome   func(p *play, tr *replay.Trace)
@@ -58,19 +62,12 @@ var violations = []violation{
 			return true
 		}},
 	{check: "raise.not-reopened", formats: fBoth, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
-		decide: func(p *play, v view) bool {
-			w := &v.w
-			if w.Open || w.ToCall <= 0 || v.stack <= w.ToCall {
-				return false
-			}
-			inc := w.FullRaise
-			if p.t.game.Structure == hand.FixedLimit {
-				inc = w.FixedSize
-			}
-			to := min(w.CurrentBet+inc, v.allIn)
-			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after only short all-ins: %s", p.money(to), w.OpenReason))
-			return true
-		}},
+		decide: raiseNotReopened},
+	// Fixed limit with short stacks: all-ins of less and of more than half
+	// a bet, reopening the betting only to whoever faces half a bet since
+	// his own last action (TDA 47-B).
+	{check: "raise.not-reopened", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}, short: 3, minPlayers: 4},
+		agent: shoving, decide: raiseNotReopened},
 	{check: "raise.over-pot-limit", formats: fBoth, needs: needs{structures: []hand.Structure{hand.PotLimit}},
 		decide: func(p *play, v view) bool {
 			w := &v.w
@@ -95,7 +92,9 @@ var violations = []violation{
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			to := w.MinRaiseTo + w.FixedSize
-			if w.MinRaiseTo <= 0 || w.FixedSize <= 0 || v.allIn <= to || !p.roll() {
+			// Not a stud completion (bring-in.illegal-completion), nor where
+			// an open pair allows the big bet.
+			if w.MinRaiseTo <= 0 || w.FixedSize <= 0 || v.allIn <= to || w.MaxRaiseTo != w.MinRaiseTo || p.completion(v) || !p.roll() {
 				return false
 			}
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the fixed-limit raise was to %s", p.money(to), p.money(w.MinRaiseTo)))
@@ -125,6 +124,18 @@ var violations = []violation{
 			}
 			amt := w.ToCall - 1 - p.amount(w.ToCall-1)
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
+			return true
+		}},
+	{check: "bet.wrong-call-amount", formats: fPS, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
+		decide: func(p *play, v view) bool {
+			// The returning player calls as if his dead small blind were
+			// live: short of the big blind by it.
+			w := &v.w
+			if v.player != p.t.deadSB || p.street != replay.Preflop || w.CurrentBet != p.t.bb || w.ToCall != p.t.bb || v.stack <= w.ToCall {
+				return false
+			}
+			amt := w.ToCall - p.t.sb
+			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s counting a dead small blind as live (%s owed)", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
 	{check: "action.out-of-turn", formats: fBoth, always: true, needs: needs{minPlayers: 3},
@@ -168,9 +179,18 @@ var violations = []violation{
 		}},
 	{check: "blind.wrong-amount", formats: fBoth, needs: needs{structures: bigBet, antes: true},
 		atPost: func(p *play) {
+			// Only a player none of whose forced bets the stack capped: a
+			// smaller one would leave him chips his capped blind should
+			// have had.
+			posted := make([]hand.Amount, p.n)
+			for _, a := range p.acts {
+				if a.Kind == hand.Post {
+					posted[a.Player] += a.Amount
+				}
+			}
 			var cands []int
 			for j, a := range p.acts {
-				if a.Kind == hand.Post && !a.AllIn && a.Amount < p.stack[a.Player] &&
+				if a.Kind == hand.Post && !a.AllIn && posted[a.Player] < p.stack[a.Player] &&
 					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == pokerstars.Format && a.PostKind == hand.PostBigBlind) {
 					cands = append(cands, j)
 				}
@@ -184,7 +204,7 @@ var violations = []violation{
 			switch {
 			case a.PostKind == hand.PostAnte:
 				a.Amount -= 1 + p.amount(a.Amount-1)
-			case a.Amount*3/2 < p.stack[a.Player] && p.rng.IntN(2) == 0:
+			case posted[a.Player]+a.Amount/2 < p.stack[a.Player] && p.rng.IntN(2) == 0:
 				a.Amount = a.Amount * 3 / 2
 			default:
 				a.Amount = max(a.Amount/2, 1)
@@ -274,12 +294,30 @@ var violations = []violation{
 					shows = append(shows, i)
 				}
 			}
-			if len(shows) == 0 || len(p.board) < 5 {
+			if len(shows) == 0 || len(p.board) < 5 && !p.perDeal() {
 				return
 			}
 			i := shows[p.rng.IntN(len(shows))]
 			cs := slices.Clone(acts[i].Cards)
 			k := p.rng.IntN(len(cs))
+			if p.perDeal() {
+				// No board: a card another player holds.
+				var held []cards.Card
+				for s, h := range p.holes {
+					if s != acts[i].Player {
+						held = append(held, h...)
+					}
+				}
+				if len(held) == 0 {
+					return
+				}
+				c := held[p.rng.IntN(len(held))]
+				cs[k] = c
+				acts[i].Cards = cs
+				origin[i] = markOrigin
+				p.what = fmt.Sprintf("%s shows %s, another player's card", p.t.seats[acts[i].Player].Player, c)
+				return
+			}
 			c := p.board[p.rng.IntN(5)]
 			cs[k] = c
 			acts[i].Cards = cs
@@ -288,6 +326,10 @@ var violations = []violation{
 		}},
 	{check: "cards.wrong-count", formats: fPHH,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
+			if p.perDeal() {
+				p.shortDeal(acts, origin)
+				return
+			}
 			var cands []int
 			for i, a := range acts {
 				if a.Kind == hand.DealHole && p.folded[a.Player] && p.t.dealt[a.Player] {
@@ -308,6 +350,131 @@ var violations = []violation{
 			origin[i] = markOrigin
 			p.what = fmt.Sprintf("%s dealt %d hole cards", p.t.seats[acts[i].Player].Player, len(cs))
 		}},
+	// The stud and draw games' own (at the end: the list's order is the
+	// draw order of the default games' violations).
+	{check: "bring-in.wrong-player", formats: fPHH, needs: needs{stud: true, minPlayers: 3},
+		before: func(p *play, v view) bool {
+			if !p.bringInTurn(v) || !p.roll() {
+				return false
+			}
+			var others []int
+			for q := range p.folded {
+				if q != v.player && !p.folded[q] && p.stack[q] > 0 {
+					others = append(others, q)
+				}
+			}
+			if len(others) == 0 {
+				return false
+			}
+			q := others[p.rng.IntN(len(others))]
+			p.inject(view{player: q, stack: p.stack[q]}, choice{kind: hand.BringIn},
+				fmt.Sprintf("%s brings in where %s has the up card to", p.t.seats[q].Player, p.t.seats[v.player].Player))
+			return true
+		}},
+	{check: "bring-in.wrong-amount", formats: fPHH, needs: needs{stud: true},
+		decide: func(p *play, v view) bool {
+			if !p.bringInTurn(v) {
+				return false
+			}
+			b := p.t.bringIn
+			x := b + 1
+			if x >= p.t.small {
+				x = b - 1
+			}
+			if x < 1 || x == b || x >= p.t.small || x >= v.allIn || !p.roll() {
+				return false
+			}
+			p.inject(v, choice{kind: hand.Bet, to: x}, fmt.Sprintf("bring-in of %s where it is %s", p.money(x), p.money(b)))
+			return true
+		}},
+	{check: "bring-in.illegal-completion", formats: fPHH, needs: needs{stud: true},
+		decide: func(p *play, v view) bool {
+			w := &v.w
+			if !p.completion(v) || w.MinRaiseTo <= 0 || !w.Open {
+				return false
+			}
+			// The bring-in plus a small bet, the usual slip.
+			to := w.CurrentBet + p.t.small
+			if w.CurrentBet == 0 {
+				to = p.t.bringIn + p.t.small
+			}
+			if to == w.MinRaiseTo || to >= v.allIn || !p.roll() {
+				return false
+			}
+			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("completion to %s where it is to %s", p.money(to), p.money(w.MinRaiseTo)))
+			return true
+		}},
+	{check: "draw.too-many-cards", formats: fPHH, needs: needs{draw: true},
+		atDraw: func(p *play, s int, gone []cards.Card) []cards.Card {
+			if len(p.deck) == 0 || !p.roll() {
+				return gone
+			}
+			// His whole hand and a card from the stub.
+			extra := p.take(1)
+			p.injectAt = -2
+			p.what = fmt.Sprintf("%s discards %d cards from a hand of %d", p.t.seats[s].Player, len(p.holes[s])+1, len(p.holes[s]))
+			return append(slices.Clone(p.holes[s]), extra...)
+		}},
+}
+
+// completion reports whether v is a stud completion opportunity: third
+// street, before any full bet.
+func (p *play) completion(v view) bool {
+	return p.t.stud() && p.street == replay.ThirdStreet && v.w.RaiseCount == 0
+}
+
+// shortDeal drops a card from the first deal of a stud or draw player who
+// folded before being dealt again (so that no later deal or opener reads
+// the wrong count), and in stud not the player who brought in: a player
+// dealt two cards on third street, or four in a five-card draw.
+func (p *play) shortDeal(acts []hand.Action, origin []int) {
+	deals := make([]int, p.n)
+	first := make([]int, p.n)
+	opener := -1
+	for i, a := range acts {
+		switch {
+		case a.Kind == hand.DealHole:
+			if deals[a.Player] == 0 {
+				first[a.Player] = i
+			}
+			deals[a.Player]++
+		case opener < 0 && (a.Kind == hand.BringIn || a.Kind == hand.Bet) && p.t.stud():
+			opener = a.Player
+		}
+	}
+	var cands []int
+	for s := range deals {
+		if deals[s] == 1 && p.folded[s] && s != opener {
+			cands = append(cands, first[s])
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	i := cands[p.rng.IntN(len(cands))]
+	cs := slices.Clone(acts[i].Cards)
+	// Stud: a down card goes, so the up card the bring-in read moves down
+	// too (he is not the bring-in, so the bring-in stands).
+	cs = cs[1:]
+	acts[i].Cards = cs
+	origin[i] = markOrigin
+	p.what = fmt.Sprintf("%s dealt %d cards", p.t.seats[acts[i].Player].Player, len(cs))
+}
+
+// raiseNotReopened raises where the betting was not reopened to the
+// player: he has acted and faces only short all-ins since.
+func raiseNotReopened(p *play, v view) bool {
+	w := &v.w
+	if w.Open || w.ToCall <= 0 || v.stack <= w.ToCall {
+		return false
+	}
+	inc := w.FullRaise
+	if p.t.game.Structure == hand.FixedLimit {
+		inc = w.FixedSize
+	}
+	to := min(w.CurrentBet+inc, v.allIn)
+	p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after only short all-ins: %s", p.money(to), w.OpenReason))
+	return true
 }
 
 // money writes an amount in the hand's currency units ("0.60", "1500").
@@ -532,9 +699,8 @@ func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
 	if p.f == pokerstars.Format {
 		o := &h.Outcome
-		if len(o.Pots) > 0 {
-			return // the listed pots are after rake: they would be wrong too
-		}
+		// The listed pots and the collects from each agree: the stated
+		// total rake is the one claim that is wrong.
 		d := 1 + p.amount(max(p.t.bb/2, 1))
 		if o.Rake >= d && p.rng.IntN(2) == 0 {
 			d = -d
@@ -562,6 +728,14 @@ func (p *play) wrongRake(tr *replay.Trace) {
 	if x == p.returned(tr, w) {
 		x++
 	}
+	// PHH states no rake: chips missing from the payouts are the hand's
+	// implied rake, a fault only against a house rake rule. Chips paid
+	// beyond the pot are a fault under any rules.
+	if !p.g.rules.HasRakeRule || p.rng.IntN(2) == 0 {
+		h.Outcome.FinishingStacks[w] += x
+		p.outcomeLabel(-1, fmt.Sprintf("%s paid to %s beyond the pot", p.money(x), h.Seats[w].Player))
+		return
+	}
 	h.Outcome.FinishingStacks[w] -= x
-	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack", p.money(x), h.Seats[w].Player))
+	p.outcomeLabel(-1, fmt.Sprintf("%s missing from %s's finishing stack, beyond the house's rake", p.money(x), h.Seats[w].Player))
 }

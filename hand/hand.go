@@ -30,9 +30,10 @@ type Pos struct {
 // Variant is the poker game played.
 type Variant uint8
 
-// Variants. Replay supports the board games Holdem, ShortDeck and Omaha; the
-// others are read so that a mixed-game log parses, and are replayed as far as
-// the engine knows them.
+// Variants. The rules engine replays every one of them (package replay
+// has a table of each game's streets); UnknownVariant is a game the reader
+// did not recognise. New variants are added at the end: the values are
+// stored in reports.
 const (
 	UnknownVariant Variant = iota
 	Holdem                 // Texas hold'em
@@ -45,12 +46,16 @@ const (
 	Deuce7Single           // 2-7 single draw
 	Deuce7Triple           // 2-7 triple draw
 	Badugi                 // badugi
+	FiveCardDraw           // five-card draw, high, one draw
+	Courchevel             // Courchevel: five-card Omaha with the first flop card dealt before the pre-flop betting
+	CourchevelHiLo         // Courchevel high-low eight or better
 )
 
 var variantNames = [...]string{
 	UnknownVariant: "unknown", Holdem: "holdem", ShortDeck: "short-deck", Omaha: "omaha",
 	OmahaHiLo: "omaha-hi-lo", Stud: "stud", StudHiLo: "stud-hi-lo", Razz: "razz",
 	Deuce7Single: "2-7-single-draw", Deuce7Triple: "2-7-triple-draw", Badugi: "badugi",
+	FiveCardDraw: "5-card-draw", Courchevel: "courchevel", CourchevelHiLo: "courchevel-hi-lo",
 }
 
 func (v Variant) String() string {
@@ -60,9 +65,25 @@ func (v Variant) String() string {
 	return "unknown"
 }
 
-// IsBoardGame reports whether the variant deals community cards (hold'em, Omaha).
+// IsBoardGame reports whether the variant deals community cards (hold'em,
+// short deck, Omaha, Courchevel).
 func (v Variant) IsBoardGame() bool {
-	return v == Holdem || v == ShortDeck || v == Omaha || v == OmahaHiLo
+	return boardGames>>(v&63)&1 != 0
+}
+
+// boardGames is the set of the board games, bit v for variant v.
+const boardGames = 1<<Holdem | 1<<ShortDeck | 1<<Omaha | 1<<OmahaHiLo | 1<<Courchevel | 1<<CourchevelHiLo
+
+// IsStud reports whether the variant is a stud game (seven-card stud,
+// stud high-low, razz): no button and no board; each player is dealt his
+// own cards, some face up, street by street, and the bring-in opens.
+func (v Variant) IsStud() bool { return v == Stud || v == StudHiLo || v == Razz }
+
+// IsDraw reports whether the variant is a draw game (2-7 single and triple
+// draw, badugi, five-card draw): players discard and are dealt
+// replacements between the betting rounds.
+func (v Variant) IsDraw() bool {
+	return v == Deuce7Single || v == Deuce7Triple || v == Badugi || v == FiveCardDraw
 }
 
 // Structure is the betting structure.
@@ -89,7 +110,7 @@ func (s Structure) String() string {
 type Game struct {
 	Variant   Variant
 	Structure Structure
-	HoleCards int    // hole cards per player: 2 hold'em, 4/5/6 Omaha, 7 stud, 5 draw, 4 badugi
+	HoleCards int    // hole cards per player: 2 hold'em, 4/5/6 Omaha, 5 Courchevel, 7 stud, 5 draw, 4 badugi
 	Code      string // the source's own name for the game, e.g. PHH "NT" or "Hold'em No Limit"
 }
 
@@ -166,9 +187,14 @@ const (
 	PostStraddle
 	PostDead      // a dead blind: goes to the pot, does not count toward the poster's bet
 	PostBothBlind // "small & big blinds": BigBlind live plus SmallBlind dead
+	// PostButtonBlind is the button's blind of short-deck (6+) hold'em
+	// with a button blind ("Button Blind" in room logs): a live blind
+	// posted by the button, the last to act pre-flop, which sets the bet
+	// the others must call (as a big blind would).
+	PostButtonBlind
 )
 
-var postNames = [...]string{"", "small-blind", "big-blind", "ante", "straddle", "dead", "small-and-big-blind"}
+var postNames = [...]string{"", "small-blind", "big-blind", "ante", "straddle", "dead", "small-and-big-blind", "button-blind"}
 
 func (p PostKind) String() string {
 	if int(p) < len(postNames) && p != 0 {
@@ -195,6 +221,13 @@ type Action struct {
 	HasAmount bool // Amount was recorded (a PHH "cc" records no amount)
 	AllIn     bool // the record says the player is all-in after this action
 	PostKind  PostKind
+	// Up says, for a DealHole whose record tells face-up from face-down
+	// cards (UpRecorded), which were dealt face up: bit k for Cards[k]
+	// (stud's up cards). Where the record does not say, the rules engine
+	// takes them from the game (stud: the third to sixth cards are up).
+	// A reader that fills pooled actions field by field sets both.
+	Up         uint8
+	UpRecorded bool
 
 	Cards []cards.Card // dealt, shown, mucked or discarded cards
 	Board int          // DealBoard / Collect: which board (0, or 1 when run twice); -1 for a Collect not tied to a board
@@ -271,7 +304,10 @@ type Hand struct {
 	Boards [][]cards.Card
 	// AnteTrimming: PHH ante_trimming_status (antes above a player's stack are trimmed).
 	AnteTrimming bool
-	Outcome      Outcome
+	// Cancelled: the record says the hand was cancelled before it was
+	// played out (PokerStars "Hand cancelled"): there is nothing to judge.
+	Cancelled bool
+	Outcome   Outcome
 
 	Pos   Pos // where the hand starts
 	Index int // 0-based index of the hand in its file

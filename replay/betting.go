@@ -57,7 +57,9 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 		if owe > 0 && st.Note == "" {
 			st.Note = m.txt.reset().s("check while facing ").amt(owe).s(": the record is followed (nothing added)").str()
 		}
-	case hand.Call, hand.BringIn:
+	case hand.BringIn:
+		m.bringIn(st, a, p)
+	case hand.Call:
 		var add hand.Amount
 		due := min(owe, m.effStack(p))
 		switch {
@@ -110,6 +112,9 @@ func actsWhile(s Status) string {
 // all-in does not (TDA 47-A), except in fixed limit when it is at least
 // half a full bet (TDA 47-B).
 func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
+	if m.studFlags != 0 && m.studBet(st, a, p) {
+		return // taken as the bring-in
+	}
 	to := a.To
 	if to <= 0 && a.HasAmount && a.Amount > 0 {
 		// Only the increment was recorded.
@@ -138,7 +143,7 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		return
 	}
 	m.level = to
-	m.aggressor[m.street], m.aggressorTo[m.street] = p, to
+	m.aggressor[m.round&7], m.aggressorTo[m.round] = int8(p), to
 	allIn := m.seats[p].status == AllIn
 	inc := to - prev
 	full := false
@@ -150,16 +155,25 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 		case to >= want:
 			full, reopen = true, true
 		case allIn:
-			// TDA 47-B: half a full bet or more counts as a raise.
-			reopen = 2*(to-m.lastFullTo) >= size
+			// TDA 47-B: an all-in of half a full bet or more over the last
+			// full bet counts as a raise (the next raise is a full bet over
+			// it, and it counts toward the cap). Whether it reopens the
+			// betting to a player who already acted is measured, as 47-A
+			// does in no limit, by what he faces since his own last action
+			// (reopened): not by this all-in alone.
+			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
+			if 2*(to-m.lastFullTo) >= size {
+				m.raiseCount++
+				m.lastFullTo = to
+			}
 		default:
 			reopen = true
+			if m.covers(st, p, to) {
+				break
+			}
 			if st.Note == "" {
 				st.Note = m.txt.reset().s("limit raise to ").amt(to).s(" instead of ").amt(want).s(": taken as a raise as recorded").str()
 			}
-		}
-		if !full && !reopen {
-			m.shorts = append(m.shorts, shortAllIn{seq: m.seq, from: prev, to: to, player: p})
 		}
 		if reopen {
 			m.raiseCount++
@@ -194,6 +208,31 @@ func (m *machine) betOrRaise(st *Step, a *hand.Action, p int) {
 	st.FullRaise = full
 }
 
+// covers reports whether p's fixed-limit bet or raise to `to`, short of
+// the fixed size and not all-in, puts every other player in the hand
+// all-in: to or over the most any of them can have in on the street. The
+// rest of a full raise would only come back uncalled, and PHH records the
+// raise so (PokerKit caps a raise by the players' effective stacks), so
+// both readings are accepted: the step's window then has `to` as its
+// size. (In no-limit and pot-limit the raiser chooses the size and TDA 43
+// holds him to the minimum; the engine keeps that reading there.)
+func (m *machine) covers(st *Step, p int, to hand.Amount) bool {
+	var most hand.Amount
+	for seats := m.inHand &^ (1 << uint(p)); seats != 0; seats &= seats - 1 {
+		q := bits.TrailingZeros64(seats)
+		most = max(most, m.seats[q].bet+m.effStack(q))
+	}
+	// The other players' chips before p's action: p's own went in since.
+	if most <= 0 || to < most {
+		return false
+	}
+	st.Window.MinRaiseTo = min(st.Window.MinRaiseTo, to)
+	if st.Note == "" {
+		st.Note = m.txt.reset().s("bet to ").amt(to).s(", short of a full raise, covers every other player's chips (").amt(most).s("): taken as a full bet").str()
+	}
+	return true
+}
+
 // window sets w to the legal betting window for player p as the rules
 // stand now. (It fills the Step's Window in place: the struct is large, and
 // returning it costs a copy on every betting action.) It sets every field.
@@ -206,7 +245,7 @@ func (m *machine) window(w *Window, p int) {
 	switch m.structure {
 	case hand.FixedLimit:
 		minTo = m.lastFullTo + m.fixedSize
-		maxTo = minTo
+		maxTo = m.lastFullTo + m.fixedMax // the fixed size, or stud's open-pair big bet
 	case hand.PotLimit:
 		minTo = m.level + m.fullRaise
 		potMax = m.level + m.potForLimit() + owe
@@ -243,7 +282,7 @@ func (m *machine) window(w *Window, p int) {
 // (TDA 54-B: a short blind does not change the pre-flop calculation).
 func (m *machine) potForLimit() hand.Amount {
 	t := m.potTotal()
-	if m.street == Preflop {
+	if m.round == 0 {
 		t += m.blindShort
 	}
 	return t
@@ -311,7 +350,8 @@ func (m *machine) reopened(p int) (bool, string) {
 // seat after the big blind (or the last straddle), later the first seat
 // left of the button (heads-up, the button has the small blind and so acts
 // first pre-flop and last after, TDA 34). It also sets the street's raise
-// cap. run calls it before the street's first betting action.
+// cap. run calls it before the street's first betting action (in stud,
+// studFirstToAct).
 func (m *machine) firstToAct() {
 	m.capNow = 0
 	if m.structure == hand.FixedLimit && m.rs.LimitCap > 0 {
@@ -321,7 +361,7 @@ func (m *machine) firstToAct() {
 		}
 	}
 	anchor := m.button
-	if m.street == Preflop {
+	if m.round == 0 {
 		switch {
 		case m.lastBlind >= 0:
 			anchor = m.lastBlind
@@ -371,7 +411,10 @@ func (m *machine) mustAct(q int) bool {
 
 // roundDone reports that no one can act any more on this street: at most
 // one player is left in the hand, or everyone else is all-in and the last
-// player with chips has matched the bet.
+// player with chips has matched the bet. Pre-flop the big blind (or the
+// last straddle) who has not acted keeps his option when the others are
+// all-in for no more than his blind (a call all-in for exactly the big
+// blind): his check is in turn.
 func (m *machine) roundDone() bool {
 	switch {
 	case m.inHand&(m.inHand-1) == 0 || m.active == 0:
@@ -379,7 +422,8 @@ func (m *machine) roundDone() bool {
 	case m.active&(m.active-1) != 0:
 		return false // two or more players with chips
 	}
-	return m.seats[bits.TrailingZeros64(m.active)].bet >= m.level
+	q := bits.TrailingZeros64(m.active)
+	return m.seats[q].bet >= m.level && (m.seats[q].acted || m.street != Preflop || q != m.lastBlind)
 }
 
 // setStatus changes p's status after reset, keeping the seat sets

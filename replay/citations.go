@@ -43,10 +43,13 @@ func (c Citation) Text(lang string) string {
 // Cite returns the citation for key under rs's version (nil rs: the default
 // preset). Rule numbers moved between TDA versions; the key stays the same.
 // An unknown key gives a Citation whose Title says so, never a panic.
+//
+// Under a room's preset the version says so ("TDA 2024 (pokerstars
+// preset)"): the rule is the TDA's, as the room's conventions apply it.
 func Cite(rs *Ruleset, key string) Citation {
-	version := "TDA 2024"
+	version, shown := "TDA 2024", "TDA 2024"
 	if rs != nil && rs.Version != "" {
-		version = rs.Version
+		version, shown = rs.Version, rs.CiteVersion()
 	}
 	e, ok := citationIndex[key]
 	if !ok {
@@ -57,9 +60,9 @@ func Cite(rs *Ruleset, key string) Citation {
 	case e.convention != "":
 		c.Version, c.Title = e.convention, e.title2024
 	case version == "TDA 2019":
-		c.Version, c.Number, c.Title = version, e.n2019, e.title2019
+		c.Version, c.Number, c.Title = shown, e.n2019, e.title2019
 	default:
-		c.Version, c.Number, c.Title = version, e.n2024, e.title2024
+		c.Version, c.Number, c.Title = shown, e.n2024, e.title2024
 	}
 	if c.Title == "" {
 		c.Title = e.title2024
@@ -298,6 +301,43 @@ var citationTable = [...]citationEntry{
 		source:    "zh: seed 002 (limit Texas hold'em)",
 	},
 	{
+		key:        "bring-in",
+		convention: "Poker convention", title2024: "Stud: the Bring-In",
+		en: "In seven-card stud and stud high-low the player with the lowest up card on third street brings in " +
+			"(in razz the highest, aces low); a tie of ranks is broken by suit, from low to high clubs, diamonds, hearts, spades. " +
+			"The bring-in is the amount the stakes set, or the player's whole stack if less, and that player may complete " +
+			"to the small bet instead. The later streets are opened by the best hand showing (in razz the lowest), " +
+			"the first from the dealer's left of equal hands.",
+		enSummary: true,
+		zh:        "在七张梭哈及梭哈高低中,第三街明牌最小的玩家须下强制注(bring-in)(Razz 中为明牌最大者,A 为最小);点数相同时按花色由小到大:梅花、方块、红桃、黑桃。强制注为牌局规定的数额(筹码不足则全部筹码),该玩家也可直接补足至小注。之后各街由明牌最大的牌型先行动(Razz 中为最小)。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule, as the WSOP rules and PokerKit's state.py apply it; the TDA rules name the bring-in in Rule 30 without defining it)",
+	},
+	{
+		key:        "stud-completion",
+		convention: "Poker convention", title2024: "Stud: Completing the Bring-In",
+		en: "After the bring-in a player may call it or complete the bet to the small bet; the completion is the first " +
+			"full bet of third street and raises follow it by the small bet. A completion to any other amount is " +
+			"illegal unless the player is all-in for less. In seven-card stud high an open pair on fourth street allows " +
+			"a bet or raise of the big bet there.",
+		enSummary: true,
+		zh:        "强制注之后,玩家可跟注或补足至小注;补足是第三街的第一个完整下注,其后的加注以小注为单位。补足至其他数额即为违规,除非玩家全下不足该数额。七张梭哈(高)第四街出现明对时,该街可下注或加注大注。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule)",
+	},
+	{
+		key:        "draw",
+		convention: "Poker convention", title2024: "Draw Games: Drawing",
+		en: "In the draw games each player still in the hand draws once in each draw, in turn from the first seat left " +
+			"of the button: he discards some of the cards he holds, or none (stands pat), and is dealt as many. " +
+			"No player can discard more cards than he holds. When the stub runs out the discards are shuffled " +
+			"to complete the draw.",
+		enSummary: true,
+		zh:        "在换牌类游戏中,每次换牌时仍在牌局中的玩家从按钮左侧第一位起依次换牌一次:弃掉所持手牌中的若干张或不换(stand pat),并补发同样张数。玩家弃牌张数不得多于所持张数。牌叠不足时,将弃牌洗匀后继续补发。",
+		zhSummary: true,
+		source:    "summary (the game's standard rule; TDA 35-A leaves draw games to house standards)",
+	},
+	{
 		key:        "call-amount",
 		convention: "Poker convention", title2024: "Calling",
 		en:        "A call matches the current bet: the caller adds exactly the difference between the bet and what they have already put in on this betting round, or all their chips if they have less.",
@@ -339,6 +379,33 @@ var citationTable = [...]citationEntry{
 		zh:        "场馆在分配底池前从底池中抽取佣金(按底池比例并设上限;若场馆规定“无翻牌不抽佣”,未发翻牌则不抽)。",
 		zhSummary: true,
 		source:    "summary (house option)",
+	},
+	{
+		key:        "chips-in-play",
+		convention: "Poker convention", title2024: "Chips in Play Between Hands",
+		en:        "A player's chips stay at the table from hand to hand: each hand starts with what the last one left him. In a tournament nothing is added but recorded rebuys and add-ons; in a cash game chips may be added between hands where the house allows it (up to its maximum buy-in), never taken off while the player stays.",
+		enSummary: true,
+		zh:        "玩家的筹码在各手牌之间留在桌上:每手牌开始时的筹码即上一手牌结束时的筹码。锦标赛中除有记录的重买和加码外不得增加;现金桌在场馆允许时可于两手牌之间补充筹码(不超过最高买入),但留在桌上时不得取走筹码。",
+		zhSummary: true,
+		source:    "summary",
+	},
+	{
+		key:        "missed-blinds",
+		convention: "House rules", title2024: "Missed Blinds",
+		en:        "A player who is away when the big blind passes his seat has missed it: when he returns he posts the blinds he missed or waits for the big blind to reach him, as the house rules; he is not dealt in for nothing.",
+		enSummary: true,
+		zh:        "大盲注轮到其座位时离座的玩家即错过盲注:回来时须按场馆规定补交所错过的盲注,或等待大盲注轮到自己;不得不付盲注即入局。",
+		zhSummary: true,
+		source:    "summary (house option)",
+	},
+	{
+		key:        "hand-records",
+		convention: "Record integrity", title2024: "Complete Hand Records",
+		en:        "A room's hand records are complete and unambiguous: every hand dealt at a table is recorded, once, under its own ID.",
+		enSummary: true,
+		zh:        "场馆的手牌记录应完整且无歧义:桌上发出的每一手牌都应以其唯一编号记录一次。",
+		zhSummary: true,
+		source:    "summary",
 	},
 	{
 		key:        "run-it-twice",

@@ -38,12 +38,13 @@ func replayInto(tr *Trace, h *hand.Hand, rs *Ruleset, terse bool) (out *Trace) {
 	if testHookReplay != nil {
 		testHookReplay(h)
 	}
-	if why := unsupported(h); why != "" {
+	g := gameOf(h.Game.Variant)
+	if why := unsupported(h, g); why != "" {
 		tr.Unsupported = why
 		return tr
 	}
 	m := mem.takeMachine()
-	if neg := m.reset(h, rs, tr); neg >= 0 {
+	if neg := m.reset(h, g, rs, tr); neg >= 0 {
 		// unsupported leaves this to reset, which reads the stacks anyway.
 		m.release()
 		mem.keepMachine(m, terse)
@@ -98,20 +99,19 @@ func (mem *traceMem) keepMachine(m *machine, terse bool) {
 // unsupported says why the engine cannot replay h, or "", but for a
 // negative starting stack, which reset finds as it reads the stacks
 // (negativeStack). Where both apply, the negative stack is the reason.
-func unsupported(h *hand.Hand) string {
-	switch h.Game.Variant {
-	case hand.Holdem, hand.Omaha, hand.OmahaHiLo:
-	case hand.ShortDeck:
-		return "short-deck hold'em is not replayed: its hand rankings differ and the evaluator does not rank them"
-	default:
-		return "variant " + h.Game.Variant.String() + " is not replayed: the engine replays hold'em and Omaha"
+func unsupported(h *hand.Hand, g *game) string {
+	if h.Cancelled {
+		return "the hand was cancelled (\"Hand cancelled\"): nothing was played, so there is nothing to judge"
+	}
+	if g == nil {
+		return "variant " + h.Game.Variant.String() + " is not replayed: the engine does not know the game"
 	}
 	switch h.Game.Structure {
 	case hand.NoLimit, hand.PotLimit, hand.FixedLimit:
 	default:
 		return "unknown betting structure"
 	}
-	if n := h.Game.HoleCards; h.Game.Variant != hand.Holdem && n != 0 && (n < 4 || n > 6) {
+	if n := h.Game.HoleCards; g.score == scoreOmaha && n != 0 && (n < 4 || n > 6) {
 		return fmt.Sprintf("Omaha with %d hole cards is not replayed (4, 5 or 6)", n)
 	}
 	if len(h.Seats) < 2 {
@@ -138,12 +138,14 @@ func negativeStack(h *hand.Hand, i int) string {
 }
 
 // phase is the machine's phase, as in PokerKit's state: forced bets are
-// posted, cards dealt, betting rounds played, hands shown, chips pushed.
+// posted, cards dealt (in draw games, players draw), betting rounds
+// played, hands shown, chips pushed.
 type phase uint8
 
 const (
 	phasePosting phase = iota
 	phaseDealing
+	phaseDrawing
 	phaseBetting
 	phaseShowdown
 	phasePushing
@@ -165,7 +167,7 @@ const maxSeats = 64
 type seatState struct {
 	bet       hand.Amount // live chips put in on this street
 	committed hand.Amount // all chips put in this hand
-	dead      hand.Amount // antes and dead blinds: money in the main pot, not a betting level
+	dead      hand.Amount // dead blinds and the big blind's ante for the table: money in the main pot, not a contribution level
 	actedAt   hand.Amount // the street's bet level when the player last acted
 	actedSeq  int         // m.seq when the player last acted
 	claimed   hand.Amount // of the starting stack, the forced bets expected so far (expectedPost)
@@ -187,6 +189,12 @@ type machine struct {
 	rs *Ruleset
 	tr *Trace
 	n  int
+	// game is the hand's row of the per-game table (games.go), and round
+	// the index of the betting round in it; street is that round's name.
+	game    *game
+	round   int
+	perDeal bool // game.perDeal: stud or draw
+	isStud  bool // game.stud
 	// of h, read on every betting action
 	structure hand.Structure
 	stakeCap  hand.Amount // Stakes.Cap
@@ -217,19 +225,24 @@ type machine struct {
 	raiseCount int
 	capNow     int
 	fixedSize  hand.Amount
+	fixedMax   hand.Amount // the largest fixed-limit bet or raise increment: fixedSize but on stud's open pair
+	studFlags  uint8       // bringInDue, openPair (stud.go)
 	seq        int
 	shorts     []shortAllIn
 	toAct      int
 	needFirst  bool // toAct must be computed at the street's first betting action
 	closed     bool // the street's uncalled bet has been returned
 
-	minBet, bb  hand.Amount
-	blindShort  hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
-	bbPlayer    int
-	lastBlind   int // the last live blind or straddle poster (preflop anchor)
-	sbPlayer    int
-	aggressor   [River + 1]int
-	aggressorTo [River + 1]hand.Amount
+	minBet, bb hand.Amount
+	chip       hand.Amount // the chip odd amounts are broken into (smallestChip)
+	blindShort hand.Amount // preflop: chips short all-in blinds did not post (TDA 54-B)
+	bbPlayer   int
+	lastBlind  int // the last live blind or straddle poster (preflop anchor)
+	sbPlayer   int
+	// The last aggressor of each round (-1: none) and his bet, read only
+	// where aggressor is set (so reset leaves aggressorTo).
+	aggressor   [8]int8
+	aggressorTo [maxRounds]hand.Amount
 	lastStep    int // index of the last betting step
 	// The street's highest and second-highest bets (equal on a tie), and
 	// a seat whose bet is the highest (-1: no bet), kept as chips go in:
@@ -243,6 +256,8 @@ type machine struct {
 	lastMove, returnsSinceMove int
 
 	boards  [2][]cards.Card
+	stud    studState // stud.go
+	draw    drawState // draw.go
 	txt     textBuf
 	amounts []hand.Amount // the trace's Committed and FinishingStacks
 	// stackRest is, while run replays the actions, the memory for the
@@ -252,6 +267,8 @@ type machine struct {
 	// settle scratch
 	liveBuf                                      []bool
 	liveChips                                    []hand.Amount
+	potBuf                                       []hand.Amount // collects by pot (settle)
+	paidBuf                                      []hand.Amount // the record's payouts by seat (impliedRake)
 	layers                                       []layer
 	evals                                        [2][]handValue      // by board and seat
 	omaha                                        [2]cards.OmahaBoard // by board, in Omaha: set up once for every player
@@ -273,23 +290,30 @@ func grow[T any](s []T, n int) []T {
 // reset sets m up to replay h into tr. It returns the index of the first
 // seat with a negative starting stack, having written nothing to tr, or
 // -1.
-func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
+func (m *machine) reset(h *hand.Hand, g *game, rs *Ruleset, tr *Trace) (negative int) {
 	n := len(h.Seats)
 	m.h, m.rs, m.tr, m.n = h, rs, tr, n
+	m.game, m.round, m.perDeal, m.isStud = g, 0, g.perDeal, g.stud
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
 	m.pot = 0
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
-	m.phase, m.street = phasePosting, Preflop
+	m.phase, m.street = phasePosting, g.street[0]
 	m.level, m.fullRaise, m.lastFullTo, m.lastFull = 0, 0, 0, 0
 	m.raiseCount, m.capNow, m.seq = 0, 0, 0
 	m.toAct, m.needFirst, m.closed = -1, true, false
 	m.blindShort, m.bbPlayer, m.lastBlind, m.sbPlayer = 0, -1, -1, -1
 	m.lastStep, m.lastMove, m.returnsSinceMove = -1, -1, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
-	m.aggressor, m.aggressorTo = [River + 1]int{-1, -1, -1, -1}, [River + 1]hand.Amount{}
+	m.aggressor = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
+	// The stud flags betting reads in every game; the rest only stud and
+	// draw games read (a pooled machine keeps the last hand's).
+	m.studFlags = 0
+	if g.perDeal {
+		m.resetStudDraw()
+	}
 
 	st := &h.Stakes
 	m.bb = st.BigBlind
@@ -357,10 +381,26 @@ func (m *machine) reset(h *hand.Hand, rs *Ruleset, tr *Trace) (negative int) {
 		m.bb = m.minBet
 	}
 	m.fullRaise = m.minBet
-	m.fixedSize = m.betSize(Preflop)
+	m.fixedSize = m.betSize(0)
+	m.fixedMax = m.fixedSize
+	m.chip = m.smallestChip()
+	tr.ChipUnit = m.chip
 	m.button = m.findButton()
 	tr.Button = m.button
 	return -1
+}
+
+// smallestChip is the chip odd amounts are broken into (TDA 20: "odd
+// chips will be broken into the smallest denomination in play"): the
+// house's smallest chip, converted with the hand's scale, or else the
+// hand's smallest unit (SmallestUnit); split-evenly ignores the house's
+// chip.
+func (m *machine) smallestChip() hand.Amount {
+	if c := m.rs.SmallestChip; !c.IsZero() && m.rs.OddChip != OddChipSplitEvenly {
+		v, _ := c.In(m.h.Scale)
+		return max(v, 1)
+	}
+	return SmallestUnit(m.h)
 }
 
 // release drops the references the pooled machine holds to the hand.
@@ -369,9 +409,11 @@ func (m *machine) release() {
 	m.h, m.rs, m.tr, m.amounts = nil, nil, nil, nil
 }
 
-// betSize is the fixed-limit bet of a street: the small bet pre-flop and on
-// the flop, the big bet on the turn and river.
-func (m *machine) betSize(s Street) hand.Amount {
+// betSize is the fixed-limit bet of betting round r, as the game's table
+// says: the small bet pre-flop and on the flop, the big bet on the turn
+// and river; the small bet on third and fourth street, the big bet from
+// fifth; in triple draw the small bet before and after the first draw.
+func (m *machine) betSize(r int) hand.Amount {
 	if m.structure != hand.FixedLimit {
 		return 0
 	}
@@ -382,7 +424,7 @@ func (m *machine) betSize(s Street) hand.Amount {
 	if big <= 0 {
 		big = 2 * small
 	}
-	if s >= Turn {
+	if m.game.big&(1<<uint(r&7)) != 0 {
 		return big
 	}
 	return small
@@ -592,11 +634,22 @@ func (m *machine) run() {
 			if m.needFirst {
 				// Here rather than in betting, which then keeps none of
 				// its values across a call before its terse early return.
-				m.firstToAct()
+				if m.isStud {
+					m.studFirstToAct(p)
+					if !m.txt.terse {
+						st.Note = m.studOpenNote()
+					}
+				} else {
+					m.firstToAct()
+				}
 			}
 			m.betting(i, st, a)
 		case k == hand.DealHole:
-			m.dealHole(st, a)
+			if m.perDeal {
+				m.dealPerDeal(st, a)
+			} else {
+				m.dealHole(st, a)
+			}
 		case k == hand.Post:
 			m.post(i, st, a)
 		case k == hand.DealBoard:
@@ -621,7 +674,7 @@ func (m *machine) otherStep(st *Step, a *hand.Action) {
 	case hand.UncalledReturn, hand.Collect:
 		m.pushing(st, a)
 	case hand.Discard:
-		st.Note = "discard: not part of a board game; ignored"
+		m.discard(st, a)
 	default:
 		st.Note = "unknown action kind: ignored"
 	}
@@ -731,6 +784,24 @@ func (m *machine) putDead(p int, amt hand.Amount) {
 	}
 }
 
+// putAnte moves a player's ante from his stack to the pot: no betting
+// level of the street, but chips he contests the pots with. A player
+// all-in for part of his ante contests a main pot of what he matched of
+// each ante (eight antes of 15, one all-in for 11: a main pot of 8 x 11),
+// the rest going to the side pot.
+func (m *machine) putAnte(p int, amt hand.Amount) {
+	if amt <= 0 {
+		return
+	}
+	m.stack[p] -= amt
+	m.seats[p].committed += amt
+	m.pot += amt
+	m.stackMoved = true
+	if m.effStack(p) == 0 && m.seats[p].status == Active {
+		m.setStatus(p, AllIn)
+	}
+}
+
 // post applies a forced bet (the posting phase), and lists it with a
 // big-blind ante (expectedPosts).
 func (m *machine) post(i int, st *Step, a *hand.Action) {
@@ -756,9 +827,22 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	}
 	stakes := &m.h.Stakes
 	switch a.PostKind {
-	case hand.PostAnte, hand.PostDead:
+	case hand.PostAnte:
+		if m.bbAnte {
+			m.putDead(p, amt) // the big blind's ante is for the whole table
+		} else {
+			m.putAnte(p, amt)
+		}
+	case hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
+		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {
+			// A small blind posted out of position (a second one, or after
+			// the big blind: a returning player's) is dead money: it does
+			// not count toward the poster's call.
+			m.putDead(p, amt)
+			break
+		}
 		m.put(p, amt)
 		if m.sbPlayer < 0 {
 			m.sbPlayer = p
@@ -807,6 +891,15 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 		if !m.rs.StraddlesAllowed {
 			st.Note = "straddle posted where the house does not allow straddles"
 		}
+	case hand.PostButtonBlind:
+		// Short deck's button blind: a live blind the others must call,
+		// posted by the button, so the first seat left of it acts first.
+		m.put(p, amt)
+		m.level = max(m.level, m.seats[p].bet)
+		m.fullRaise = max(m.fullRaise, m.level)
+		m.raiseCount = max(m.raiseCount, 1)
+		m.lastFullTo = m.level
+		m.lastBlind = p
 	case hand.PostBothBlind:
 		live := min(amt, m.bb)
 		m.put(p, live)
@@ -819,9 +912,28 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	st.Added = amt
 	st.To = m.seats[p].bet
 	st.AllIn = m.stack[p] == 0
+	if st.AllIn && m.h.Seats[p].SittingOut && m.seats[p].status == AllIn && !m.bets(p) {
+		// A player sitting out who is all-in on his blind is folded by
+		// the room's software: his hand is dead, his chips stay in the
+		// pots they reached.
+		m.setStatus(p, Folded)
+		if st.Note == "" {
+			st.Note = "sitting out and all-in on this forced bet: the room folds the hand; the chips stay in the pot"
+		}
+	}
 	if !m.bbAnte {
 		m.expectedPost(st, a)
 	}
+}
+
+// bets reports whether the record has player p take a betting action.
+func (m *machine) bets(p int) bool {
+	for i := range m.h.Actions {
+		if a := &m.h.Actions[i]; a.Player == p && a.Kind.IsBetting() {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *machine) dealHole(st *Step, a *hand.Action) {
@@ -837,6 +949,31 @@ func (m *machine) dealHole(st *Step, a *hand.Action) {
 		m.seatCards[p].hole = a.Cards
 	} else {
 		m.seatCards[p].hole = append(m.seatCards[p].hole[:len(m.seatCards[p].hole):len(m.seatCards[p].hole)], a.Cards...)
+	}
+}
+
+// dealPerDeal is dealHole in stud and draw games: a stud deal may open the
+// next street and deals some cards up; a draw's deal replaces discards.
+func (m *machine) dealPerDeal(st *Step, a *hand.Action) {
+	if m.phase < phaseDealing {
+		m.phase = phaseDealing
+	}
+	p := a.Player
+	if p < 0 || p >= m.n {
+		st.Note = "hole cards dealt to no seated player"
+		return
+	}
+	held := len(m.seatCards[p].hole)
+	if m.game.stud {
+		m.studDeal(st, a, held) // which street this deal opens, which cards are up
+	}
+	if held == 0 {
+		m.seatCards[p].hole = a.Cards
+	} else {
+		m.seatCards[p].hole = append(m.seatCards[p].hole[:held:held], a.Cards...)
+	}
+	if m.game.draw {
+		m.drawDeal(st, a)
 	}
 }
 
@@ -869,24 +1006,21 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 	default:
 		m.boards[0] = append(b0, c...)
 	}
-	next := Flop
-	switch c := len(m.boards[0]); {
-	case c >= 5:
-		next = River
-	case c == 4:
-		next = Turn
+	next := int(m.game.boardRound[min(len(m.boards[0]), 7)])
+	if next == 0 && m.phase < phaseBetting {
+		return // Courchevel's first board card, dealt with the hole cards
 	}
-	if next <= m.street {
+	if next <= m.round {
 		st.Note = "board card dealt without a new betting round"
-		next = min(m.street+1, River)
+		next = min(m.round+1, m.game.last())
 	}
 	m.startRound(next)
 	m.phase = phaseDealing
 }
 
-// startRound begins a betting round.
-func (m *machine) startRound(s Street) {
-	m.street = s
+// startRound begins betting round r.
+func (m *machine) startRound(r int) {
+	m.round, m.street = r, m.game.street[r&7]
 	m.closed = false
 	for i := range m.seats[:m.n] { // one bounds check, not one a seat
 		m.seats[i].bet, m.seats[i].acted = 0, false
@@ -894,7 +1028,8 @@ func (m *machine) startRound(s Street) {
 	m.level, m.lastFullTo, m.raiseCount = 0, 0, 0
 	m.topBet, m.secondBet, m.topBettor = 0, 0, -1
 	m.fullRaise = m.minBet
-	m.fixedSize = m.betSize(s)
+	m.fixedSize = m.betSize(r)
+	m.fixedMax = m.fixedSize
 	if m.structure == hand.FixedLimit {
 		m.fullRaise = m.fixedSize
 	}

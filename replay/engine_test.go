@@ -92,8 +92,9 @@ func TestUnsupported(t *testing.T) {
 		want string
 	}{
 		{nil, "no hand"},
-		{&hand.Hand{Game: hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit}}, "variant stud"},
-		{&hand.Hand{Game: hand.Game{Variant: hand.ShortDeck, Structure: hand.NoLimit}}, "short-deck"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.UnknownVariant, Structure: hand.FixedLimit}}, "variant unknown"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Variant(200), Structure: hand.NoLimit}}, "does not know the game"},
+		{&hand.Hand{Game: hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit}, Seats: make([]hand.Seat, 2)}, "without a bet size"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem}}, "unknown betting structure"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit}, Seats: []hand.Seat{{}}}, "fewer than two"},
 		{&hand.Hand{Game: hand.Game{Variant: hand.Omaha, Structure: hand.PotLimit, HoleCards: 7}, Seats: make([]hand.Seat, 2)}, "7 hole cards"},
@@ -274,5 +275,34 @@ func TestHoleCardsOverSeveralDeals(t *testing.T) {
 func TestAwardFieldsWrittenInPlace(t *testing.T) {
 	if n := reflect.TypeFor[Award]().NumField(); n != 9 {
 		t.Fatalf("Award has %d fields, give writes 9: write the new ones in give, then update this test", n)
+	}
+}
+
+// TestShortAnteCapsMainPot: a player all-in for part of his ante contests
+// a main pot of what he matched of each ante: eight antes of 15 with one
+// player all-in for 11 make a main pot of 8 x 11 = 88, not every ante
+// (116); the rest goes to the side pot, and the bet to call stays the big
+// blind.
+func TestShortAnteCapsMainPot(t *testing.T) {
+	stacks := []hand.Amount{1000, 1000, 11, 1000, 1000, 1000, 1000, 1000}
+	b := nl(7, stacks...).stakes(50, 100)
+	b.h.Stakes.Ante = 15
+	for p := range stacks {
+		b.post(p, hand.PostAnte, min(15, stacks[p]))
+	}
+	b.sb(0, 50).bb(1, 100)
+	b.fold(3).fold(4).fold(5).fold(6).fold(7).cc(0).check(1)
+	b.board("2c7d9h").check(0).check(1).board("Js").check(0).check(1).board("3c").check(0).check(1)
+	b.show(0, "KsKh").show(1, "QsQh").show(2, "AsAh")
+	tr := b.replayed(t, nil)
+	if len(tr.Pots) != 2 || tr.Pots[0].Amount != 88 || !slices.Equal(tr.Pots[0].Eligible, []int{0, 1, 2}) ||
+		tr.Pots[1].Amount != 7*4+200 || !slices.Equal(tr.Pots[1].Eligible, []int{0, 1}) {
+		t.Fatalf("pots %+v, want a main pot of 88 for seats 0-2 and a side pot of 228 for seats 0 and 1", tr.Pots)
+	}
+	if st := tr.Steps[len(stacks)+2+5]; st.Window.ToCall != 50 || st.Window.CurrentBet != 100 {
+		t.Errorf("the small blind faces %d to call a bet of %d, want 50 and 100", st.Window.ToCall, st.Window.CurrentBet)
+	}
+	if got := awardsBy(tr); got[2] != 88 || got[0] != 228 {
+		t.Errorf("awards %v, want the aces 88 and the kings 228", got)
 	}
 }

@@ -4,17 +4,21 @@ import (
 	"math/bits"
 
 	"github.com/handaudit/handaudit/cards"
-	"github.com/handaudit/handaudit/hand"
 )
 
 // handValue is one player's evaluated hand on one board.
 type handValue struct {
 	done   bool // evaluated: the rest is set
 	known  bool
-	high   cards.HandRank
-	low    cards.LowRank
 	hasLow bool
-	desc   string // describeHigh(high), for the award's reason
+	// score is the hand's value for the pot (the high half of a hi/lo
+	// pot): a larger score wins. It is the high hand's HandRank in the
+	// high games, and an inverted low in razz and the low draw games.
+	// (The fields are in this order so that a handValue is 32 bytes.)
+	score uint32
+	high  cards.HandRank // the high hand (NoHand in the low-only games)
+	low   cards.LowRank  // the eight-or-better low of a hi/lo game
+	desc  string         // the hand in words, for the award's reason
 }
 
 // eval evaluates p's tabled hand on board b (cards speak, TDA 12), once per
@@ -42,8 +46,8 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 	// The board is read where it is used: held across the calls below, it was saved and reloaded.
 	var high cards.HandRank
 	var best []cards.Card
-	switch m.h.Game.Variant {
-	case hand.Holdem:
+	switch m.game.score {
+	case scoreHoldem:
 		// handCards and boardReady make these seven known cards, so only a
 		// card repeated between hand and board is left to rule out before
 		// the unchecked seven-card evaluator.
@@ -57,14 +61,21 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 				best = cards.BestFive(all[:])
 			}
 		}
-	default:
+	case scoreOmaha:
 		high = m.omaha[b].Eval(hole) // EvalOmaha(hole, board): pushChips set the board up
 		if high != cards.NoHand && !m.tr.Terse {
 			best = cards.BestOmahaFive(hole, m.tr.Boards[b])
 		}
-		if m.h.Game.Variant == hand.OmahaHiLo {
+		if m.game.hiLo {
 			v.low, v.hasLow = cards.EvalOmahaLow8(hole, m.tr.Boards[b])
 		}
+	default:
+		// The games without a board, and short deck (eval_games.go).
+		best, ok := m.evaluateGame(v, hole, b)
+		if ok {
+			m.shownHand(v, p, b, hole, best)
+		}
+		return
 	}
 	if high == cards.NoHand {
 		// A card repeated between the hand and the board: the record's
@@ -72,7 +83,7 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 		v.low, v.hasLow = 0, false
 		return
 	}
-	v.known, v.high = true, high
+	v.known, v.high, v.score = true, high, uint32(high)
 	if m.tr.Shown == nil {
 		// At most every live player on every board is shown.
 		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
@@ -80,6 +91,23 @@ func (m *machine) evaluate(v *handValue, p, b int) {
 	m.tr.Shown = append(m.tr.Shown, ShownHand{Player: p, Cards: hole, Board: b, High: high, Low: v.low, HasLow: v.hasLow, Best: best})
 	if !m.tr.Terse {
 		v.desc = describeHigh(high)
+		desc := v.desc
+		if v.hasLow {
+			desc += "; low " + describeLow(v.low)
+		}
+		m.tr.Shown[len(m.tr.Shown)-1].Desc = desc
+	}
+}
+
+// shownHand records p's hand v on board b, valued by evaluateGame, in
+// Trace.Shown, with best, the cards that make it. (evaluate does the same
+// for hold'em and Omaha in place: a call there costs on every showdown.)
+func (m *machine) shownHand(v *handValue, p, b int, hole, best []cards.Card) {
+	if m.tr.Shown == nil {
+		m.tr.Shown = m.tr.mem.shownFor(m.countIn() * max(len(m.tr.Boards), 1))
+	}
+	m.tr.Shown = append(m.tr.Shown, ShownHand{Player: p, Cards: hole, Board: b, High: v.high, Low: v.low, HasLow: v.hasLow, Best: best})
+	if !m.tr.Terse {
 		desc := v.desc
 		if v.hasLow {
 			desc += "; low " + describeLow(v.low)

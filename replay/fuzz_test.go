@@ -44,7 +44,8 @@ func FuzzReplay(f *testing.F) {
 	root := repoRootOf(f)
 	paths, _ := filepath.Glob(filepath.Join(root, "fixtures", "phh", "*.phhs"))
 	clean, _ := filepath.Glob(filepath.Join(root, "fixtures", "phh", "clean", "*.phh*"))
-	for _, p := range append(paths, clean...) {
+	games, _ := filepath.Glob(filepath.Join(root, "fixtures", "phh", "games", "*.phh*"))
+	for _, p := range append(append(paths, clean...), games...) {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(append([]byte{1}, b...))
 		}
@@ -93,7 +94,7 @@ func fuzzRuleset(mode byte) replay.Ruleset {
 		rs.OddChip = replay.OddChipSplitEvenly
 	}
 	if mode&8 != 0 {
-		rs.SmallestChip = 5
+		rs.SmallestChip = replay.HouseAmount{Units: 5}
 	}
 	if mode&16 != 0 {
 		rs.LimitCap = 4
@@ -102,7 +103,7 @@ func fuzzRuleset(mode byte) replay.Ruleset {
 		rs.RunItTwice, rs.StraddlesAllowed, rs.DeadButton = true, true, true
 	}
 	if mode&64 != 0 {
-		rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 500, 300, true
+		rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 500, replay.HouseAmount{Units: 3}, true
 	}
 	if mode&128 != 0 {
 		rs.BBAnte = replay.AnteFirst
@@ -284,6 +285,18 @@ func handFromBytes(data []byte) *hand.Hand {
 	h.Game.HoleCards = 2
 	if h.Game.Variant != hand.Holdem {
 		h.Game.HoleCards = 4 + int(flags>>4&3)%3
+	}
+	if flags&0x80 != 0 {
+		// The other games: short deck, stud, razz, the draws, badugi,
+		// Courchevel, with their hands' sizes and a bring-in.
+		others := []hand.Variant{hand.ShortDeck, hand.Stud, hand.StudHiLo, hand.Razz, hand.Deuce7Single,
+			hand.Deuce7Triple, hand.Badugi, hand.FiveCardDraw, hand.Courchevel, hand.CourchevelHiLo}
+		h.Game.Variant = others[int(flags&3|flags>>4&3<<2)%len(others)]
+		h.Game.HoleCards = map[hand.Variant]int{hand.ShortDeck: 2, hand.Badugi: 4, hand.Stud: 7, hand.StudHiLo: 7, hand.Razz: 7}[h.Game.Variant]
+		if h.Game.HoleCards == 0 {
+			h.Game.HoleCards = 5
+		}
+		h.Stakes.BringIn = hand.Amount(flags >> 2 & 3)
 	}
 	if flags&0x40 != 0 {
 		h.Scale = 100

@@ -22,7 +22,7 @@ import (
 func poolHands(t *testing.T) []*hand.Hand {
 	t.Helper()
 	var hs []*hand.Hand
-	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*")...)
+	hs = append(hs, testhands.Fixtures(t, phh.Format, "fixtures/phh/*.phhs", "fixtures/phh/clean/*.phh*", "fixtures/phh/games/*.phh*")...)
 	hs = append(hs, testhands.Fixtures(t, pokerstars.Format, "fixtures/pokerstars/*.txt", "fixtures/pokerstars/clean/*.txt")...)
 	if len(hs) < 50 {
 		t.Fatalf("only %d fixture hands: are the fixtures missing?", len(hs))

@@ -17,10 +17,10 @@ func PotLayers(committed []hand.Amount, live []bool) []Pot {
 }
 
 // SidePots builds the main and side pots a dealer makes (TDA 21) from the
-// live chips each player put in (committed, not counting dead money) and
-// the dead money (antes, dead blinds), which goes to the main pot: every
-// live player contests it, as the big blind's ante is posted for the whole
-// table. Layers with the same eligible players are one pot, so a side pot
+// chips each player put in (committed, antes included, dead money not) and
+// the dead money (dead blinds, the big blind's ante), which goes to the
+// main pot: every live player contests it, as the big blind's ante is
+// posted for the whole table. Layers with the same eligible players are one pot, so a side pot
 // starts only where a live player is all-in; chips of folded players stay
 // in the pots they reached. Chips above every live player's level (only in
 // a broken record) go to the last pot.
@@ -166,14 +166,38 @@ func buildPots(ls []layer, dead hand.Amount, merge bool, mem *traceMem) []Pot {
 	return pots
 }
 
-// allocateRake takes the claimed rake (and fees) out of the pots. When the
-// record states its pots and they differ from the built pots by exactly the
-// rake, that per-pot split is the record's own (PokerStars takes its
-// percentage from the main pot first, then the side pots, up to the cap);
-// otherwise the rake comes from the main pot first, then each side pot.
-func allocateRake(pots []Pot, rake hand.Amount, recorded []hand.Amount) {
+// allocateRake takes the claimed rake (and fees) out of the pots. A record
+// states the rake as a total: how the room shared it among the pots is
+// read from the record, never assumed. In order:
+//
+//   - collected, the record's collects from each pot (nil when they do not
+//     name their pots): each pot's rake is what the record says was
+//     collected from it less the pot, when none is negative and they add
+//     up to the rake, or to what the record's listed pots say (listed pots
+//     that agree with the collects: then the stated total is what is wrong,
+//     and pot.rake-mismatch says so once);
+//   - recorded, the record's listed pots, after rake: each pot's rake is
+//     the pot less its listed amount, when they add up to the rake;
+//   - otherwise the main pot first, then each side pot.
+func allocateRake(pots []Pot, rake hand.Amount, recorded, collected []hand.Amount) {
 	if rake <= 0 || len(pots) == 0 {
 		return
+	}
+	if len(collected) == len(pots) && len(pots) > 1 {
+		var sum hand.Amount
+		ok, listed := true, len(recorded) == len(pots)
+		for k := range pots {
+			d := pots[k].Amount - collected[k]
+			ok = ok && d >= 0
+			listed = listed && recorded[k] == collected[k]
+			sum += d
+		}
+		if ok && (sum == rake || listed) {
+			for k := range pots {
+				pots[k].Rake = pots[k].Amount - collected[k]
+			}
+			return
+		}
 	}
 	if len(recorded) == len(pots) {
 		var sum hand.Amount
@@ -204,11 +228,35 @@ func allocateRake(pots []Pot, rake hand.Amount, recorded []hand.Amount) {
 	}
 }
 
+// collectedByPot is what the record's collects take from each of n pots,
+// in buf's memory, or nil when a collect does not name its pot (or names
+// one the rules do not make) or the record has none.
+func collectedByPot(actions []hand.Action, n int, buf []hand.Amount) []hand.Amount {
+	buf = grow(buf, n)
+	seen := false
+	for i := range actions {
+		a := &actions[i]
+		if a.Kind != hand.Collect {
+			continue
+		}
+		if a.Pot < 0 || a.Pot >= n {
+			return nil
+		}
+		buf[a.Pot] += a.Amount
+		seen = true
+	}
+	if !seen {
+		return nil
+	}
+	return buf
+}
+
 // ExpectedRake is the rake the ruleset's rake rule gives for a pot of
-// total chips: the percentage rounded down to the smallest unit, capped,
-// and nothing without a flop under no flop, no drop. ok is false when the
-// ruleset has no rake rule.
-func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool) (rake hand.Amount, ok bool) {
+// total chips in a hand of the given scale: the percentage rounded down to
+// the smallest unit, capped (the cap is in the currency's or the chips' own
+// unit), and nothing without a flop under no flop, no drop. ok is false
+// when the ruleset has no rake rule.
+func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool, scale int64) (rake hand.Amount, ok bool) {
 	if !rs.HasRakeRule {
 		return 0, false
 	}
@@ -218,8 +266,9 @@ func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool) (rake hand.Amou
 	// total*bp/10000 without overflow for any realistic pot.
 	r := hand.Amount(int64(total) / 10000 * rs.RakeBasisPoints)
 	r += hand.Amount(int64(total) % 10000 * rs.RakeBasisPoints / 10000)
-	if rs.RakeCap > 0 {
-		r = min(r, hand.Amount(rs.RakeCap))
+	if !rs.RakeCap.IsZero() {
+		c, _ := rs.RakeCap.In(scale)
+		r = min(r, c)
 	}
 	return r, true
 }

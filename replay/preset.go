@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,17 +17,30 @@ import (
 // DefaultPreset is the preset used when none is named.
 const DefaultPreset = "tda-2024"
 
-// PresetNames lists the named presets, default first.
-func PresetNames() []string { return []string{"tda-2024", "tda-2019"} }
+// PresetNames lists the named presets, default first: the TDA versions,
+// then the rooms' presets.
+func PresetNames() []string {
+	names := []string{"tda-2024", "tda-2019"}
+	for _, r := range rooms {
+		names = append(names, r.preset)
+	}
+	return names
+}
 
 // Preset returns the named ruleset. "" means DefaultPreset.
 //
-// Both presets follow the same betting mechanics (the TDA kept the substance
-// of the betting rules from 2019 to 2024; reopening is decided by whether a
-// player who already acted faces at least a full raise, which covers the
-// cumulative short all-ins that 2024 Rule 47-A spells out). They differ in
-// the rule numbers cited and in the short big blind with a big-blind ante:
-// TDA 2024 RP-11 takes the big blind first, the 2019 procedure the ante first.
+// Both TDA presets follow the same betting mechanics (the TDA kept the
+// substance of the betting rules from 2019 to 2024; reopening is decided by
+// whether a player who already acted faces at least a full raise, which
+// covers the cumulative short all-ins that 2024 Rule 47-A spells out). They
+// differ in the rule numbers cited and in the short big blind with a
+// big-blind ante: TDA 2024 RP-11 takes the big blind first, the 2019
+// procedure the ante first.
+//
+// A room's preset ("pokerstars") is the room's house file, shipped with
+// the tool (presets/NAME.toml), applied over the TDA preset it names: the
+// room's conventions (its fixed-limit cap, its rake rule, ...) and nothing
+// else.
 func Preset(name string) (Ruleset, error) {
 	rs := Ruleset{
 		Name:             "tda-2024",
@@ -45,8 +59,33 @@ func Preset(name string) (Ruleset, error) {
 		rs.Name, rs.Version = "tda-2019", "TDA 2019"
 		rs.BBAnte = AnteFirst
 	default:
-		return Ruleset{}, fmt.Errorf("unknown ruleset preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
+		file, ok := roomPresetFiles[name]
+		if !ok {
+			return Ruleset{}, fmt.Errorf("unknown ruleset preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
+		}
+		return roomPreset(name, file)
 	}
+	return rs, nil
+}
+
+// roomPreset reads the room preset name from its house file: a house file
+// that must name the TDA preset it builds on.
+func roomPreset(name, file string) (Ruleset, error) {
+	src, err := presetFiles.ReadFile(file)
+	if err != nil {
+		return Ruleset{}, fmt.Errorf("preset %s: %w", name, err)
+	}
+	var head struct {
+		Preset *string `toml:"preset"`
+	}
+	if err := toml.Unmarshal(src, &head); err != nil || head.Preset == nil || roomPresetFiles[*head.Preset] != "" {
+		return Ruleset{}, fmt.Errorf("preset %s: %s must name the TDA preset it builds on", name, file)
+	}
+	rs, err := LoadHouse(bytes.NewReader(src), Default())
+	if err != nil {
+		return Ruleset{}, fmt.Errorf("preset %s: %w", name, err)
+	}
+	rs.Name = name
 	return rs, nil
 }
 
@@ -56,7 +95,8 @@ func Default() Ruleset {
 	return rs
 }
 
-var oddChipNames = [...]string{OddChipLeftOfButton: "left-of-button", OddChipSplitEvenly: "split-evenly"}
+var oddChipNames = [...]string{OddChipLeftOfButton: "left-of-button", OddChipSplitEvenly: "split-evenly",
+	OddChipAllToFirst: "all-to-first", OddChipOneEach: "one-each"}
 
 func (o OddChipRule) String() string {
 	if int(o) < len(oddChipNames) {
@@ -90,7 +130,7 @@ func (rs *Ruleset) Options() string {
 	kv("version", rs.Version)
 	kv("house", rs.House)
 	kv("odd_chip", rs.OddChip.String())
-	kv("smallest_chip", strconv.FormatInt(rs.SmallestChip, 10))
+	kv("smallest_chip", rs.SmallestChip.String())
 	kv("limit_cap", strconv.Itoa(rs.LimitCap))
 	kv("heads_up_uncapped", strconv.FormatBool(rs.HeadsUpUncapped))
 	kv("big_blind_ante", rs.BBAnte.String())
@@ -100,8 +140,16 @@ func (rs *Ruleset) Options() string {
 	kv("run_it_twice", strconv.FormatBool(rs.RunItTwice))
 	kv("rake", strconv.FormatBool(rs.HasRakeRule))
 	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
-	kv("rake_cap", strconv.FormatInt(rs.RakeCap, 10))
+	kv("rake_cap", rs.RakeCap.String())
 	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	if ss := rs.Session; ss != (SessionRules{}) {
+		// Listed only when set, so that rulesets without them keep the
+		// digests they had before the session checks.
+		kv("session_button", ss.Button.String())
+		kv("session_no_top_ups", strconv.FormatBool(ss.NoTopUps))
+		kv("session_max_buy_in", ss.MaxBuyIn.String())
+		kv("session_consecutive_hand_ids", strconv.FormatBool(ss.ConsecutiveHandIDs))
+	}
 	return b.String()
 }
 
@@ -117,7 +165,7 @@ type houseFile struct {
 	Preset       *string `toml:"preset"`
 	Name         *string `toml:"name"`
 	OddChip      *string `toml:"odd_chip"`
-	SmallestChip *int64  `toml:"smallest_chip"`
+	SmallestChip any     `toml:"smallest_chip"`
 	BigBlindAnte *string `toml:"big_blind_ante"`
 	DeadButton   *bool   `toml:"dead_button"`
 	RunItTwice   *bool   `toml:"run_it_twice"`
@@ -130,20 +178,25 @@ type houseFile struct {
 		MinRaiseStraddle *bool `toml:"min_raise_is_straddle"`
 	} `toml:"straddle"`
 	Rake *struct {
-		Percent      any    `toml:"percent"`
-		Cap          *int64 `toml:"cap"`
-		NoFlopNoDrop *bool  `toml:"no_flop_no_drop"`
+		Percent      any   `toml:"percent"`
+		Cap          any   `toml:"cap"`
+		NoFlopNoDrop *bool `toml:"no_flop_no_drop"`
 	} `toml:"rake"`
+	Session *struct {
+		TopUps             *bool `toml:"top_ups"`
+		MaxBuyIn           any   `toml:"max_buy_in"`
+		ConsecutiveHandIDs *bool `toml:"consecutive_hand_ids"`
+	} `toml:"session"`
 }
 
 // LoadHouse reads a house rules file (TOML) and applies it over base.
 // Unknown keys are errors, so that a misspelt option is never silently
 // ignored. The file may name a preset to start from instead of base:
 //
-//	preset = "tda-2019"          # optional: start from this preset
+//	preset = "tda-2019"          # optional: start from this preset (a room's too: "pokerstars")
 //	name = "Casino X cash"       # optional: the house's name for these rules
-//	odd_chip = "left-of-button"  # or "split-evenly"
-//	smallest_chip = 25           # in the hand's minor units (25 = a quarter in a cents game)
+//	odd_chip = "left-of-button"  # TDA 20-A, either reading; or "all-to-first", "one-each", "split-evenly"
+//	smallest_chip = "0.25"       # in the currency's or the chips' own unit: a quarter; 25 is 25 chips
 //	big_blind_ante = "big-blind-first"  # or "ante-first"
 //	dead_button = true
 //	run_it_twice = true
@@ -155,8 +208,16 @@ type houseFile struct {
 //	min_raise_is_straddle = true # the straddle counts as a full raise
 //	[rake]
 //	percent = "5"                # up to two decimals: "4.5"
-//	cap = 300                    # in the hand's minor units; 0 = no cap
+//	cap = 3                      # in the currency's or the chips' own unit ($3); 0 = no cap
 //	no_flop_no_drop = true
+//	[session]
+//	top_ups = true               # cash games: a player may add chips between hands
+//	max_buy_in = 200             # in the currency's unit: the most a stack may be topped up to
+//	consecutive_hand_ids = false # the room numbers each table's hands one by one
+//
+// dead_button, when the file sets it, is also the button rule the session
+// checks require: true the dead button (TDA 32), false the moving button;
+// unset, either is accepted.
 func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	var f houseFile
 	dec := toml.NewDecoder(r).DisallowUnknownFields()
@@ -189,20 +250,18 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 		rs.House = *f.Name
 	}
 	if f.OddChip != nil {
-		switch *f.OddChip {
-		case "left-of-button":
-			rs.OddChip = OddChipLeftOfButton
-		case "split-evenly":
-			rs.OddChip = OddChipSplitEvenly
-		default:
-			return Ruleset{}, fmt.Errorf("house rules: odd_chip %q: want \"left-of-button\" or \"split-evenly\"", *f.OddChip)
+		k := slices.Index(oddChipNames[:], *f.OddChip)
+		if k < 0 {
+			return Ruleset{}, fmt.Errorf("house rules: odd_chip %q: want one of %s", *f.OddChip, quoteList(oddChipNames[:]))
 		}
+		rs.OddChip = OddChipRule(k)
 	}
 	if f.SmallestChip != nil {
-		if *f.SmallestChip < 0 {
-			return Ruleset{}, fmt.Errorf("house rules: smallest_chip %d is negative", *f.SmallestChip)
+		a, err := ParseHouseAmount(f.SmallestChip)
+		if err != nil {
+			return Ruleset{}, fmt.Errorf("house rules: smallest_chip: %w", err)
 		}
-		rs.SmallestChip = *f.SmallestChip
+		rs.SmallestChip = a
 	}
 	if f.BigBlindAnte != nil {
 		switch *f.BigBlindAnte {
@@ -216,6 +275,25 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.DeadButton != nil {
 		rs.DeadButton = *f.DeadButton
+		rs.Session.Button = ButtonMoving
+		if *f.DeadButton {
+			rs.Session.Button = ButtonDead
+		}
+	}
+	if ss := f.Session; ss != nil {
+		if ss.TopUps != nil {
+			rs.Session.NoTopUps = !*ss.TopUps
+		}
+		if ss.MaxBuyIn != nil {
+			a, err := ParseHouseAmount(ss.MaxBuyIn)
+			if err != nil {
+				return Ruleset{}, fmt.Errorf("house rules: session.max_buy_in: %w", err)
+			}
+			rs.Session.MaxBuyIn = a
+		}
+		if ss.ConsecutiveHandIDs != nil {
+			rs.Session.ConsecutiveHandIDs = *ss.ConsecutiveHandIDs
+		}
 	}
 	if f.RunItTwice != nil {
 		rs.RunItTwice = *f.RunItTwice
@@ -249,10 +327,11 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 			rs.RakeBasisPoints = bp
 		}
 		if k.Cap != nil {
-			if *k.Cap < 0 {
-				return Ruleset{}, fmt.Errorf("house rules: rake.cap %d is negative", *k.Cap)
+			a, err := ParseHouseAmount(k.Cap)
+			if err != nil {
+				return Ruleset{}, fmt.Errorf("house rules: rake.cap: %w", err)
 			}
-			rs.RakeCap = *k.Cap
+			rs.RakeCap = a
 		}
 		if k.NoFlopNoDrop != nil {
 			rs.NoFlopNoDrop = *k.NoFlopNoDrop
@@ -300,14 +379,26 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.House != "" {
 		fmt.Fprintf(&b, "name = %q\n", rs.House)
 	}
-	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %d\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
+	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
 		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.DeadButton, rs.RunItTwice)
 	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
 	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)
 	if rs.HasRakeRule {
-		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %d\nno_flop_no_drop = %t\n",
+		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %q\nno_flop_no_drop = %t\n",
 			rs.RakeBasisPoints/100, rs.RakeBasisPoints%100, rs.RakeCap, rs.NoFlopNoDrop)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// quoteList is names quoted and joined: "a", "b" or "c".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }

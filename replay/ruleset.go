@@ -1,15 +1,30 @@
 package replay
 
-// OddChipRule is where an odd chip of a split pot goes.
+// OddChipRule is where the odd chips of a split pot go (TDA 20-A: "the odd
+// chip(s) go to the first seat left of the button"). Rooms read the rule
+// two ways when a split leaves two or more odd chips among three or more
+// winners: every odd chip to the first winner left of the button, or one
+// each to the winners clockwise from the button. With one odd chip, or two
+// winners, both readings give the same split.
 type OddChipRule uint8
 
 // Odd chip rules.
 const (
-	// OddChipLeftOfButton gives odd chips to the first winner left of the button (TDA 20-A).
+	// OddChipLeftOfButton is TDA 20-A as written: either reading is
+	// accepted. The replay's awards give the odd chips one each, clockwise
+	// from the first winner left of the button; the checks accept a record
+	// that gives them all to that first winner instead.
 	OddChipLeftOfButton OddChipRule = iota
-	// OddChipSplitEvenly splits as evenly as the smallest chip allows,
-	// leftover units going round from the first winner left of the button.
+	// OddChipSplitEvenly splits as evenly as the hand's smallest unit
+	// allows, ignoring the smallest chip, the leftover units going one each
+	// clockwise from the first winner left of the button.
 	OddChipSplitEvenly
+	// OddChipAllToFirst: the house requires every odd chip to go to the
+	// first winner left of the button.
+	OddChipAllToFirst
+	// OddChipOneEach: the house requires one odd chip each, clockwise from
+	// the first winner left of the button.
+	OddChipOneEach
 )
 
 // BBAnteOrder is what a short big blind pays first when the big blind also pays the ante.
@@ -22,16 +37,20 @@ const (
 )
 
 // Ruleset is the set of rules a hand is replayed under: a named preset of
-// the TDA rules plus the house options in which real rooms differ.
+// the TDA rules plus the house options in which real rooms differ. A room
+// preset (PokerStars, ...) is a house file shipped with the tool, applied
+// over a TDA preset (see Preset).
 type Ruleset struct {
-	Name    string // preset name: "tda-2024", "tda-2019"
-	Version string // citation version, e.g. "TDA 2024"
+	Name    string // preset name: "tda-2024", "tda-2019", or a room preset such as "pokerstars"
+	Version string // citation version of the TDA rules underneath, e.g. "TDA 2024"
 	House   string // the house's name for its overrides (LoadHouse), "" if none
 
 	OddChip OddChipRule
-	// SmallestChip is the smallest chip in play, in the hand's minor units,
-	// into which odd chips are broken (TDA 20). 0 means the hand's smallest unit.
-	SmallestChip int64
+	// SmallestChip is the smallest chip in play, in the currency's or the
+	// chips' own unit ("0.25" dollars, 25 chips), into which odd chips are
+	// broken (TDA 20). Zero means the hand's smallest unit (see
+	// SmallestUnit).
+	SmallestChip HouseAmount
 
 	// LimitCap is the number of bets and raises allowed per street in fixed
 	// limit (TDA 48); 0 means uncapped.
@@ -51,10 +70,65 @@ type Ruleset struct {
 	RunItTwice       bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
-	// (500 = 5%), a cap in minor units per currency unit-scaled hand (0 = none),
-	// and no flop, no drop.
+	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
+	// none), and no flop, no drop.
 	RakeBasisPoints int64
-	RakeCap         int64
+	RakeCap         HouseAmount
 	NoFlopNoDrop    bool
 	HasRakeRule     bool
+
+	// Session: the house's options for the checks across the hands of a
+	// table (checks.Sessions). The zero value accepts every legitimate
+	// reading.
+	Session SessionRules
+}
+
+// SessionRules are the house's options for the session checks.
+type SessionRules struct {
+	// Button: the button rule the house requires (ButtonEither: the dead
+	// button of TDA 32 or the moving button, whichever the record follows).
+	Button ButtonRule
+	// NoTopUps: a cash-game player may not add chips between hands.
+	NoTopUps bool
+	// MaxBuyIn, if set, is the most a cash-game stack may be topped up to,
+	// in the currency's unit.
+	MaxBuyIn HouseAmount
+	// ConsecutiveHandIDs: the room numbers each table's hands one by one
+	// (Winamax's TABLE-N-TIME IDs do), so a gap is a missing hand.
+	ConsecutiveHandIDs bool
+}
+
+// ButtonRule is how the button moves between hands.
+type ButtonRule uint8
+
+const (
+	ButtonEither ButtonRule = iota // the dead button or the moving button
+	ButtonDead                     // TDA 32: the big blind moves one player on; the button may be dead
+	ButtonMoving                   // the button moves to the next player dealt in
+)
+
+func (b ButtonRule) String() string {
+	switch b {
+	case ButtonDead:
+		return "dead"
+	case ButtonMoving:
+		return "moving"
+	}
+	return "either"
+}
+
+// Room reports whether the ruleset is a room's preset (Name names a room's
+// house file, not a TDA version).
+func (rs *Ruleset) Room() bool {
+	_, ok := roomPresetFiles[rs.Name]
+	return ok
+}
+
+// CiteVersion is the version findings cite: the TDA version, and the room
+// preset when the rules are a room's ("TDA 2024 (pokerstars preset)").
+func (rs *Ruleset) CiteVersion() string {
+	if rs.Room() {
+		return rs.Version + " (" + rs.Name + " preset)"
+	}
+	return rs.Version
 }

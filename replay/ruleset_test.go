@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestDigest(t *testing.T) {
 	if got := a.Options(); got != want {
 		t.Errorf("Options() = %q\nwant        %q", got, want)
 	}
-	b.SmallestChip = 10
+	b.SmallestChip = HouseAmount{Units: 10}
 	if a.Digest() == b.Digest() {
 		t.Error("different options, same digest")
 	}
@@ -68,7 +69,7 @@ min_raise_is_straddle = false
 
 [rake]
 percent = 4.5
-cap = 300
+cap = 3
 no_flop_no_drop = true
 `
 	rs, err := LoadHouse(strings.NewReader(src), Default())
@@ -76,8 +77,9 @@ no_flop_no_drop = true
 		t.Fatal(err)
 	}
 	want := Ruleset{Name: "tda-2019", Version: "TDA 2019", House: "Casino X cash", OddChip: OddChipSplitEvenly,
-		SmallestChip: 25, LimitCap: 5, HeadsUpUncapped: true, BBAnte: BigBlindFirst,
-		RakeBasisPoints: 450, RakeCap: 300, NoFlopNoDrop: true, HasRakeRule: true}
+		SmallestChip: HouseAmount{Units: 25}, LimitCap: 5, HeadsUpUncapped: true, BBAnte: BigBlindFirst,
+		RakeBasisPoints: 450, RakeCap: HouseAmount{Units: 3}, NoFlopNoDrop: true, HasRakeRule: true,
+		Session: SessionRules{Button: ButtonMoving}} // dead_button = false, set by the file
 	if rs != want {
 		t.Errorf("LoadHouse = %+v\nwant       %+v", rs, want)
 	}
@@ -95,7 +97,7 @@ no_flop_no_drop = true
 	// Only what the file says changes.
 	rs, err = LoadHouse(strings.NewReader("smallest_chip = 10\n"), Default())
 	d := Default()
-	d.SmallestChip = 10
+	d.SmallestChip = HouseAmount{Units: 10}
 	if err != nil || rs != d {
 		t.Errorf("partial file: %+v, %v", rs, err)
 	}
@@ -107,11 +109,14 @@ func TestLoadHouseErrors(t *testing.T) {
 		{"[limit]\ncaps = 3\n", `unknown key "limit.caps" (line 2)`},
 		{"[rake]\npercent = \"4.555\"\n", "at most two decimals"},
 		{"[rake]\npercent = \"150\"\n", "over 100%"},
-		{"odd_chip = \"random\"\n", `odd_chip "random"`},
+		{"odd_chip = \"random\"\n", `odd_chip "random": want one of "left-of-button", "split-evenly", "all-to-first" or "one-each"`},
 		{"big_blind_ante = \"later\"\n", `big_blind_ante "later"`},
 		{"preset = \"tda-1999\"\n", "unknown ruleset preset"},
 		{"smallest_chip = -1\n", "negative"},
-		{"smallest_chip = \"ten\"\n", "house rules: line 1"},
+		{"smallest_chip = \"ten\"\n", `smallest_chip: "ten" is not an amount`},
+		{"smallest_chip = \"0.123456789\"\n", "at most 8 decimals"},
+		{"[rake]\ncap = -3\n", "rake.cap: -3 is negative"},
+		{"smallest_chip = true\n", "want a number or a string"},
 		{"[limit\n", "house rules: line 1"},
 	}
 	for _, c := range cases {
@@ -124,10 +129,10 @@ func TestLoadHouseErrors(t *testing.T) {
 
 func TestExpectedRake(t *testing.T) {
 	rs := Default()
-	if _, ok := rs.ExpectedRake(1000, true); ok {
+	if _, ok := rs.ExpectedRake(1000, true, 100); ok {
 		t.Error("no rake rule, yet a rake")
 	}
-	rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 450, 150, true
+	rs.HasRakeRule, rs.RakeBasisPoints, rs.RakeCap, rs.NoFlopNoDrop = true, 450, HouseAmount{Units: 150, Places: 2}, true
 	for _, c := range []struct {
 		total   int64
 		flop    bool
@@ -139,9 +144,122 @@ func TestExpectedRake(t *testing.T) {
 		{3180, false, 0, "no flop, no drop"},
 		{99, true, 4, "4.455 rounded down"},
 	} {
-		got, _ := rs.ExpectedRake(hand.Amount(c.total), c.flop)
+		got, _ := rs.ExpectedRake(hand.Amount(c.total), c.flop, 100)
 		if int64(got) != c.want {
 			t.Errorf("%s: got %d, want %d", c.comment, got, c.want)
 		}
+	}
+}
+
+// TestHouseAmount: house amounts are in the currency's or the chips' own
+// unit and convert to each hand's minor units with its scale, so that the
+// same smallest_chip means the same chip in every hand.
+func TestHouseAmount(t *testing.T) {
+	for _, c := range []struct {
+		in    any
+		want  HouseAmount
+		str   string
+		scale int64
+		minor hand.Amount
+		exact bool
+	}{
+		{"0.25", HouseAmount{25, 2}, "0.25", 100, 25, true},
+		{0.25, HouseAmount{25, 2}, "0.25", 1000, 250, true},
+		{int64(25), HouseAmount{25, 0}, "25", 1, 25, true},
+		{int64(25), HouseAmount{25, 0}, "25", 10, 250, true},
+		{"10", HouseAmount{10, 0}, "10", 1, 10, true},
+		{"10", HouseAmount{10, 0}, "10", 100, 1000, true},
+		{"3.50", HouseAmount{35, 1}, "3.5", 100, 350, true},
+		{"0.005", HouseAmount{5, 3}, "0.005", 100, 1, false},
+		{"0", HouseAmount{}, "0", 100, 0, true},
+	} {
+		got, err := ParseHouseAmount(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("ParseHouseAmount(%v) = %+v, %v; want %+v", c.in, got, err, c.want)
+			continue
+		}
+		if got.String() != c.str {
+			t.Errorf("%+v prints %q, want %q", got, got.String(), c.str)
+		}
+		if v, exact := got.In(c.scale); v != c.minor || exact != c.exact {
+			t.Errorf("%s at scale %d = %d (exact %t), want %d (%t)", c.str, c.scale, v, exact, c.minor, c.exact)
+		}
+	}
+	// The same house file gives the same chip at every scale of a hand.
+	rs, err := LoadHouse(strings.NewReader("smallest_chip = 10\n"), Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, scale := range []int64{1, 10, 100} {
+		if v, _ := rs.SmallestChip.In(scale); v != hand.Amount(10*scale) {
+			t.Errorf("smallest_chip = 10 at scale %d is %d minor units, want %d", scale, v, 10*scale)
+		}
+	}
+}
+
+// TestRoomPresets: a room's preset is its house file over the TDA preset
+// it names; it caps PokerStars fixed limit at a bet and four raises, and
+// its findings cite it.
+func TestRoomPresets(t *testing.T) {
+	ps, err := Preset("pokerstars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps.Name != "pokerstars" || ps.Version != "TDA 2024" || ps.House != "PokerStars" || ps.LimitCap != 5 || !ps.Room() {
+		t.Errorf("pokerstars preset %+v", ps)
+	}
+	d := Default()
+	if d.Room() || d.CiteVersion() != "TDA 2024" {
+		t.Errorf("tda-2024 is not a room's preset: %+v", d)
+	}
+	if got := Cite(&ps, "number-of-raises").String(); got != "TDA 2024 (pokerstars preset) Rule 48 (Number of Allowable Raises)" {
+		t.Errorf("citation under the pokerstars preset: %q", got)
+	}
+	if !slices.Contains(PresetNames(), "pokerstars") {
+		t.Errorf("PresetNames() = %v", PresetNames())
+	}
+	// A house file may build on a room's preset.
+	rs, err := LoadHouse(strings.NewReader("preset = \"pokerstars\"\nname = \"My club\"\n[rake]\npercent = 5\ncap = 3\n"), d)
+	if err != nil || rs.Name != "pokerstars" || rs.LimitCap != 5 || rs.House != "My club" || rs.RakeCap != (HouseAmount{Units: 3}) {
+		t.Errorf("house over pokerstars: %+v, %v", rs, err)
+	}
+	// Every room's preset file reads.
+	for _, name := range PresetNames() {
+		if _, err := Preset(name); err != nil {
+			t.Errorf("preset %s: %v", name, err)
+		}
+	}
+}
+
+// TestRulebook: with no rules named, a hand is judged by the preset of the
+// room its record names; with rules named, every hand by them.
+func TestRulebook(t *testing.T) {
+	d := Default()
+	b, err := RoomRules(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		site, format, want string
+	}{
+		{"PokerStars", "pokerstars", "pokerstars"},
+		{"PokerStars Zoom", "pokerstars", "pokerstars"},
+		{"pokerstars", "phh", "pokerstars"},
+		{"", "pokerstars", "pokerstars"},
+		{"PPPoker", "pokerstars", "tda-2024"},
+		{"", "phh", "tda-2024"},
+		{"handaudit-gen", "phh", "tda-2024"},
+	} {
+		h := &hand.Hand{Site: c.site, Format: c.format}
+		if got := b.For(h).Name; got != c.want {
+			t.Errorf("site %q format %q: judged by %s, want %s", c.site, c.format, got, c.want)
+		}
+	}
+	if all := b.All(); len(all) != 2 || all[0] != &d || all[1].Name != "pokerstars" {
+		t.Errorf("All() = %v", all)
+	}
+	f := FixedRules(&d)
+	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {
+		t.Error("a fixed rulebook judges every hand by its one ruleset")
 	}
 }

@@ -15,8 +15,9 @@ func (m *machine) settle() {
 	m.closeRound()
 	h, tr, n := m.h, m.tr, m.n
 	committed := m.amounts[:n:n]
-	// Pots are layered on the live chips; antes and dead blinds go to the
-	// main pot, which every live player contests.
+	// Pots are layered on what each player put in, antes included; dead
+	// blinds and the big blind's ante go to the main pot, which every live
+	// player contests.
 	liveChips := reuse(&m.liveChips, n)
 	var total, dead hand.Amount
 	for i := range m.seats[:n] { // bounds checked once
@@ -42,13 +43,51 @@ func (m *machine) settle() {
 	for _, f := range h.Outcome.Fees {
 		rake += f.Amount
 	}
+	implied, fromStacks := false, false
+	if !h.Outcome.HasRake && len(h.Outcome.Fees) == 0 {
+		// The record states no rake (PHH has no rake field: its payouts
+		// are after rake): the chips its payouts leave unaccounted are
+		// the rake it implies.
+		if r, ok, stacks := m.impliedRake(total); ok {
+			tr.ImpliedRake, tr.HasImpliedRake = r, true
+			rake, implied, fromStacks = max(r, 0), true, stacks
+		}
+	}
 	tr.Rake = rake
-	allocateRake(tr.Pots, min(max(rake, 0), total), h.Outcome.Pots)
-	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.street > Preflop)
+	var collected []hand.Amount
+	if rake > 0 && len(tr.Pots) > 1 && !implied {
+		if collected = collectedByPot(h.Actions, len(tr.Pots), m.potBuf); collected != nil {
+			m.potBuf = collected
+		}
+	}
+	// An implied rake is shared among the pots as the payouts show it was
+	// (rakeFromPayouts), and is not an uncalled bet the finishing stacks
+	// did not give back (notReturned): both need the winners, so the pots
+	// are awarded before any rake, then again with it.
+	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.round > 0, h.Scale)
+	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
+	if !shared {
+		allocateRake(tr.Pots, min(max(m.awardRake(rake, implied), 0), total), h.Outcome.Pots, collected)
+	}
 
 	m.setBoards()
 	m.showdownOrder()
 	m.pushChips()
+	if shared {
+		// The winners of each pot, found above before any rake, say how
+		// the payouts share the rake: award again with it.
+		if fromStacks {
+			rake = m.notReturned(total, rake)
+			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
+		}
+		if target := min(m.awardRake(rake, true), total); target > 0 {
+			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target) {
+				allocateRake(tr.Pots, target, nil, nil)
+			}
+			tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
+			m.awardPots()
+		}
+	}
 
 	finishing := m.amounts[n : 2*n : 2*n]
 	copy(finishing, m.stack[:n])
@@ -93,10 +132,12 @@ func (m *machine) setBoards() {
 	tr.Boards = append(tr.mem.boardsFor(2), b0, b1)
 }
 
-// holeCount is the number of hole cards a tabled hand must show.
+// holeCount is the number of cards a tabled hand must show: the game's
+// (two in hold'em, seven in stud, five or four held after the draws), or
+// in Omaha the record's.
 func (m *machine) holeCount() int {
-	if m.h.Game.Variant == hand.Holdem {
-		return 2
+	if c := m.game.hole; c > 0 {
+		return c
 	}
 	if c := m.h.Game.HoleCards; c > 0 {
 		return c
@@ -128,42 +169,69 @@ func (m *machine) handCards(p int) []cards.Card {
 }
 
 // showdownOrder works out who must table first (TDA 17-A): the last
-// aggressor on the final betting round, else the first player left of the
-// button.
+// aggressor on the final betting round, else the player who would act
+// first in a final betting round: the first player left of the button,
+// in stud the best hand showing (razz: the lowest).
 func (m *machine) showdownOrder() {
 	tr := m.tr
 	if m.countIn() < 2 {
 		return
 	}
-	final := m.street
+	final := m.round
 	t := m.txt.reset()
 	allIn := m.activeWithChips() <= 1
 	if allIn {
 		// All-in showdown (TDA 16): every hand is tabled at once; the last
 		// aggressor of the last betting round is named first.
-		for s := final; ; s-- {
-			if p := m.aggressor[s]; p >= 0 && m.seats[p].status != Folded {
+		for r := final; r >= 0; r-- {
+			if p := int(m.aggressor[r&7]); p >= 0 && m.seats[p].status != Folded {
 				tr.ShowdownFirst = p
 				tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; last aggressor: ").
-					s(m.h.PlayerName(p)).s(" (").s(s.String()).s(", to ").amt(m.aggressorTo[s]).s(")").str()
+					s(m.h.PlayerName(p)).s(" (").s(m.game.street[r&7].String()).s(", to ").amt(m.aggressorTo[r]).s(")").str()
 				return
 			}
-			if s == Preflop {
-				break
-			}
+		}
+		if m.game.stud {
+			p, why := m.studShowsFirst()
+			tr.ShowdownFirst = p
+			tr.ShowdownReason = t.s("all-in showdown: every hand is tabled face up; no bet on the last betting round, so ").s(why).str()
+			return
 		}
 		p := m.firstLeftOfButton()
 		tr.ShowdownFirst = p
 		tr.ShowdownReason = "all-in showdown: every hand is tabled face up; no bet on the last betting round, so the first seat left of the button"
 		return
 	}
-	if p := m.aggressor[final]; p >= 0 && m.seats[p].status != Folded {
+	street := m.game.street[final&7].when()
+	if p := int(m.aggressor[final&7]); p >= 0 && m.seats[p].status != Folded {
 		tr.ShowdownFirst = p
-		tr.ShowdownReason = t.s("last aggressor on the ").s(final.String()).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		tr.ShowdownReason = t.s("last aggressor ").s(street).s(": ").s(m.h.PlayerName(p)).s(", to ").amt(m.aggressorTo[final]).str()
+		return
+	}
+	if m.game.stud {
+		p, why := m.studShowsFirst()
+		tr.ShowdownFirst = p
+		tr.ShowdownReason = t.reset().s("no bet ").s(street).s(": ").s(why).s(" shows first").str()
 		return
 	}
 	tr.ShowdownFirst = m.firstLeftOfButton()
-	tr.ShowdownReason = t.s("no bet on the ").s(final.String()).s(": the first seat left of the button shows first").str()
+	tr.ShowdownReason = t.s("no bet ").s(street).s(": the first seat left of the button shows first").str()
+}
+
+// studShowsFirst is who would act first in a final stud betting round:
+// the best hand showing (razz: the lowest), of the players in the hand,
+// and why in words; the first player in the hand when the up cards are
+// not all known.
+func (m *machine) studShowsFirst() (int, string) {
+	if m.round == m.game.last() {
+		if p := m.studOpener(); p >= 0 {
+			if m.game.lowOpens {
+				return p, "the lowest hand showing"
+			}
+			return p, "the best hand showing"
+		}
+	}
+	return m.firstLeftOfButton(), "the first player in seat order (the up cards do not decide)"
 }
 
 // activeWithChips counts live players who still have chips to bet: the
@@ -216,8 +284,8 @@ func (m *machine) pushChips() {
 				if b < len(tr.Boards) {
 					board = tr.Boards[b]
 				}
-				m.boardReady[b] = len(board) == 5 && allKnown(board)
-				if m.h.Game.Variant != hand.Holdem {
+				m.boardReady[b] = len(board) == 5 && allKnown(board) || m.game.stud || m.game.draw
+				if m.game.score == scoreOmaha {
 					m.omaha[b].Set(board)
 				}
 			}
@@ -225,6 +293,14 @@ func (m *machine) pushChips() {
 		}
 	}
 	tr.Awards = tr.mem.awardsFor(len(tr.Pots)*nb + 1)
+	m.awardPots()
+}
+
+// awardPots awards every pot, net of its rake, run by run and half by
+// half (pushChips has set the evaluations up).
+func (m *machine) awardPots() {
+	tr := m.tr
+	nb := max(len(tr.Boards), 1)
 	for k := range tr.Pots {
 		pot := &tr.Pots[k]
 		net := pot.Amount - pot.Rake
@@ -265,14 +341,159 @@ func (m *machine) pushChips() {
 	}
 }
 
-// chipUnit is the chip odd amounts are broken into (TDA 20): the ruleset's
-// smallest chip, or the hand's smallest unit.
-func (m *machine) chipUnit() hand.Amount {
-	if m.rs.OddChip == OddChipSplitEvenly || m.rs.SmallestChip <= 0 {
-		return 1
+// awardRake is the rake the pots are awarded net of: the rake taken (as
+// stated, or implied), but for a record that states none under a house
+// rake rule, the house's rake. Chips its payouts leave beyond or short of
+// the house's rake are then where the record put them, for the checks to
+// report once (pot.rake-mismatch), not spread over a split.
+func (m *machine) awardRake(rake hand.Amount, implied bool) hand.Amount {
+	if implied && m.tr.HasExpectedRake {
+		return m.tr.ExpectedRake
 	}
-	return hand.Amount(m.rs.SmallestChip)
+	return rake
 }
+
+// impliedRake is the rake a record that states none implies: the pot less
+// what its payouts (finishing stacks, else winnings) give the players
+// beyond what they kept. A player left with less than he kept (an
+// uncalled bet not given back, say) paid no rake: that is another fault,
+// which the checks report. ok is false when the record has no payouts.
+func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStacks bool) {
+	o := &m.h.Outcome
+	paid := reuse(&m.paidBuf, m.n)
+	switch {
+	case o.HasFinishingStacks && len(o.FinishingStacks) == m.n:
+		for p := range paid {
+			paid[p] = o.FinishingStacks[p] - m.stack[p]
+		}
+		fromStacks = true
+	case o.HasWinnings && len(o.Winnings) == m.n:
+		copy(paid, o.Winnings)
+	default:
+		return 0, false, false
+	}
+	rake = total
+	for _, x := range paid {
+		rake -= max(x, 0)
+	}
+	return rake, true, fromStacks
+}
+
+// notReturned takes out of an implied rake the uncalled bets the finishing
+// stacks did not give back: a player whose stack is short of what the
+// rules award him (before any rake) by his uncalled bet was not given it
+// back, which is its own fault (the checks report it), not a rake. Short
+// by exactly that bet, or, under a house rake rule, by that bet and the
+// house's rake (so that a shortfall that is the house's rake is the rake).
+// It counts those bets as paid to their bettors (m.paidBuf) and returns
+// the rake the payouts then imply.
+func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
+	tr := m.tr
+	rule, want := tr.HasExpectedRake, tr.ExpectedRake
+	// What the payouts leave unaccounted, a player left with less than he
+	// kept included.
+	unaccounted := total
+	for _, x := range m.paidBuf[:m.n] {
+		unaccounted -= x
+	}
+	changed := false
+	for _, r := range tr.Returns {
+		if r.Amount <= 0 {
+			continue
+		}
+		var won hand.Amount
+		for i := range tr.Awards {
+			if tr.Awards[i].Player == r.Player {
+				won += tr.Awards[i].Amount
+			}
+		}
+		short := won - m.paidBuf[r.Player]
+		if short >= r.Amount && (rule && unaccounted-r.Amount == want || !rule && short == r.Amount) {
+			m.paidBuf[r.Player] += r.Amount
+			unaccounted -= r.Amount
+			changed = true
+		}
+	}
+	if !changed {
+		return rake
+	}
+	rake = total
+	for _, x := range m.paidBuf[:m.n] {
+		rake -= max(x, 0)
+	}
+	return rake
+}
+
+// rakeFromPayouts shares an implied rake among the pots as the record's
+// payouts (m.paidBuf, from impliedRake) show it was taken: pots whose
+// winners (the awards made before any rake) overlap form a group, and the
+// players who won a group's pots were paid its pots less its rake. Within
+// a group the rake comes from the lowest pot first. A group paid more
+// than its pots took no rake (the checks report the chips it was paid
+// beyond them). It reports false, and sets nothing, when a pot's winners
+// are not known, or under a house rake rule when the groups' rakes do not
+// add up to the house's (target).
+func (m *machine) rakeFromPayouts(target hand.Amount) bool {
+	tr := m.tr
+	np := len(tr.Pots)
+	group := make([]int, np) // each pot's group: the lowest pot index of it
+	for k := range group {
+		group[k] = k
+	}
+	root := func(k int) int {
+		for group[k] != k {
+			k = group[k]
+		}
+		return k
+	}
+	owner := make([]int, m.n) // a pot each player won, or -1
+	for p := range owner {
+		owner[p] = -1
+	}
+	for i := range tr.Awards {
+		aw := &tr.Awards[i]
+		if aw.Amount <= 0 {
+			continue
+		}
+		if q := owner[aw.Player]; q < 0 {
+			owner[aw.Player] = aw.Pot
+		} else if a, b := root(q), root(aw.Pot); a != b {
+			group[max(a, b)] = min(a, b)
+		}
+	}
+	if len(tr.Undecided) > 0 {
+		return false
+	}
+	take := make([]hand.Amount, np) // by group root: its pots less what its winners were paid
+	for k := range tr.Pots {
+		take[root(k)] += tr.Pots[k].Amount
+	}
+	for p, q := range owner {
+		if q >= 0 {
+			take[root(q)] -= max(m.paidBuf[p], 0)
+		}
+	}
+	if tr.HasExpectedRake {
+		var sum hand.Amount
+		for _, t := range take {
+			sum += max(t, 0)
+		}
+		if sum != target {
+			return false
+		}
+	}
+	for k := range tr.Pots {
+		r := root(k)
+		t := min(max(take[r], 0), tr.Pots[k].Amount)
+		tr.Pots[k].Rake = t
+		take[r] -= t
+	}
+	return true
+}
+
+// chipUnit is the chip odd amounts are broken into (TDA 20), worked out
+// by reset (see smallestChip).
+func (m *machine) chipUnit() hand.Amount { return m.chip }
 
 // awardShare awards one run's share of pot k among the live contenders.
 func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligible int) {
@@ -324,9 +545,9 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		}
 		tabled = append(tabled, p)
 		switch {
-		case len(high) == 0 || v.high > best.high:
+		case len(high) == 0 || v.score > best.score:
 			high, best = append(high[:0], p), v
-		case v.high == best.high:
+		case v.score == best.score:
 			high = append(high, p)
 		}
 	}
@@ -347,7 +568,7 @@ func (m *machine) awardShare(k, b, nb int, share hand.Amount, alive []int, eligi
 		return t
 	}
 
-	if m.h.Game.Variant != hand.OmahaHiLo {
+	if !m.game.hiLo {
 		prefix().s(bestWord(len(high))).s(best.desc)
 		m.give(k, b, Whole, high, share, "cards-speak", note(t).str())
 		return
@@ -385,7 +606,8 @@ func bestWord(winners int) string {
 
 // give splits amount among winners (sorted left of the button first) in
 // whole chips; leftover chips go one each from the first seat left of the
-// button (TDA 20-A), and a remainder smaller than a chip to the first.
+// button (TDA 20-A), or all to that first winner when the house requires
+// it (OddChipAllToFirst), and a remainder smaller than a chip to the first.
 func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, rule, reason string) {
 	unit := m.chipUnit()
 	if len(winners) == 1 && unit == 1 {
@@ -406,7 +628,11 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 	}
 	ws := m.winBuf[:0]
 	ws = append(ws, winners...)
-	if len(ws) > 1 { // most pots have one winner
+	switch {
+	case len(ws) == 1: // most pots have one winner
+	case m.game.stud:
+		m.studOddChipOrder(ws, half) // TDA 20-B
+	default:
 		slices.SortFunc(ws, func(x, y int) int { return m.position(x) - m.position(y) })
 	}
 	m.winBuf = ws
@@ -414,9 +640,14 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 	cnt := hand.Amount(len(ws))
 	base := units / cnt * unit
 	extra := units % cnt
+	allToFirst := m.rs.OddChip == OddChipAllToFirst
 	for j, p := range ws {
 		a := Award{Pot: k, Board: b, Half: half, Player: p, Amount: base, Reason: reason, Rule: rule}
-		if hand.Amount(j) < extra {
+		switch {
+		case allToFirst && j == 0:
+			a.Amount += extra * unit
+			a.OddChip += extra * unit
+		case !allToFirst && hand.Amount(j) < extra:
 			a.Amount += unit
 			a.OddChip += unit
 		}
@@ -426,9 +657,18 @@ func (m *machine) give(k, b int, half Half, winners []int, amount hand.Amount, r
 		}
 		if a.OddChip > 0 {
 			a.Rule = "odd-chips"
-			if m.rs.OddChip == OddChipSplitEvenly {
+			switch {
+			case m.game.stud && m.rs.OddChip == OddChipSplitEvenly:
+				a.Reason += "; odd unit: split as evenly as possible, from the high card by suit"
+			case m.game.stud && allToFirst && extra > 1:
+				a.Reason += "; odd chips: all to the high card by suit in the winning five cards"
+			case m.game.stud:
+				a.Reason += "; odd chip: the high card by suit in the winning five cards"
+			case m.rs.OddChip == OddChipSplitEvenly:
 				a.Reason += "; odd unit: split as evenly as possible, from the first seat left of the button"
-			} else {
+			case allToFirst && extra > 1:
+				a.Reason += "; odd chips: all to the first seat left of the button"
+			default:
 				a.Reason += "; odd chip: first seat left of the button"
 			}
 		}

@@ -352,6 +352,28 @@ func TestFixedLimitReopening(t *testing.T) {
 	}
 }
 
+// TestFixedLimitReopeningOwnAction: TDA 47-B measures, for each player who
+// already acted, what he faces since his own last action, as 47-A does in
+// no limit. A bets 10, B is all-in for 14 (short of half a bet), C calls
+// 14, D is all-in for 17: 7 over the bet A acted on (reopened to A), but
+// only 3 over what C called (not reopened to C), although D's all-in is
+// half a bet over the last full bet.
+func TestFixedLimitReopeningOwnAction(t *testing.T) {
+	b := newHand(hand.Holdem, hand.FixedLimit, 4, 1000, 24, 1000, 27, 1000).stakes(5, 10).limits(10, 20).
+		sb(0, 5).bb(1, 10).cc(2).cc(3).cc(4).cc(0).check(1).
+		board("2c7d9h").bet(0, 10).raise(1, 14).cc(2).raise(3, 17).fold(4).cc(0)
+	at := len(b.h.Actions) - 1 // A calls 17
+	b.cc(2)                    // C calls 17
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[at].Window; !w.Open || w.MinRaiseTo != 27 {
+		t.Errorf("A, who bet 10, faces 17: Open %v MinRaiseTo %d (%s), want reopened, a raise to 27", w.Open, w.MinRaiseTo, w.OpenReason)
+	}
+	want := "betting not reopened: the short all-in of 17 is 3 over the 14 bet, less than half of a full bet of 10"
+	if w := tr.Steps[at+1].Window; w.Open || w.OpenReason != want {
+		t.Errorf("C, who called 14, faces 17: Open %v (%q), want not reopened: %q", w.Open, w.OpenReason, want)
+	}
+}
+
 // TestFixedLimitCap: a bet and three raises cap the street (TDA 2024 Rule 48, default cap 4).
 func TestFixedLimitCap(t *testing.T) {
 	b := newHand(hand.Holdem, hand.FixedLimit, 3, 1000, 1000, 1000, 1000).stakes(5, 10).limits(10, 20).
@@ -482,7 +504,7 @@ func TestOddChipExample(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rs := Default()
-			rs.SmallestChip, rs.OddChip = c.chip, c.rule
+			rs.SmallestChip, rs.OddChip = HouseAmount{Units: c.chip}, c.rule
 			tr := oddChipHand().replayed(t, &rs)
 			got := awardsBy(tr)
 			if got[2] != c.c || got[3] != c.d || got[4] != c.e || len(got) != 3 {
@@ -617,17 +639,38 @@ func TestAwardsWithoutShownCards(t *testing.T) {
 func TestRakeAllocation(t *testing.T) {
 	pots := func() []Pot { return []Pot{{Amount: 3180}, {Amount: 798}} }
 	p := pots()
-	allocateRake(p, 150, []hand.Amount{3037, 791})
+	allocateRake(p, 150, []hand.Amount{3037, 791}, nil)
 	if p[0].Rake != 143 || p[1].Rake != 7 {
 		t.Errorf("record's split: rakes %d, %d, want 143, 7", p[0].Rake, p[1].Rake)
 	}
+	// The collects from each pot say how the rake was shared, whatever the
+	// listed pots say: here a side pot raked first.
 	p = pots()
-	allocateRake(p, 150, nil)
+	allocateRake(p, 150, []hand.Amount{3037, 791}, []hand.Amount{3180, 648})
+	if p[0].Rake != 0 || p[1].Rake != 150 {
+		t.Errorf("collects' split: rakes %d, %d, want 0, 150", p[0].Rake, p[1].Rake)
+	}
+	// Collects that add up to another rake than the stated one, but agree
+	// with the listed pots: the record's own split (the stated total is
+	// what is wrong).
+	p = pots()
+	allocateRake(p, 150, []hand.Amount{3100, 700}, []hand.Amount{3100, 700})
+	if p[0].Rake != 80 || p[1].Rake != 98 {
+		t.Errorf("listed and collected agree: rakes %d, %d, want 80, 98", p[0].Rake, p[1].Rake)
+	}
+	// Collects over a pot are no split: the listed pots or main first.
+	p = pots()
+	allocateRake(p, 150, nil, []hand.Amount{3200, 628})
+	if p[0].Rake != 150 || p[1].Rake != 0 {
+		t.Errorf("collects over a pot: rakes %d, %d, want 150, 0", p[0].Rake, p[1].Rake)
+	}
+	p = pots()
+	allocateRake(p, 150, nil, nil)
 	if p[0].Rake != 150 || p[1].Rake != 0 {
 		t.Errorf("main pot first: rakes %d, %d, want 150, 0", p[0].Rake, p[1].Rake)
 	}
 	p = pots()
-	allocateRake(p, 3200, []hand.Amount{3000, 700})
+	allocateRake(p, 3200, []hand.Amount{3000, 700}, nil)
 	if p[0].Rake != 3180 || p[1].Rake != 20 {
 		t.Errorf("rake over the main pot spills over: %d, %d", p[0].Rake, p[1].Rake)
 	}
@@ -668,5 +711,73 @@ func TestSingleBlindLimit(t *testing.T) {
 	}
 	if w := tr.Steps[2].Window; w.MinRaiseTo != 750 || w.RaiseCount != 2 {
 		t.Errorf("second raise window %+v, want raise to 750, raise count 2", w)
+	}
+}
+
+// TestOddChipReadings: with two or more odd chips among three or more
+// winners, TDA 20-A is read two ways; the replay awards them one each
+// clockwise from the button unless the house requires all to the first
+// winner left of it. With $200 the smallest chip, C, D and E split $1,000:
+// five chips, one each and two odd.
+func TestOddChipReadings(t *testing.T) {
+	for _, c := range []struct {
+		rule    OddChipRule
+		c, d, e hand.Amount
+	}{
+		{OddChipLeftOfButton, 400, 400, 200},
+		{OddChipOneEach, 400, 400, 200},
+		{OddChipAllToFirst, 600, 200, 200},
+	} {
+		rs := Default()
+		rs.SmallestChip, rs.OddChip = HouseAmount{Units: 200}, c.rule
+		tr := oddChipHand().replayed(t, &rs)
+		got := awardsBy(tr)
+		if got[2] != c.c || got[3] != c.d || got[4] != c.e {
+			t.Errorf("%s: awards %v, want C %d, D %d, E %d", c.rule, got, c.c, c.d, c.e)
+		}
+		if tr.ChipUnit != 200 {
+			t.Errorf("%s: chip unit %d", c.rule, tr.ChipUnit)
+		}
+	}
+}
+
+// TestSmallestUnit: the unit comes from what was put in play, not from the
+// awards or from the hand's scale.
+func TestSmallestUnit(t *testing.T) {
+	h := &hand.Hand{Scale: 10, Stakes: hand.Stakes{SmallBlind: 500, BigBlind: 1000},
+		Seats:   []hand.Seat{{Stack: 100000}, {Stack: 100000}},
+		Actions: []hand.Action{{Kind: hand.Raise, To: 2250}}}
+	if u := SmallestUnit(h); u != 10 {
+		t.Errorf("whole chips at scale 10: unit %d, want 10 (one chip)", u)
+	}
+	h.Actions = append(h.Actions, hand.Action{Kind: hand.Call, Amount: 1125})
+	if u := SmallestUnit(h); u != 1 {
+		t.Errorf("a bet of 112.5 chips: unit %d, want 1 (a tenth, its decimal place)", u)
+	}
+	h = &hand.Hand{Scale: 100, Currency: "USD", Stakes: hand.Stakes{SmallBlind: 100, BigBlind: 200}, Seats: []hand.Seat{{Stack: 10000}}}
+	if u := SmallestUnit(h); u != 1 {
+		t.Errorf("a dollar table pays cents: unit %d, want 1", u)
+	}
+	h.Scale, h.Stakes, h.Seats = 1000, hand.Stakes{SmallBlind: 1000, BigBlind: 2000}, []hand.Seat{{Stack: 100000}}
+	if u := SmallestUnit(h); u != 10 {
+		t.Errorf("a dollar table at scale 1000: unit %d, want 10 (a cent)", u)
+	}
+}
+
+// TestBigBlindOptionAfterAllInCall: a player who calls all-in for exactly
+// the big blind leaves the big blind his option: his check is in turn. A
+// record that deals the flop without it is not out of order either.
+func TestBigBlindOptionAfterAllInCall(t *testing.T) {
+	b := nl(0, 100, 1000).stakes(50, 100).sb(0, 50).bb(1, 100).cc(0)
+	at := len(b.h.Actions)
+	b.check(1).board("2c7d9h").board("Js").board("3c")
+	tr := b.replayed(t, nil)
+	if w := tr.Steps[at].Window; w.ToAct != 1 {
+		t.Errorf("the big blind's check: ToAct %d, want 1 (his option)", w.ToAct)
+	}
+	b = nl(0, 100, 1000).stakes(50, 100).sb(0, 50).bb(1, 100).cc(0).board("2c7d9h").board("Js").board("3c")
+	tr = b.replayed(t, nil)
+	if len(tr.Pots) != 1 || tr.Pots[0].Amount != 200 || len(tr.Returns) != 0 {
+		t.Errorf("pots %+v, returns %+v: want one pot of 200", tr.Pots, tr.Returns)
 	}
 }

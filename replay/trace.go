@@ -5,10 +5,13 @@ import (
 	"github.com/handaudit/handaudit/hand"
 )
 
-// Street is a betting round of a board game.
+// Street is a betting round, named as the game names it: Preflop to River
+// in board games, ThirdStreet to SeventhStreet in stud, PreDraw to
+// ThirdDraw in draw games (games.go).
 type Street uint8
 
-// Streets, in order. Showdown is after the last betting round.
+// Streets of the board games, in order. Showdown is after the last betting
+// round of any game.
 const (
 	Preflop Street = iota
 	Flop
@@ -17,7 +20,9 @@ const (
 	Showdown
 )
 
-var streetNames = [...]string{"preflop", "flop", "turn", "river", "showdown"}
+var streetNames = [...]string{"preflop", "flop", "turn", "river", "showdown",
+	"third-street", "fourth-street", "fifth-street", "sixth-street", "seventh-street",
+	"predraw", "first-draw", "second-draw", "third-draw"}
 
 func (s Street) String() string {
 	if int(s) < len(streetNames) {
@@ -89,7 +94,11 @@ type Step struct {
 	AllIn        bool   // the player is all-in after the action
 	FullRaise    bool   // a bet or raise that was a full raise (reopens betting)
 	HasExpected  bool   // Expected is set (see Expected)
-	Window       Window
+	// Up says, for a deal of stud cards, which were dealt face up: bit k
+	// for the action's k-th card, as the record says or else as the game
+	// deals them.
+	Up     uint8
+	Window Window
 
 	Added hand.Amount // chips the player put in with this action, as applied
 	To    hand.Amount // the player's street total after the action
@@ -102,7 +111,8 @@ type Step struct {
 
 	// Expected is, for a Post, the forced bet the rules require of this
 	// player (the stakes, capped by the stack, in the ruleset's big-blind-ante
-	// order); HasExpected is false when the stakes do not say.
+	// order), and for a stud bring-in the bring-in (capped by the stack);
+	// HasExpected is false when the stakes do not say.
 	Expected hand.Amount
 }
 
@@ -132,7 +142,7 @@ func (t *Trace) keepTotals() {
 // Pot is one main or side pot as the rules build it (TDA 21).
 type Pot struct {
 	Amount   hand.Amount
-	Level    hand.Amount // contribution level that closes this pot (live chips: antes and dead blinds are not a level, they are in the main pot)
+	Level    hand.Amount // contribution level that closes this pot: what each eligible player put in, antes included (dead blinds and the big blind's ante are not a level: they are in the main pot)
 	Eligible []int       // seat indices that can win it (not folded), table order
 	// Rake is the part of the claimed rake (and fees) taken from this pot
 	// before it is awarded: the record's own split when it states the pots,
@@ -209,7 +219,15 @@ type Trace struct {
 	TotalPot  hand.Amount // all chips in the pots after returns (before rake)
 	Pots      []Pot
 	Awards    []Award
-	Rake      hand.Amount // rake taken, as the record states it (0 if none)
+	// Rake is the rake taken: as the record states it (with its fees), or,
+	// for a record that states none, the rake its payouts imply.
+	Rake hand.Amount
+	// ImpliedRake is, for a record that states no rake but has payouts
+	// (PHH: its winnings and finishing stacks are after rake), the pot
+	// less what the payouts give the players (HasImpliedRake). Negative:
+	// the payouts give more than the pot.
+	ImpliedRake    hand.Amount
+	HasImpliedRake bool
 
 	// Showdown: who had to table first (TDA 17-A) and why; -1 if no showdown.
 	ShowdownFirst  int
@@ -231,6 +249,10 @@ type Trace struct {
 	// UndecidedAmount is the chips of those pots (or runs of them) left
 	// unawarded.
 	UndecidedAmount hand.Amount
+	// ChipUnit is the chip odd amounts were broken into when pots were
+	// split (TDA 20): the house's smallest chip, or the hand's smallest
+	// unit, in minor units.
+	ChipUnit hand.Amount
 	// ExpectedRake is the rake the ruleset's rake rule gives for this hand
 	// (HasExpectedRake false when the ruleset has no rake rule).
 	ExpectedRake    hand.Amount

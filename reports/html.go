@@ -648,7 +648,11 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		}
 		if len(a.Cards) > 0 {
 			b = append(b, `,"cards":"`...)
-			b = appendCards(b, a.Cards)
+			if replayed && i < len(t.Steps) && t.Steps[i].Up != 0 {
+				b = AppendDealt(b, a.Cards, t.Steps[i].Up) // stud: "↑" before a card dealt face up
+			} else {
+				b = appendCards(b, a.Cards)
+			}
 			b = append(b, '"')
 		}
 		if a.AllIn {
@@ -1255,4 +1259,19 @@ func percent(part, whole int64) string {
 	}
 	tenths := (part*1000 + whole/2) / whole
 	return fmt.Sprintf(" (%d.%d%%)", tenths/10, tenths%10)
+}
+
+// AppendDealt appends cs as the card lists of reports and explain write
+// them, with "↑" before each card whose bit in up is set (stud's up cards).
+func AppendDealt(b []byte, cs []cards.Card, up uint8) []byte {
+	for i, x := range cs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if i < 8 && up&(1<<uint(i)) != 0 {
+			b = append(b, "↑"...)
+		}
+		b = append(b, x.String()...)
+	}
+	return b
 }

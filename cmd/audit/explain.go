@@ -33,9 +33,9 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "output: text, json, html")
 	lang := fs.String("lang", "en", "language of labels and rule texts: en, zh")
 	color := fs.String("color", "auto", "colour the text: auto (when a terminal), always, never")
-	rules := fs.String("rules", "tda-2024", "rules preset: tda-2024, tda-2019")
+	rules := fs.String("rules", "", "rules preset: tda-2024, tda-2019, pokerstars (default: the preset of the room the record names, else tda-2024)")
 	house := fs.String("house", "", "house options TOML file (odd chip, smallest chip, limit cap, rake, ...)")
-	compare := fs.StringSlice("compare-rules", nil, "show where the rulings differ between these presets, e.g. tda-2019,tda-2024")
+	compare := fs.StringSlice("compare-rules", nil, "show where the rulings differ between these presets, e.g. tda-2019,tda-2024 or tda-2024,pokerstars")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error")
 	only := fs.StringSlice("only", nil, "report only these checks (IDs or prefixes such as pot.)")
 	skip := fs.StringSlice("skip", nil, "skip these checks (IDs or prefixes)")
@@ -96,6 +96,15 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		return usageError{nf}
 	case err != nil:
 		return err
+	}
+	if *rules == "" && *house == "" && len(presets) == 1 && src.Hand != nil {
+		// No rules named: the hand is judged as audit run judges it, by
+		// the preset of the room its record names.
+		book, err := batch.LoadRulebook("", "")
+		if err != nil {
+			return err
+		}
+		rulesets[0] = book.For(src.Hand)
 	}
 	o := explain.Options{Lang: *lang, Color: useColor, FailOn: sev, ToolVersion: version}
 	bw := bufio.NewWriter(stdout)

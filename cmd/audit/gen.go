@@ -19,10 +19,11 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/replay"
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--games LIST] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
@@ -31,12 +32,14 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
 	format := fs.String("format", "pokerstars", "output format: phh, pokerstars")
+	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
+		" (default: hold'em and Omaha; the others are written in PHH only)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
 	shard := fs.Int("shard-size", 10000, "hands per file when --out is a folder")
-	rules := fs.String("rules", "tda-2024", "rules preset the hands are played under: tda-2024, tda-2019")
-	house := fs.String("house", "", "house options TOML file the hands are played under")
+	rules := fs.String("rules", "", "rules preset the hands are played under: tda-2024, tda-2019, pokerstars (default: the preset audit run picks for the format's hands: pokerstars for PokerStars, tda-2024 for PHH)")
+	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -57,11 +60,14 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if f != phh.Format && f != pokerstars.Format {
 		return usagef("--format must be phh or pokerstars")
 	}
-	rs, err := batch.LoadRules(*rules, *house)
-	if err != nil {
-		return usageError{err}
+	var rs *replay.Ruleset // nil: the generator picks what audit run would
+	if *rules != "" || *house != "" {
+		var err error
+		if rs, err = batch.LoadRules(*rules, *house); err != nil {
+			return usageError{err}
+		}
 	}
-	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs})
+	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs, Games: *games})
 	if err != nil {
 		return usageError{err}
 	}

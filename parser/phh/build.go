@@ -1073,9 +1073,8 @@ func (s *phhState) otherAction(h *hand.Hand, vi phhVariantInfo, st *phhActState,
 		if perr != nil {
 			return perr
 		}
-		if st.live&known != 0 {
-			return s.errDealtTwice(a, cs, st.live, st.recorded[:i])
-		}
+		// A card dealt twice is no error of reading: the record says it,
+		// and the checks report it (cards.duplicate, TDA 35-E).
 		st.live |= known
 		act.Cards = cs
 		if a.verb == phhDealBoard {
@@ -1185,26 +1184,6 @@ var phhBelowSix = func() (set cards.Set) {
 	return set
 }()
 
-// errDealtTwice words the error for deal a, whose cards cs include one of
-// live, the known cards dealt and not discarded by the actions before
-// (acts): the first such card, and the line where it was dealt, which is
-// that of its last deal (only deals make a card live).
-func (s *phhState) errDealtTwice(a *phhAct, cs []cards.Card, live cards.Set, acts []hand.Action) *parser.Error {
-	for _, c := range cs {
-		if !live.Has(c) {
-			continue
-		}
-		first := 0
-		for j := len(acts) - 1; j >= 0 && first == 0; j-- {
-			if k := acts[j].Kind; (k == hand.DealHole || k == hand.DealBoard) && slices.Contains(acts[j].Cards, c) {
-				first = acts[j].Pos.Line
-			}
-		}
-		return s.errAt(a.line, "action %q: card %s is dealt twice (first at line %d)", s.bytes(a.text), c, first)
-	}
-	return nil
-}
-
 // holeCards returns the hole cards player holds after the actions acts:
 // those dealt to them, less those they discarded. Only "sm -" asks, so
 // they are not tracked as the actions are read.
@@ -1245,21 +1224,16 @@ func (s *phhState) cards(a *phhAct, shortDeck bool, backing *[]cards.Card) ([]ca
 		bk = slices.Grow(bk, end-start)
 	}
 	cs := bk[start:end:end]
-	var seen cards.Set
 	for i := range cs {
 		c, ok := phhCard(b[2*i], b[2*i+1])
 		if !ok {
 			return nil, s.errAt(a.line, "action %q: invalid card %q", s.bytes(a.text), b[2*i:2*i+2])
 		}
-		if c.Known() {
-			if shortDeck && c.Rank() < cards.Six {
-				return nil, s.errAt(a.line, "action %q: card %s is not in the short deck (sixes and up)", s.bytes(a.text), c)
-			}
-			if seen.Has(c) {
-				return nil, s.errAt(a.line, "action %q: card %s appears twice", s.bytes(a.text), c)
-			}
-			seen = seen.Add(c)
+		if c.Known() && shortDeck && c.Rank() < cards.Six {
+			return nil, s.errAt(a.line, "action %q: card %s is not in the short deck (sixes and up)", s.bytes(a.text), c)
 		}
+		// A card twice in one notation is read as recorded: the checks
+		// report it (cards.duplicate).
 		cs[i] = c
 	}
 	*backing = bk[:end]

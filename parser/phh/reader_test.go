@@ -602,9 +602,9 @@ func TestPHHFixtureNLHE(t *testing.T) {
 	})
 }
 
-// TestPHHFixtureStudHeadsUp checks the two hands of the hand.not-replayed fixture.
+// TestPHHFixtureStudHeadsUp checks the two hands of the stud and heads-up fixture.
 func TestPHHFixtureStudHeadsUp(t *testing.T) {
-	p := filepath.Join(phhRepoRoot(t), "fixtures", "phh", "hand.not-replayed.phhs")
+	p := filepath.Join(phhRepoRoot(t), "fixtures", "phh", "games", "stud-and-heads-up.phhs")
 	f, err := os.Open(p)
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,18 @@ func phhCodeFor(g hand.Game) (string, error) {
 		return "PO", nil
 	case g.Variant == hand.OmahaHiLo && g.Structure == hand.FixedLimit && (hole == 4 || hole == 0):
 		return "FO/8", nil
+	case g.Variant == hand.Stud && g.Structure == hand.FixedLimit:
+		return "F7S", nil
+	case g.Variant == hand.StudHiLo && g.Structure == hand.FixedLimit:
+		return "F7S/8", nil
+	case g.Variant == hand.Razz && g.Structure == hand.FixedLimit:
+		return "FR", nil
+	case g.Variant == hand.Deuce7Single && g.Structure == hand.NoLimit:
+		return "N2L1D", nil
+	case g.Variant == hand.Deuce7Triple && g.Structure == hand.FixedLimit:
+		return "F2L3D", nil
+	case g.Variant == hand.Badugi && g.Structure == hand.FixedLimit:
+		return "FB", nil
 	}
 	return "", fmt.Errorf("PHH has no variant code for %s %s with %d hole cards", g.Structure, g.Variant, hole)
 }
@@ -181,8 +193,18 @@ func (e *phhEnc) hand(h *hand.Hand, table int) error {
 	}
 	e.s("antes = ")
 	e.amounts(antes)
-	e.s("blinds_or_straddles = ")
-	e.amounts(blinds)
+	if h.Game.Variant.IsStud() {
+		// Stud has no blinds: the bring-in opens.
+		if h.Stakes.BringIn <= 0 {
+			return errors.New("a stud PHH hand needs its bring-in")
+		}
+		e.s("bring_in = ")
+		e.amt(h.Stakes.BringIn)
+		e.nl()
+	} else {
+		e.s("blinds_or_straddles = ")
+		e.amounts(blinds)
+	}
 	switch h.Game.Structure {
 	case hand.FixedLimit:
 		small, big := h.Stakes.SmallBet, h.Stakes.BigBet
@@ -344,6 +366,16 @@ func (e *phhEnc) actions(h *hand.Hand) error {
 				e.s(" f")
 			case hand.Check, hand.Call:
 				e.s(" cc")
+			case hand.BringIn:
+				// "pb" posts the stakes' bring-in (the reader trims it to the
+				// stack): another amount is a "cbr" of it.
+				if !h.Game.Variant.IsStud() {
+					return fmt.Errorf("action %d: PHH cannot record a %s outside stud", i, a.Kind)
+				}
+				if a.Amount != min(h.Stakes.BringIn, a.Amount) || a.Amount < h.Stakes.BringIn && !a.AllIn {
+					return fmt.Errorf("action %d: a bring-in of %d where the stakes say %d: PHH records the bring-in without an amount", i, a.Amount, h.Stakes.BringIn)
+				}
+				e.s(" pb")
 			case hand.Bet, hand.Raise:
 				to := a.To
 				if to <= 0 {

@@ -69,8 +69,6 @@ var psCorpusErrors = []struct {
 	{"CashGame/ShowDownActionTests/Wins.txt", 1, "text outside a hand"},
 	// Seat list says "Blahdi:42eblah", the actions say "Blahdieblah".
 	{"CashGame/PlayerTests/WithSittingOut.txt", 8, `action by "Blahdieblah", who has no seat in this hand`},
-	// "Hand cancelled" before the deal.
-	{"CashGame/ValidHandTests/CancelledHand.txt", 6, "hand was cancelled"},
 	// Ends after the collect: no summary.
 	{"CashGame/ValidHandTests/InValidHand_1.txt", 40, "hand ends without a *** SUMMARY ***"},
 }
@@ -225,7 +223,7 @@ var psCorpusHands = map[string]int{
 	"CashGame/Tables/Table4.txt":                                     1,
 	"CashGame/Tables/Table5.txt":                                     1,
 	"CashGame/Tables/Table6.txt":                                     1,
-	"CashGame/ValidHandTests/CancelledHand.txt":                      0,
+	"CashGame/ValidHandTests/CancelledHand.txt":                      1, // read, marked cancelled
 	"CashGame/ValidHandTests/InValidHand_1.txt":                      0,
 	"CashGame/ValidHandTests/ValidHand_1.txt":                        1,
 	"MultiTableTournament/Buyins/Buyin1.txt":                         1,

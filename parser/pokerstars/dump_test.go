@@ -16,6 +16,9 @@ func psDump(h *hand.Hand) string {
 	sc := h.Scale
 	amt := func(a hand.Amount) string { return a.Format(sc) }
 	fmt.Fprintf(&b, "hand %s #%d at %s:%d-%d site=%s table=%q tourn=%q\n", h.ID, h.Index, h.Pos.File, h.Pos.Line, h.End, h.Site, h.Table, h.Tournament)
+	if h.Cancelled {
+		b.WriteString("  cancelled\n")
+	}
 	start := "-"
 	if !h.Start.IsZero() {
 		start = h.Start.Format(time.RFC3339)

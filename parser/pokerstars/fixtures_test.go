@@ -19,6 +19,9 @@ import (
 // summary's winnings against the collects, and no player putting in more
 // than their stack. It is independent of the rules engine: a plain count.
 func psLedger(h *hand.Hand) []string {
+	if h.Cancelled {
+		return nil // nothing was played: no pot to count
+	}
 	var bad []string
 	n := len(h.Seats)
 	in := make([]hand.Amount, n)

@@ -272,7 +272,9 @@ func (p *psParser) finish() (*hand.Hand, error) {
 	}
 	switch {
 	case p.cancel > 0:
-		p.fail(p.cancel, []byte("Hand cancelled"), "hand was cancelled: nothing was played")
+		// Not an error of the record: the room cancelled the hand. It is
+		// read, marked cancelled, and not replayed (hand.not-replayed).
+		h.Cancelled = true
 	case p.state < psSummary:
 		p.fail(p.lastLine, p.r.in.heldLine(), "hand ends without a *** SUMMARY ***: the record is cut short")
 	case !p.sawTotal:

@@ -340,7 +340,7 @@ func TestPokerStarsBadInput(t *testing.T) {
 		{"summary board differs", replace("Board [2c 7d Jh]", "Board [2c 7d Jd]"), []string{"error 21 summary board differs"}},
 		{"no Total pot", replace("Total pot $0.65 | Rake $0.03\n", ""), []string{"error 23 summary has no Total pot line"}},
 		{"cancelled", upTo(7) + "\nHand cancelled\n*** SUMMARY ***\nSeat 1: Ann (button) collected ($0)\n" + psBase,
-			[]string{"error 8 hand was cancelled", "hand 11"}},
+			[]string{"hand 1", "hand 11"}},
 		{"text before the first hand", "hello\nworld\n\n" + psBase, []string{"error 1 text outside a hand", "hand 4"}},
 		{"text between hands", psBase + "garbage\n" + psBase, []string{"hand 1", "error 25 text outside a hand", "hand 26"}},
 		{"bad header", "PokerStars Hand #1: Klondike ($1/$2 USD) - 2025/01/01 1:00:00 ET\n" + psBase,

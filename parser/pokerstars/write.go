@@ -169,6 +169,9 @@ func (e *psEnc) hand(h *hand.Hand) error {
 	if len(h.Outcome.CashOuts) > 0 {
 		return errors.New("the PokerStars writer does not write cash-outs")
 	}
+	if h.Cancelled {
+		return errors.New("the PokerStars writer does not write cancelled hands")
+	}
 	if h.ID == "" {
 		return errors.New("a PokerStars hand needs a numeric hand ID")
 	}

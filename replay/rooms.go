@@ -1,0 +1,103 @@
+package replay
+
+import (
+	"embed"
+	"strings"
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// presetFiles are the rooms' presets: house files shipped with the tool.
+//
+//go:embed presets/*.toml
+var presetFiles embed.FS
+
+// rooms maps the room a record names (hand.Hand.Site, matched at its start
+// and ignoring case, or failing that the format of a room's own export) to
+// the preset of that room's conventions. Adding a room is a house file in
+// presets/ and a line here.
+var rooms = []struct {
+	site   string // as records name the room: "PokerStars" (also "PokerStars Zoom", ...)
+	format string // the room's own export format, for a record that names no site
+	preset string // presets/<preset>.toml
+}{
+	{site: "PokerStars", format: "pokerstars", preset: "pokerstars"},
+}
+
+// roomPresetFiles maps each room preset's name to its file.
+var roomPresetFiles = func() map[string]string {
+	m := make(map[string]string, len(rooms))
+	for _, r := range rooms {
+		m[r.preset] = "presets/" + r.preset + ".toml"
+	}
+	return m
+}()
+
+// Rulebook gives the ruleset each hand is judged under: one ruleset for
+// every hand when the run names its rules (--rules or --house), else each
+// room's preset for the hands whose record names the room, and the default
+// for the rest. The rulesets are resolved once, when the rulebook is made;
+// For only compares the hand's site with the few rooms known.
+type Rulebook struct {
+	def   *Ruleset
+	rooms []roomRules
+}
+
+type roomRules struct {
+	site, format string
+	rules        *Ruleset
+}
+
+// FixedRules is a rulebook that judges every hand under rs.
+func FixedRules(rs *Ruleset) *Rulebook { return &Rulebook{def: rs} }
+
+// RoomRules is a rulebook that judges a hand whose record names a room
+// under that room's preset, and every other hand under def.
+func RoomRules(def *Ruleset) (*Rulebook, error) {
+	b := &Rulebook{def: def}
+	for _, r := range rooms {
+		rs, err := Preset(r.preset)
+		if err != nil {
+			return nil, err
+		}
+		b.rooms = append(b.rooms, roomRules{site: r.site, format: r.format, rules: &rs})
+	}
+	return b, nil
+}
+
+// For returns the ruleset hand h is judged under.
+func (b *Rulebook) For(h *hand.Hand) *Ruleset {
+	if len(b.rooms) > 0 && h != nil {
+		for i := range b.rooms {
+			r := &b.rooms[i]
+			if h.Site == r.site || len(h.Site) >= len(r.site) && strings.EqualFold(h.Site[:len(r.site)], r.site) || h.Site == "" && h.Format == r.format {
+				return r.rules
+			}
+		}
+	}
+	return b.def
+}
+
+// Default is the ruleset of a hand that names no known room.
+func (b *Rulebook) Default() *Ruleset { return b.def }
+
+// All lists every ruleset the rulebook may judge a hand under, the default
+// first, then each room's in the rooms' order: what a run's manifest
+// records.
+func (b *Rulebook) All() []*Ruleset {
+	out := []*Ruleset{b.def}
+	for i := range b.rooms {
+		out = append(out, b.rooms[i].rules)
+	}
+	return out
+}
+
+// Sites is the room the i-th ruleset of All is chosen for ("" for the
+// default).
+func (b *Rulebook) Sites() []string {
+	out := []string{""}
+	for i := range b.rooms {
+		out = append(out, b.rooms[i].site)
+	}
+	return out
+}
