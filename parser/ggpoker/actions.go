@@ -268,6 +268,7 @@ func (p *handParser) dealt(rest []byte, num int) error {
 		return errorf("cards dealt twice to %s", p.h.Seats[seat].Player)
 	}
 	p.listed[seat] = true
+	deal.Pos.Line = num
 	if n == len(rest) {
 		p.dealtHidden = true
 		return nil
@@ -283,7 +284,6 @@ func (p *handParser) dealt(rest []byte, num int) error {
 		return errorf("%d hole cards dealt in a game of %d", len(cs), len(deal.Cards))
 	}
 	copy(deal.Cards, cs)
-	deal.Pos.Line = num
 	return nil
 }
 

@@ -131,6 +131,11 @@ func (p *handParser) line(line []byte, num int) error {
 		return p.table(line)
 	}
 	if has(line, "*** ") {
+		if p.stage == stSeats {
+			if err := p.endSeats(); err != nil {
+				return err
+			}
+		}
 		return p.section(line, num)
 	}
 	if p.stage == stSummary {
@@ -140,11 +145,9 @@ func (p *handParser) line(line []byte, num int) error {
 		if has(line, "Seat ") {
 			return p.seat(line)
 		}
-		if len(p.h.Seats) == 0 {
-			return errorf("no seat lines after the table line")
+		if err := p.endSeats(); err != nil {
+			return err
 		}
-		p.stage = stPosts
-		p.live = append(p.live[:0], make([]hand.Amount, len(p.h.Seats))...)
 	}
 	switch {
 	case has(line, "Dealt to "):
@@ -165,6 +168,16 @@ func (p *handParser) line(line []byte, num int) error {
 		}
 	}
 	return errorf("unknown line")
+}
+
+// endSeats ends the seat lines: the forced bets come next.
+func (p *handParser) endSeats() error {
+	if len(p.h.Seats) == 0 {
+		return errorf("no seat lines after the table line")
+	}
+	p.stage = stPosts
+	p.live = append(p.live[:0], make([]hand.Amount, len(p.h.Seats))...)
+	return nil
 }
 
 // player returns the seat index of the seated player whose name starts

@@ -222,6 +222,9 @@ func (r *Reader) readHand(header []byte, num int) (*hand.Hand, error) {
 	r.text = append(r.text[:0], header...)
 	r.lines = append(r.lines[:0], lineRef{0, len(header), num})
 	size := len(header) + 1
+	// header may be the line reader's buffer, which the next lines
+	// overwrite: from here on the copy is used.
+	header = r.text[:len(header):len(header)]
 	var bad *parser.Error
 	for {
 		line, long, err := r.in.next()

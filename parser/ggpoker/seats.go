@@ -41,6 +41,9 @@ func (p *handParser) seat(line []byte) error {
 		return err
 	}
 	name := rest[:i]
+	if !goodName(name) {
+		return errorf("cannot read the player's name")
+	}
 	for k := range h.Seats {
 		if h.Seats[k].Player == string(name) {
 			return errorf("player %q seated twice", name)
@@ -64,4 +67,14 @@ func seatNumber(line []byte) (int, []byte, error) {
 		return 0, nil, errorf("cannot read the seat line")
 	}
 	return num, rest[k+2:], nil
+}
+
+// goodName reports whether a player's name can be read back from every
+// line that names it: not empty, no blank at either end (lines are
+// trimmed), no line end.
+func goodName(name []byte) bool {
+	if len(name) == 0 || name[0] == ' ' || name[0] == '\t' || name[len(name)-1] == ' ' || name[len(name)-1] == '\t' {
+		return false
+	}
+	return bytes.IndexByte(name, '\n') < 0 && bytes.IndexByte(name, '\r') < 0
 }

@@ -70,6 +70,11 @@ func (w *writer) check() error {
 	case len(h.Seats) == 0:
 		return fmt.Errorf("ggpoker: a hand with no seats")
 	}
+	for _, s := range h.Seats {
+		if !goodName([]byte(s.Player)) {
+			return fmt.Errorf("ggpoker: cannot write the player name %q", s.Player)
+		}
+	}
 	for _, co := range o.CashOuts {
 		if !co.ApartFromPot {
 			return fmt.Errorf("ggpoker: GGPoker settles cash-outs apart from the pot")
@@ -360,7 +365,7 @@ func (w *writer) actions() error {
 				w.b = append(w.b, "bets "...)
 			} else {
 				by := a.To - level
-				if a.HasAmount && a.Amount > 0 {
+				if a.HasAmount {
 					by = a.Amount
 				}
 				w.b = append(w.b, "raises "...)
