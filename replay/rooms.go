@@ -22,6 +22,7 @@ var rooms = []struct {
 	preset string // presets/<preset>.toml
 }{
 	{site: "PokerStars", format: "pokerstars", preset: "pokerstars"},
+	{site: "GGPoker", format: "ggpoker", preset: "ggpoker"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

@@ -208,6 +208,14 @@ func TestRoomPresets(t *testing.T) {
 	if ps.Name != "pokerstars" || ps.Version != "TDA 2024" || ps.House != "PokerStars" || ps.LimitCap != 5 || !ps.Room() {
 		t.Errorf("pokerstars preset %+v", ps)
 	}
+	gg, err := Preset("ggpoker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gg.Name != "ggpoker" || gg.House != "GGPoker" || !gg.RunItTwice || !gg.StraddlesAllowed || !gg.StraddleMinRaise ||
+		gg.Session.NoTopUps || gg.Session.ConsecutiveHandIDs || gg.HasRakeRule || !gg.Room() {
+		t.Errorf("ggpoker preset %+v", gg)
+	}
 	d := Default()
 	if d.Room() || d.CiteVersion() != "TDA 2024" {
 		t.Errorf("tda-2024 is not a room's preset: %+v", d)
@@ -249,13 +257,15 @@ func TestRulebook(t *testing.T) {
 		{"PPPoker", "pokerstars", "tda-2024"},
 		{"", "phh", "tda-2024"},
 		{"handaudit-gen", "phh", "tda-2024"},
+		{"GGPoker", "ggpoker", "ggpoker"},
+		{"", "ggpoker", "ggpoker"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
 			t.Errorf("site %q format %q: judged by %s, want %s", c.site, c.format, got, c.want)
 		}
 	}
-	if all := b.All(); len(all) != 2 || all[0] != &d || all[1].Name != "pokerstars" {
+	if all := b.All(); len(all) != 3 || all[0] != &d || all[1].Name != "pokerstars" || all[2].Name != "ggpoker" {
 		t.Errorf("All() = %v", all)
 	}
 	f := FixedRules(&d)
