@@ -66,6 +66,12 @@ func (m *machine) settle() {
 	// are awarded before any rake, then again with it.
 	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.round > 0, h.Scale)
 	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
+	// A stated rake whose collects do not say which pot they are from
+	// (GGPoker: "collected $X from pot", the room rakes every pot) is
+	// shared among the pots as the collects show it was, as an implied
+	// rake is.
+	stated := !implied && rake > 0 && len(tr.Pots) > 1 && collected == nil && m.collectsUnlabelled()
+	shared = shared || stated
 	if !shared {
 		allocateRake(tr.Pots, min(max(m.awardRake(rake, implied), 0), total), h.Outcome.Pots, collected)
 	}
@@ -80,7 +86,7 @@ func (m *machine) settle() {
 			rake = m.notReturned(total, rake)
 			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
 		}
-		if target := min(m.awardRake(rake, true), total); target > 0 {
+		if target := min(m.awardRake(rake, !stated), total); target > 0 {
 			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target) {
 				allocateRake(tr.Pots, target, nil, nil)
 			}
@@ -377,6 +383,27 @@ func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStac
 		rake -= max(x, 0)
 	}
 	return rake, true, fromStacks
+}
+
+// collectsUnlabelled reports whether the record's collects name no pot
+// (Collect.Pot -1), and if so sets m.paidBuf to what they pay each player,
+// for rakeFromPayouts.
+func (m *machine) collectsUnlabelled() bool {
+	paid := reuse(&m.paidBuf, m.n)
+	clear(paid)
+	seen := false
+	for i := range m.h.Actions {
+		a := &m.h.Actions[i]
+		if a.Kind != hand.Collect {
+			continue
+		}
+		if a.Pot >= 0 || a.Player < 0 || a.Player >= m.n {
+			return false
+		}
+		paid[a.Player] += a.Amount
+		seen = true
+	}
+	return seen
 }
 
 // notReturned takes out of an implied rake the uncalled bets the finishing
