@@ -13,13 +13,14 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/ggpoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format, ggpoker.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -28,12 +29,14 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars.
+// are PHH, the PokerStars ones (.txt) PokerStars, the GGPoker ones (.txt
+// under fixtures/ggpoker) GGPoker.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
 	n := 0
-	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain"} {
+	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
+		"fixtures/ggpoker", "fixtures/ggpoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -42,6 +45,9 @@ func TestDetectFixtures(t *testing.T) {
 			f, ok := want[filepath.Ext(p)]
 			if !ok {
 				continue
+			}
+			if strings.HasPrefix(dir, "fixtures/ggpoker") {
+				f = ggpoker.Format
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -91,6 +97,7 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{ggpoker.Format, "fixtures/ggpoker/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

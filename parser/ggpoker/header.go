@@ -195,9 +195,10 @@ func (p *handParser) stakes(b []byte) error {
 			st.Ante = parts[2]
 		}
 	}
-	st.MinBet = st.BigBlind
 	if p.h.Game.Structure == hand.FixedLimit {
 		st.SmallBet, st.BigBet = st.BigBlind, 2*st.BigBlind
+	} else {
+		st.MinBet = st.BigBlind
 	}
 	return nil
 }

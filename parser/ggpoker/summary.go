@@ -106,7 +106,8 @@ func (p *handParser) summaryBoard(run int, b []byte) error {
 }
 
 // summarySeat checks a summary seat line names a seated player, and
-// records the cards a player mucked ("Seat 3: NAME mucked [Ah Kd]").
+// records the cards a player mucked ("Seat 3: NAME mucked [Ah Kd]"): as
+// the cards of his "mucks hand", if he has one.
 func (p *handParser) summarySeat(line []byte, num int) error {
 	number, rest, err := seatNumber(line)
 	if err != nil {
@@ -129,6 +130,13 @@ func (p *handParser) summarySeat(line []byte, num int) error {
 		cs, _, err := p.cards(rest[i+8:])
 		if err != nil {
 			return err
+		}
+		// The cards of the player's "mucks hand", or a muck of its own.
+		for i := range p.h.Actions {
+			if a := &p.h.Actions[i]; a.Kind == hand.Muck && a.Player == seat && len(a.Cards) == 0 {
+				a.Cards = cs
+				return nil
+			}
 		}
 		a := p.add(hand.Muck, seat, num)
 		a.Cards, a.Board = cs, p.showdown

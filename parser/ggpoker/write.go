@@ -273,12 +273,18 @@ func (w *writer) actions() error {
 			w.b = append(w.b, "*** HOLE CARDS ***\n"...)
 			dealt = true
 		}
-		if (a.Kind == hand.Collect) && showdown < 0 {
-			cashOuts()
+		atShowdown := a.Kind == hand.Collect || a.Kind == hand.Show || a.Kind == hand.Muck
+		if a.Kind == hand.Collect && a.Board < showdown {
+			return fmt.Errorf("ggpoker: collect of run %d out of order", a.Board+1)
 		}
-		if a.Kind == hand.Collect && a.Board != showdown {
-			if a.Board < showdown || a.Board >= max(len(h.Boards), 1) {
-				return fmt.Errorf("ggpoker: collect of run %d out of order", a.Board+1)
+		// A collect opens the showdown; a collect, show or muck of a later
+		// run opens that run's.
+		if atShowdown && (a.Kind == hand.Collect && showdown < 0 || a.Board > 0 && a.Board > showdown) {
+			if a.Board < 0 || a.Board >= max(len(h.Boards), 1) {
+				return fmt.Errorf("ggpoker: showdown of run %d of %d", a.Board+1, len(h.Boards))
+			}
+			if showdown < 0 {
+				cashOuts()
 			}
 			showdown = a.Board
 			w.b = append(w.b, "*** "...)
@@ -385,10 +391,11 @@ func (w *writer) actions() error {
 			if len(a.Cards) == 0 && w.betAndMuck(i) {
 				w.name(a.Player)
 				w.b = append(w.b, "Bet & Muck folds\n"...)
-			} else if len(a.Cards) == 0 {
+			} else {
+				// Cards mucked are written in the summary.
 				w.name(a.Player)
 				w.b = append(w.b, "mucks hand\n"...)
-			} // cards mucked are written in the summary
+			}
 		case hand.UncalledReturn:
 			w.b = append(w.b, "Uncalled bet ("...)
 			w.amount(a.Amount)
@@ -508,9 +515,37 @@ func (w *writer) summary() {
 			w.nl()
 		}
 	}
-	won := make([]hand.Amount, len(h.Seats))
+	// Each seat's part, as GGPoker sums it up: its blind, how far it went,
+	// what it showed, mucked and won.
+	n := len(h.Seats)
+	won := make([]hand.Amount, n)
+	role := make([]string, n)
+	fold := make([]string, n)
+	var shown, mucked [][]cards.Card = make([][]cards.Card, n), make([][]cards.Card, n)
+	street := "before Flop"
+	flop := 0
 	for i := range h.Actions {
-		if a := &h.Actions[i]; a.Kind == hand.Collect {
+		a := &h.Actions[i]
+		switch a.Kind {
+		case hand.Post:
+			if a.PostKind == hand.PostSmallBlind && role[a.Player] == "" {
+				role[a.Player] = " (small blind)"
+			}
+			if a.PostKind == hand.PostBigBlind && role[a.Player] == "" {
+				role[a.Player] = " (big blind)"
+			}
+		case hand.DealBoard:
+			if a.Board == 0 {
+				flop += len(a.Cards)
+				street = map[int]string{3: "on the Flop", 4: "on the Turn", 5: "on the River"}[flop]
+			}
+		case hand.Fold:
+			fold[a.Player] = street
+		case hand.Show:
+			shown[a.Player] = a.Cards
+		case hand.Muck:
+			mucked[a.Player] = a.Cards
+		case hand.Collect:
 			won[a.Player] += a.Amount
 		}
 	}
@@ -522,16 +557,28 @@ func (w *writer) summary() {
 		if s.Number == h.Button {
 			w.b = append(w.b, " (button)"...)
 		}
-		if won[i] > 0 {
+		w.b = append(w.b, role[i]...)
+		switch {
+		case fold[i] != "":
+			w.b = append(w.b, " folded "...)
+			w.b = append(w.b, fold[i]...)
+		case len(shown[i]) > 0:
+			w.b = append(w.b, " showed "...)
+			w.cards(shown[i])
+			if won[i] > 0 {
+				w.b = append(w.b, " and won ("...)
+				w.amount(won[i])
+				w.b = append(w.b, ')')
+			} else {
+				w.b = append(w.b, " and lost"...)
+			}
+		case len(mucked[i]) > 0:
+			w.b = append(w.b, " mucked "...)
+			w.cards(mucked[i])
+		case won[i] > 0:
 			w.b = append(w.b, " collected ("...)
 			w.amount(won[i])
 			w.b = append(w.b, ')')
-		}
-		for k := range h.Actions {
-			if a := &h.Actions[k]; a.Kind == hand.Muck && a.Player == i && len(a.Cards) > 0 {
-				w.b = append(w.b, " mucked "...)
-				w.cards(a.Cards)
-			}
 		}
 		w.nl()
 	}
