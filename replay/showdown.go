@@ -87,7 +87,7 @@ func (m *machine) settle() {
 			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
 		}
 		if target := min(m.awardRake(rake, !stated), total); target > 0 {
-			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target) {
+			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target, stated) {
 				allocateRake(tr.Pots, target, nil, nil)
 			}
 			tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
@@ -458,9 +458,10 @@ func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 // a group the rake comes from the lowest pot first. A group paid more
 // than its pots took no rake (the checks report the chips it was paid
 // beyond them). It reports false, and sets nothing, when a pot's winners
-// are not known, or under a house rake rule when the groups' rakes do not
-// add up to the house's (target).
-func (m *machine) rakeFromPayouts(target hand.Amount) bool {
+// are not known, or when the groups' rakes do not add up to the house's
+// (target, under a house rake rule) or to the rake the record states
+// (stated).
+func (m *machine) rakeFromPayouts(target hand.Amount, stated bool) bool {
 	tr := m.tr
 	np := len(tr.Pots)
 	group := make([]int, np) // each pot's group: the lowest pot index of it
@@ -500,7 +501,7 @@ func (m *machine) rakeFromPayouts(target hand.Amount) bool {
 			take[root(q)] -= max(m.paidBuf[p], 0)
 		}
 	}
-	if tr.HasExpectedRake {
+	if tr.HasExpectedRake || stated {
 		var sum hand.Amount
 		for _, t := range take {
 			sum += max(t, 0)
