@@ -5,7 +5,6 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -14,7 +13,7 @@ import (
 // rake and the finishing stacks.
 func (p *play) finish() error {
 	t := p.t
-	ps := p.f == pokerstars.Format
+	ps := p.ft.text
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -25,11 +24,9 @@ func (p *play) finish() error {
 		Table: "Synthetic " + string(rune('A'+p.idx%26)),
 	}
 	h.Stakes = p.skel.Stakes
-	h.Site = siteOf(p.f)
-	if ps {
-		h.Game.Code, _ = psGameCode(t.game)
-	} else {
-		h.Game.Code = phhCode(t.game)
+	h.Site = p.ft.site
+	h.Game.Code = p.ft.gameCode(t.game)
+	if !ps {
 		h.Stakes.BigBlind = t.bb
 	}
 	p.readerStakes(h)
@@ -122,7 +119,7 @@ func (p *play) finish() error {
 		o.HasRake = true
 		o.Rake = p.rake(tr.TotalPot, dealt >= 3)
 		tr = replay.Replay(h, p.g.rules)
-		if len(tr.Pots) > 1 {
+		if len(tr.Pots) > 1 && p.ft.listsPots {
 			// The room lists its pots after rake, shared among them as it
 			// likes: the auditor must read the split from the record.
 			shares := p.shareRake(tr.Pots, o.Rake)
@@ -180,6 +177,14 @@ func (p *play) finish() error {
 	if p.want != nil && p.label == nil && p.want.outcome != nil {
 		p.want.outcome(p, tr)
 	}
+	if ps && !p.ft.listsPots {
+		// The record does not say which pot a collect is from.
+		for i := range h.Actions {
+			if h.Actions[i].Kind == hand.Collect {
+				h.Actions[i].Pot = -1
+			}
+		}
+	}
 	return nil
 }
 
@@ -190,7 +195,7 @@ func (p *play) rake(total hand.Amount, flop bool) hand.Amount {
 	if r, ok := p.g.rules.ExpectedRake(total, flop, p.t.scale); ok {
 		return r
 	}
-	if p.f != pokerstars.Format || !flop {
+	if !p.ft.text || !flop {
 		return 0
 	}
 	return min(total/20, 300)
@@ -278,7 +283,25 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
-	if p.f == pokerstars.Format {
+	if p.ft.text && !p.ft.listsPots {
+		// GGPoker: the header states the blinds; the reader takes the
+		// ante from the largest posted, unless the header states it.
+		if st.SmallBlind != 0 || st.Ante != st.BigBlind {
+			st.Ante, st.BigBlindAnte = 0, false
+			for _, a := range p.acts {
+				if a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+					st.Ante = max(st.Ante, a.Amount)
+				}
+			}
+		}
+		if t.game.Structure == hand.FixedLimit {
+			st.SmallBet, st.BigBet, st.MinBet = st.BigBlind, 2*st.BigBlind, 0
+		} else {
+			st.MinBet = st.BigBlind
+		}
+		return
+	}
+	if p.ft.text {
 		// The reader takes the ante from the largest posted, and in fixed
 		// limit the blinds from the first posts not all-in.
 		st.Ante, st.BigBlindAnte = 0, false
@@ -362,7 +385,7 @@ func (p *play) showdown() []hand.Action {
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
 			continue
 		}
-		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.f == pokerstars.Format {
+		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.ft.text {
 			// Online the software mucks a beaten hand at an all-in
 			// showdown and the summary shows it: the hand is disclosed.
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s, Cards: p.holes[s]})
@@ -396,7 +419,7 @@ func (p *play) value(s int) (uint32, cards.LowRank, bool) {
 }
 
 // psGameCode is the PokerStars reader's Game.Code for g.
-func psGameCode(g hand.Game) (string, error) {
+func psGameCode(g hand.Game) string {
 	name := "Hold'em"
 	if g.Variant != hand.Holdem {
 		name = "Omaha"
@@ -409,11 +432,11 @@ func psGameCode(g hand.Game) (string, error) {
 	}
 	switch g.Structure {
 	case hand.NoLimit:
-		return name + " No Limit", nil
+		return name + " No Limit"
 	case hand.PotLimit:
-		return name + " Pot Limit", nil
+		return name + " Pot Limit"
 	}
-	return name + " Limit", nil
+	return name + " Limit"
 }
 
 func phhCode(g hand.Game) string {

@@ -35,19 +35,18 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
-	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.Format or pokerstars.Format
+	Format parser.Format // a format FormatNames lists: phh, pokerstars, ggpoker
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -97,8 +96,9 @@ type Generator struct {
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
+	ft, ok := formats[cfg.Format]
+	if !ok {
+		return nil, fmt.Errorf("gen: unknown format %q (want %s)", cfg.Format, strings.Join(FormatNames(), ", "))
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
@@ -110,7 +110,7 @@ func New(cfg Config) (*Generator, error) {
 		if err != nil {
 			return nil, err
 		}
-		g.rules = book.For(&hand.Hand{Site: siteOf(cfg.Format), Format: string(cfg.Format)})
+		g.rules = book.For(&hand.Hand{Site: ft.site, Format: string(cfg.Format)})
 	}
 	games, err := gamesFor(cfg.Format, cfg.Games)
 	if err != nil {
@@ -118,7 +118,7 @@ func New(cfg Config) (*Generator, error) {
 	}
 	g.games = games
 	for _, v := range violations {
-		if v.formats&formatBit(cfg.Format) != 0 && slices.ContainsFunc(games, v.needs.fit) {
+		if v.formats&ft.bits != 0 && slices.ContainsFunc(games, v.needs.fit) {
 			g.kinds = append(g.kinds, v)
 		}
 	}
@@ -199,14 +199,6 @@ func (g *Generator) always() *violation {
 	return &g.kinds[0]
 }
 
-// siteOf is the site generated hands of format f name.
-func siteOf(f parser.Format) string {
-	if f == pokerstars.Format {
-		return "PokerStars"
-	}
-	return "handaudit-gen"
-}
-
 // mix derives a stream number from a hand index and an attempt
 // (splitmix64 finalizer), so neighbouring hands get unrelated streams.
 func mix(i, attempt uint64) uint64 {
@@ -220,18 +212,10 @@ func mix(i, attempt uint64) uint64 {
 // seconds later.
 var epoch = time.Date(2024, 3, 1, 17, 0, 0, 0, time.UTC)
 
-func formatBit(f parser.Format) uint8 {
-	switch f {
-	case phh.Format:
-		return fPHH
-	case pokerstars.Format:
-		return fPS
-	}
-	return 0
-}
-
+// The formats a violation can be written in (formatTraits.bits).
 const (
-	fPHH uint8 = 1 << iota
-	fPS
-	fBoth = fPHH | fPS
+	fPHH  uint8 = 1 << iota // PHH
+	fText                   // a room's text export (PokerStars, GGPoker)
+	fPots                   // a record that lists its side pots (PokerStars)
+	fBoth = fPHH | fText
 )

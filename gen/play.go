@@ -8,8 +8,6 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
-	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -29,6 +27,7 @@ var normalAgent = agent{fold: 35, raise: 18, bet: 30, allIn: 12, minimum: 45, mu
 type play struct {
 	g     *Generator
 	f     parser.Format
+	ft    *formatTraits // what the format's records state
 	idx   int
 	rng   *rand.Rand
 	want  *violation
@@ -66,7 +65,7 @@ type play struct {
 }
 
 func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
-	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
+	p := &play{g: g, f: g.cfg.Format, ft: formats[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
@@ -81,7 +80,7 @@ func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style
 		nd = needs{holdem: true, minPlayers: 3}
 		p.ag, p.rigged, p.showAll = *passive, true, true
 	}
-	p.t = newTable(rng, p.f, g.games, nd)
+	p.t = newTable(rng, p.ft, g.games, nd)
 	p.n = len(p.t.seats)
 	return p
 }
@@ -223,7 +222,7 @@ func (p *play) posts() {
 			return
 		}
 		order := t.inOrder
-		if p.f == phh.Format {
+		if !p.ft.text {
 			order = make([]int, p.n)
 			for i := range order {
 				order[i] = i
@@ -233,7 +232,7 @@ func (p *play) posts() {
 			post(s, hand.PostAnte, t.ante)
 		}
 	}
-	if p.f == phh.Format {
+	if !p.ft.text {
 		antes()
 		post(t.sbSeat, hand.PostSmallBlind, t.sb)
 		post(t.bbSeat, hand.PostBigBlind, t.bb)
@@ -448,7 +447,7 @@ func (p *play) act(v view, c choice) {
 // the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.f == pokerstars.Format
+	ps := p.ft.text
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

@@ -6,9 +6,6 @@ import (
 	"strconv"
 
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser"
-	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // gameKind is one game the generator deals, with how often.
@@ -124,7 +121,7 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 }
 
 // newTable deals a table of one of games for format f.
-func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *table {
+func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *table {
 	t := &table{}
 	gk := pickGame(rng, games, nd)
 	t.game = hand.Game{Variant: gk.variant, Structure: gk.structure, HoleCards: gk.hole}
@@ -133,14 +130,14 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case f == pokerstars.Format:
+	case ft.text:
 		t.scale, t.currency = 100, "USD"
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
 	}
 	if gk.structure == hand.FixedLimit {
 		lv := psLimits
-		if f == phh.Format {
+		if !ft.text {
 			lv = phhLimits
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -148,7 +145,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 		t.sb, t.bb = t.small/2, t.small
 	} else {
 		lv := psBlinds
-		if f == phh.Format {
+		if !ft.text {
 			lv = phhBlinds
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -157,7 +154,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	switch r := rng.IntN(10); {
 	case nd.antes || r < 2:
 		t.ante = max(t.bb/5, 1)
-	case f == phh.Format && r == 2 && gk.structure != hand.FixedLimit:
+	case !ft.text && r == 2 && gk.structure != hand.FixedLimit:
 		t.ante, t.bbAnte = t.bb, true
 	}
 	otherTable(t)
@@ -173,7 +170,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 		t.maxSeats = 9
 	}
 	extra := 0 // PokerStars: a player sitting out
-	if f == pokerstars.Format && n < t.maxSeats && rng.IntN(12) == 0 {
+	if ft.text && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]
@@ -201,7 +198,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 		}
 	}
 	b := rng.IntN(len(in))
-	if f == phh.Format {
+	if !ft.text {
 		// PHH lists players from the small blind to the button.
 		rot := make([]hand.Seat, 0, len(t.seats))
 		for k := 1; k <= len(t.seats); k++ {
@@ -259,7 +256,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	// PokerStars: now and then a returning player posts a small blind out
 	// of position, dead money that does not count toward his call.
 	t.deadSB = -1
-	if f == pokerstars.Format && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+	if ft.text && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
 		var cands []int
 		for _, s := range t.inOrder {
 			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {
@@ -279,7 +276,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	// PHH calls are "check or call" by what was posted; a big blind
 	// short of the small blind makes a call look like a check, so the
 	// blinds are at least covered there.
-	if f == phh.Format {
+	if !ft.text {
 		t.seats[t.bbSeat].Stack = max(t.seats[t.bbSeat].Stack, t.sb+t.ante+1)
 	}
 	return t

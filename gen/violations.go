@@ -7,7 +7,6 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -104,7 +103,7 @@ var violations = []violation{
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			owe := w.CurrentBet - p.bet[v.player]
-			if p.f == pokerstars.Format && w.ToCall > 0 && owe > v.stack && p.roll() {
+			if p.ft.text && w.ToCall > 0 && owe > v.stack && p.roll() {
 				// Calls the whole bet while having less: all-in for less.
 				p.inject(v, choice{kind: hand.Call, call: owe}, fmt.Sprintf("call of %s with a stack of %s", p.money(owe), p.money(v.stack)))
 				return true
@@ -116,7 +115,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("all-in raise to %s with only %s", p.money(to), p.money(v.allIn)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS,
+	{check: "bet.wrong-call-amount", formats: fText,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			if w.ToCall < 2 || v.stack <= w.ToCall || !p.roll() {
@@ -126,7 +125,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
+	{check: "bet.wrong-call-amount", formats: fText, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
 		decide: func(p *play, v view) bool {
 			// The returning player calls as if his dead small blind were
 			// live: short of the big blind by it.
@@ -191,7 +190,7 @@ var violations = []violation{
 			var cands []int
 			for j, a := range p.acts {
 				if a.Kind == hand.Post && !a.AllIn && posted[a.Player] < p.stack[a.Player] &&
-					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == pokerstars.Format && a.PostKind == hand.PostBigBlind) {
+					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.ft.text && a.PostKind == hand.PostBigBlind) {
 					cands = append(cands, j)
 				}
 			}
@@ -215,7 +214,7 @@ var violations = []violation{
 			p.injectAt = j
 			p.what = fmt.Sprintf("%s posted %s instead of %s", a.PostKind, p.money(a.Amount), p.money(was))
 		}},
-	{check: "pot.total-mismatch", formats: fPS, always: true,
+	{check: "pot.total-mismatch", formats: fText, always: true,
 		outcome: func(p *play, tr *replay.Trace) {
 			o := &p.h.Outcome
 			d := 1 + p.amount(p.t.bb)
@@ -225,7 +224,7 @@ var violations = []violation{
 			o.TotalPot += d
 			p.outcomeLabel(-1, fmt.Sprintf("total pot stated as %s instead of %s", p.money(o.TotalPot), p.money(tr.TotalPot)))
 		}},
-	{check: "pot.side-pot-mismatch", formats: fPS, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
+	{check: "pot.side-pot-mismatch", formats: fPots, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
 		outcome: func(p *play, tr *replay.Trace) {
 			o := &p.h.Outcome
 			if len(o.Pots) < 2 {
@@ -556,7 +555,7 @@ func (p *play) wrongAward(tr *replay.Trace) {
 		return
 	}
 	l := losers[p.rng.IntN(len(losers))]
-	if p.f == pokerstars.Format {
+	if p.ft.text {
 		var cs []int
 		for i, a := range h.Actions {
 			if a.Kind == hand.Collect {
@@ -628,7 +627,7 @@ func (p *play) wrongOddChip(tr *replay.Trace) {
 			continue
 		}
 		a := aw.Player
-		if p.f == pokerstars.Format {
+		if p.ft.text {
 			var from, to *hand.Action
 			for i := range h.Actions {
 				c := &h.Actions[i]
@@ -669,7 +668,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 	if r.Amount <= 0 || r.Step < 0 {
 		return
 	}
-	if p.f == pokerstars.Format {
+	if p.ft.text {
 		ri, last := -1, -1
 		for i, a := range h.Actions {
 			if a.Kind == hand.UncalledReturn && a.Player == r.Player && a.Amount == r.Amount {
@@ -697,7 +696,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 // wrongRake states a rake the pot and the collections do not leave.
 func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
-	if p.f == pokerstars.Format {
+	if p.ft.text {
 		o := &h.Outcome
 		// The listed pots and the collects from each agree: the stated
 		// total rake is the one claim that is wrong.

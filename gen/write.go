@@ -11,9 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
-
-	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // Output says how many hands to write and where.
@@ -56,11 +53,7 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if err != nil {
 		return dst, nil, err
 	}
-	if g.cfg.Format == phh.Format {
-		dst, err = phh.AppendHand(dst, gh.Hand, table)
-	} else {
-		dst, err = pokerstars.AppendHand(dst, gh.Hand)
-	}
+	dst, err = formats[g.cfg.Format].write(dst, gh.Hand, table)
 	if err != nil {
 		return dst, nil, fmt.Errorf("gen: hand %d: %w", i, err)
 	}
@@ -69,11 +62,7 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 
 // FileName is the name of shard k in a folder of generated hands.
 func (g *Generator) FileName(k int) string {
-	ext := ".txt"
-	if g.cfg.Format == phh.Format {
-		ext = ".phhs"
-	}
-	return fmt.Sprintf("hands-%06d%s", k, ext)
+	return fmt.Sprintf("hands-%06d%s", k, formats[g.cfg.Format].ext)
 }
 
 // Write generates o.Hands hands in parallel and writes them, and their

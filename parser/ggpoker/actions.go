@@ -200,10 +200,11 @@ func (p *handParser) postAs(seat int, kind hand.PostKind, b []byte, allIn bool, 
 	case hand.PostBothBlind:
 		p.live[seat] += min(v, st.BigBlind)
 	case hand.PostAnte:
-		// Tournament headers do not state the ante: the first one posted
-		// (in full) is it.
-		if st.Ante == 0 && !allIn {
-			st.Ante = v
+		// Tournament headers do not state the ante: the largest posted
+		// is it (one posted short is the fault, as the PokerStars reader
+		// reads it too).
+		if !p.anteStated {
+			st.Ante = max(st.Ante, v)
 		}
 	}
 	return nil

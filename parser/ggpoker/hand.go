@@ -50,6 +50,7 @@ type handParser struct {
 	summaryRun  int // the run a bare summary "Board [...]" belongs to ("SECOND" on its own line before it)
 	hasTotal    bool
 	cashDrop    hand.Amount // "Cash Drop to Pot : total $X": the room's money added to the pot
+	anteStated  bool        // the header states the ante
 }
 
 // errLine is an error of the line being read; parse adds the position.
@@ -103,7 +104,7 @@ func (p *handParser) reset(h *hand.Hand) {
 	p.digits, p.base, p.money, p.symbol = 0, 0, false, ""
 	p.holeN, p.dealStart, p.dealtHidden = 0, 0, false
 	p.listed = p.listed[:0]
-	p.showdown, p.summaryRun, p.hasTotal, p.cashDrop = 0, 0, false, 0
+	p.showdown, p.summaryRun, p.hasTotal, p.cashDrop, p.anteStated = 0, 0, false, 0, false
 	for i := range p.boards {
 		p.boards[i] = p.boards[i][:0]
 	}

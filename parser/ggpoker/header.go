@@ -189,10 +189,11 @@ func (p *handParser) stakes(b []byte) error {
 		// Short deck: everyone antes and the button posts a blind of one
 		// ante, the game's only blind.
 		st.Ante, st.BigBlind = parts[0], parts[0]
+		p.anteStated = true
 	default:
 		st.SmallBlind, st.BigBlind = parts[0], parts[1]
 		if n == 3 {
-			st.Ante = parts[2]
+			st.Ante, p.anteStated = parts[2], true
 		}
 	}
 	if p.h.Game.Structure == hand.FixedLimit {

@@ -435,10 +435,13 @@ func TestDetect(t *testing.T) {
 // TestWriteErrors: a hand GGPoker text cannot express is an error.
 func TestWriteErrors(t *testing.T) {
 	for name, change := range map[string]func(h *hand.Hand){
-		"stud":        func(h *hand.Hand) { h.Game = hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit, HoleCards: 7} },
-		"side pots":   func(h *hand.Hand) { h.Outcome.Pots = []hand.Amount{1, 2} },
-		"no total":    func(h *hand.Hand) { h.Outcome.HasTotalPot = false },
-		"stacks":      func(h *hand.Hand) { h.Outcome.HasFinishingStacks = true },
+		"stud":      func(h *hand.Hand) { h.Game = hand.Game{Variant: hand.Stud, Structure: hand.FixedLimit, HoleCards: 7} },
+		"side pots": func(h *hand.Hand) { h.Outcome.Pots = []hand.Amount{1, 2} },
+		"no total":  func(h *hand.Hand) { h.Outcome.HasTotalPot = false },
+		"stacks":    func(h *hand.Hand) { h.Outcome.HasFinishingStacks = true },
+		"winnings": func(h *hand.Hand) {
+			h.Outcome.HasWinnings, h.Outcome.Winnings = true, make([]hand.Amount, len(h.Seats))
+		},
 		"cash-out":    func(h *hand.Hand) { h.Outcome.CashOuts[0].ApartFromPot = false },
 		"currency":    func(h *hand.Hand) { h.Currency = "XYZ" },
 		"board count": func(h *hand.Hand) { h.Boards = append(h.Boards, nil, nil) },

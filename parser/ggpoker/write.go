@@ -63,8 +63,10 @@ func (w *writer) check() error {
 		return fmt.Errorf("ggpoker: the summary needs the total pot")
 	case len(o.Pots) > 0:
 		return fmt.Errorf("ggpoker: GGPoker text does not state side pots")
-	case o.HasFinishingStacks || o.HasWinnings:
-		return fmt.Errorf("ggpoker: GGPoker text does not state finishing stacks or winnings")
+	case o.HasFinishingStacks:
+		return fmt.Errorf("ggpoker: GGPoker text does not state finishing stacks")
+	case o.HasWinnings && !winningsCollected(h):
+		return fmt.Errorf("ggpoker: GGPoker text states winnings only as the collects")
 	case len(h.Boards) > len(runNames):
 		return fmt.Errorf("ggpoker: a board run more than three times")
 	case len(h.Seats) == 0:
@@ -619,6 +621,27 @@ func (w *writer) betAndMuckBet(i int) bool {
 func noShowdownBefore(h *hand.Hand, k int) bool {
 	for j := range h.Actions[:k] {
 		if h.Actions[j].Kind == hand.Collect {
+			return false
+		}
+	}
+	return true
+}
+
+// winningsCollected reports whether h's stated winnings are what its
+// collects pay each seat: GGPoker text states them so.
+func winningsCollected(h *hand.Hand) bool {
+	o := &h.Outcome
+	if len(o.Winnings) != len(h.Seats) {
+		return false
+	}
+	won := make([]hand.Amount, len(h.Seats))
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == hand.Collect && a.Player >= 0 && a.Player < len(won) {
+			won[a.Player] += a.Amount
+		}
+	}
+	for i := range won {
+		if won[i] != o.Winnings[i] {
 			return false
 		}
 	}
