@@ -302,6 +302,9 @@ type Hand struct {
 	Actions []Action
 	// Boards: the community cards of each board as recorded (two when run twice).
 	Boards [][]cards.Card
+	// PotAdded is money the room put into the pot, no player's (GGPoker's
+	// "Cash Drop to Pot"): it goes to the main pot.
+	PotAdded Amount
 	// AnteTrimming: PHH ante_trimming_status (antes above a player's stack are trimmed).
 	AnteTrimming bool
 	// Cancelled: the record says the hand was cancelled before it was

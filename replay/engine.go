@@ -296,7 +296,7 @@ func (m *machine) reset(h *hand.Hand, g *game, rs *Ruleset, tr *Trace) (negative
 	m.game, m.round, m.perDeal, m.isStud = g, 0, g.perDeal, g.stud
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
-	m.pot = 0
+	m.pot = h.PotAdded // a cash drop is in the pot before any bet
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
@@ -729,7 +729,8 @@ func clearSteps(steps []Step) {
 	clear(steps)
 }
 
-// potTotal is every chip in the middle (the sum of committed).
+// potTotal is every chip in the middle (the sum of committed, and the
+// money the room put in).
 func (m *machine) potTotal() hand.Amount { return m.pot }
 
 // effStack is what the player may still put in: the stack, or less in

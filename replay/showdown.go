@@ -27,6 +27,9 @@ func (m *machine) settle() {
 		total += s.committed
 		dead += s.dead
 	}
+	// Money the room put in (a cash drop) is in the main pot, no one's.
+	total += h.PotAdded
+	dead += h.PotAdded
 	tr.Committed, tr.TotalPot = committed, total
 	if pots, ok := singlePot(liveChips, m.inHand, dead, tr.mem); ok { // inHand: Active or AllIn
 		tr.Pots = pots
