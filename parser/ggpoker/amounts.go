@@ -144,6 +144,7 @@ func (p *handParser) setScale() error {
 		}
 	}
 	st := &h.Stakes
+	conv(&h.PotAdded)
 	conv(&st.Ante)
 	conv(&st.SmallBlind)
 	conv(&st.BigBlind)

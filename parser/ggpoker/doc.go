@@ -10,7 +10,9 @@
 // player's "Dealt to NAME" line is written, without cards when they are
 // hidden; the button posts a "button blind" in short deck; cash-outs are
 // settled by the room apart from the pot ("Chooses to EV Cashout", "Pays
-// Cashout Risk ($X)", "Receives Cashout ($X)"); the summary names the
+// Cashout Risk ($X)", "Receives Cashout ($X)"); the room may put money in
+// the pot ("Cash Drop to Pot : total $X", hand.Hand.PotAdded); the summary
+// names the
 // room's fees ("Total pot $X | Rake $Y | Jackpot $Z | Bingo $0 | Fortune
 // $0 | Tax $0").
 //

@@ -15,6 +15,9 @@ func dump(h *hand.Hand) string {
 	fmt.Fprintf(&b, "hand %s %s site=%s table=%q start=%s cur=%q scale=%d tourn=%q max=%d button=%d lines=%d-%d\n",
 		h.Format, h.ID, h.Site, h.Table, h.Start.Format("2006-01-02T15:04:05Z"), h.Currency, h.Scale, h.Tournament,
 		h.MaxSeats, h.Button, h.Pos.Line, h.End)
+	if h.PotAdded != 0 {
+		fmt.Fprintf(&b, "  pot-added %d\n", h.PotAdded)
+	}
 	fmt.Fprintf(&b, "  game %s %s %d %q\n", h.Game.Variant, h.Game.Structure, h.Game.HoleCards, h.Game.Code)
 	st := h.Stakes
 	fmt.Fprintf(&b, "  stakes ante=%d sb=%d bb=%d straddles=%v minbet=%d small=%d big=%d\n",

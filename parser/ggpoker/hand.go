@@ -236,9 +236,7 @@ func (p *handParser) finish() error {
 	for i := range runs {
 		h.Boards = append(h.Boards, append(h.NewCards(len(p.boards[i]))[:0], p.boards[i]...))
 	}
-	if p.cashDrop != 0 {
-		return errorf("the room's cash drop to the pot cannot be audited: the record's pot includes money no player put in")
-	}
+	h.PotAdded = p.cashDrop
 	return p.setScale()
 }
 

@@ -233,6 +233,23 @@ Seat 5: s5 is sitting out
 	}
 }
 
+// TestCashDrop: the room's money put in the pot is the hand's PotAdded.
+func TestCashDrop(t *testing.T) {
+	text := strings.Replace(ggBase, "bob: posts small blind", "Cash Drop to Pot : total $0.2\nbob: posts small blind", 1)
+	text = strings.Replace(text, "Total pot $124.5", "Total pot $124.7", 1)
+	h := readOne(t, text)
+	if h.PotAdded != 20 || h.Outcome.TotalPot != 12470 {
+		t.Errorf("pot added %d, total %d", h.PotAdded, h.Outcome.TotalPot)
+	}
+	out, err := AppendHand(nil, h)
+	if err != nil || !bytes.Contains(out, []byte("\nCash Drop to Pot : total $0.2\n")) {
+		t.Fatalf("written: %v\n%s", err, out)
+	}
+	if d := readertest.HandDiff(h, readOne(t, string(out))); d != nil {
+		t.Errorf("round trip: %v", d)
+	}
+}
+
 // TestUnlistedSeatSatOut: when the record lists its players' hidden deals,
 // a seated player it does not list was not dealt in.
 func TestUnlistedSeatSatOut(t *testing.T) {
@@ -280,8 +297,8 @@ func TestErrors(t *testing.T) {
 		{"summary seat", with(42, "Seat 2: zed (small blind) showed [Ac Ad]"), 42, "summary of seat 2 names another player than its seat line"},
 		{"cut short", strings.Join(lines[:33], "\n"), 33, "hand cut short: no \"*** SUMMARY ***\" section"},
 		{"empty seat", with(38, "Seat 9: nobody"), 38, "summary of seat 9, where no one sat"},
-		{"cash drop", strings.Replace(ggBase, "bob: posts small blind", "Cash Drop to Pot : total $1\nbob: posts small blind", 1), 45,
-			"the room's cash drop to the pot cannot be audited"},
+		{"cash drop late", strings.Replace(ggBase, "alice: folds", "Cash Drop to Pot : total $1\nalice: folds", 1), 17,
+			"cash drop after \"*** HOLE CARDS ***\""},
 	} {
 		// The broken hand, then a good one: the error names its line, and
 		// reading goes on with the next hand.

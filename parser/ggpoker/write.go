@@ -216,6 +216,11 @@ func (w *writer) header() {
 		}
 		w.nl()
 	}
+	if h.PotAdded != 0 {
+		w.b = append(w.b, "Cash Drop to Pot : total "...)
+		w.amount(h.PotAdded)
+		w.nl()
+	}
 }
 
 // name appends the player's name and ": ".
