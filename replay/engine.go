@@ -117,6 +117,9 @@ func unsupported(h *hand.Hand, g *game) string {
 	if len(h.Seats) < 2 {
 		return "fewer than two seats"
 	}
+	if len(h.Boards) > 2 {
+		return "a board run three times is not replayed: the engine replays one or two boards"
+	}
 	if len(h.Seats) > maxSeats {
 		return "more than 64 seats"
 	}
