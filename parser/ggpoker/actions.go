@@ -12,6 +12,8 @@ package ggpoker
 //	oiesfcv1: Chooses to EV Cashout
 //	oiesfcv1: Pays Cashout Risk ($22.68)
 //	88989dfa: Receives Cashout ($9.98)
+//	23aca38f: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))
+//	23aca38f: pay premium of all-in insurance ($4)
 
 import (
 	"bytes"
@@ -59,6 +61,21 @@ func (p *handParser) action(seat int, rest []byte, num int) error {
 		return p.cashOutAmount(seat, rest[18:], true, num)
 	case has(rest, "Receives Cashout "):
 		return p.cashOutAmount(seat, rest[17:], false, num)
+	case has(rest, "get an all-in insurance ("):
+		// The older all-in insurance: the premium is the room's charge
+		// for a cover, both settled apart from the pot, as a cash-out is.
+		// The terms in parentheses are not needed: the premium paid is
+		// stated on its own line.
+		if err := p.during(stBetting, stBetting); err != nil {
+			return err
+		}
+		if rest[len(rest)-1] != ')' {
+			return errorf("cannot read the all-in insurance")
+		}
+		p.cashOut(seat, num)
+		return nil
+	case has(rest, "pay premium of all-in insurance "):
+		return p.cashOutAmount(seat, rest[32:], true, num)
 	}
 	if err := p.during(stBetting, stShowdown); err != nil {
 		return err

@@ -54,7 +54,7 @@ func (p *handParser) header(line []byte) error {
 			return errorf("cannot read the tournament number")
 		}
 		h.Tournament = p.r.strs.Intern(rest[:j])
-		game = rest[j+1:]
+		game = bytes.TrimRight(rest[j+1:], " ") // "Hold'em No Limit   - Level14(300/600)" occurs
 		if !has(level, "Level") {
 			return errorf("cannot read the tournament level")
 		}

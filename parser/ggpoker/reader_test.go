@@ -145,6 +145,8 @@ func TestHeaders(t *testing.T) {
 			hand.Game{Variant: hand.Omaha, Structure: hand.PotLimit, HoleCards: 4, Code: "Omaha Pot Limit"}, "", "USD", 5, 10, 0, 1000},
 		{"Poker Hand #TM1: Tournament #5259595, Daily Special $250 Hold'em No Limit - Level2 (60/120) - 2020/06/02 19:17:33",
 			hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit, HoleCards: 2, Code: "Hold'em No Limit"}, "5259595", "", 60, 120, 0, 1},
+		{"Poker Hand #TM4: Tournament #25313425, Sunday Hold'em No Limit   - Level14(300/600) - 2021/04/04 16:06:27",
+			hand.Game{Variant: hand.Holdem, Structure: hand.NoLimit, HoleCards: 2, Code: "Hold'em No Limit"}, "25313425", "", 300, 600, 0, 1},
 		{"Poker Hand #TM2: Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2021/04/15 11:12:42",
 			hand.Game{Variant: hand.Omaha, Structure: hand.NoLimit, HoleCards: 4, Code: "Omaha (NL postflop)"}, "25942319", "", 1250, 2500, 0, 1},
 		{"Poker Hand #TM3: Tournament #9364957, WSOP #77: $5,000 No Limit Hold'em Main Event [Flight W], $25M GTD Hold'em No Limit - Level10 (1,000/2,000/250) - 2020/08/30 15:49:08",
@@ -230,6 +232,17 @@ Seat 5: s5 is sitting out
 	}
 	if n := strings.Count(got, "deal-hole"); n != 3 {
 		t.Errorf("%d deals, want 3 (the seat sitting out is not dealt):\n%s", n, got)
+	}
+}
+
+// TestInsurance: GGPoker's all-in insurance is a cash-out apart from the
+// pot, its premium the fee.
+func TestInsurance(t *testing.T) {
+	text := strings.Replace(ggBase, "carol: Chooses to EV Cashout", "carol: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))", 1)
+	text = strings.Replace(text, "carol: Receives Cashout ($10.25)", "carol: pay premium of all-in insurance ($4)", 1)
+	h := readOne(t, text)
+	if co := h.Outcome.CashOuts; len(co) != 1 || co[0].Player != 2 || co[0].Fee != 400 || co[0].Amount != 0 || !co[0].ApartFromPot || co[0].Pos.Line != 29 {
+		t.Errorf("cash-outs %+v", co)
 	}
 }
 
