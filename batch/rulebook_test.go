@@ -49,11 +49,12 @@ func TestRoomPresetByDefault(t *testing.T) {
 	}
 
 	m, fs, sum := run("", "")
-	if m.Ruleset != "tda-2024" || len(m.Rulesets) != 2 || m.Rulesets[1].Ruleset != "pokerstars" ||
-		m.Rulesets[1].Site != "PokerStars" || m.Rulesets[1].HouseDigest == "" || m.Rulesets[0].HouseDigest != m.HouseDigest {
+	if m.Ruleset != "tda-2024" || len(m.Rulesets) != 3 || m.Rulesets[1].Ruleset != "pokerstars" ||
+		m.Rulesets[1].Site != "PokerStars" || m.Rulesets[1].HouseDigest == "" || m.Rulesets[0].HouseDigest != m.HouseDigest ||
+		m.Rulesets[2].Ruleset != "ggpoker" || m.Rulesets[2].Site != "GGPoker" {
 		t.Errorf("manifest rulesets %+v", m.Rulesets)
 	}
-	if rs, ok := sum["rulesets"].([]any); !ok || len(rs) != 2 {
+	if rs, ok := sum["rulesets"].([]any); !ok || len(rs) != 3 {
 		t.Errorf("summary rulesets %v", sum["rulesets"])
 	}
 	if len(fs) != 1 || !strings.HasPrefix(fs[0]["rule"].(string), "TDA 2024 (pokerstars preset) Rule 48") {
