@@ -140,6 +140,13 @@ func TestSessionButton(t *testing.T) {
 	if fs := ss.Add(sess("2", 2, 1, 2, false, "1:A:100:100", "2:B:100:100"), &either); len(fs) > 0 {
 		t.Errorf("heads-up: %s", ids(fs))
 	}
+	// Nor is it coming out of heads-up: Winamax gave the button to the last
+	// big blind and the big blind to the newcomer (10MultipleHands.txt).
+	ss = checks.NewSessions(checks.All())
+	ss.Add(sess("1", 1, 2, 1, false, "1:A:100:100", "2:B:100:100"), &either)
+	if fs := ss.Add(sess("2", 2, 1, 3, false, "1:A:100:100", "2:B:100:100", "3:C:100:100"), &either); len(fs) > 0 {
+		t.Errorf("out of heads-up: %s", ids(fs))
+	}
 }
 
 func TestSessionOrderAndSelection(t *testing.T) {

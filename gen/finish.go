@@ -13,7 +13,8 @@ import (
 // rake and the finishing stacks.
 func (p *play) finish() error {
 	t := p.t
-	ps := p.ft.text
+	room := p.room
+	ps := room != nil // a room's text: it states collects, rake and pots
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -24,9 +25,11 @@ func (p *play) finish() error {
 		Table: "Synthetic " + string(rune('A'+p.idx%26)),
 	}
 	h.Stakes = p.skel.Stakes
-	h.Site = p.ft.site
-	h.Game.Code = p.ft.gameCode(t.game)
-	if !ps {
+	h.Site = siteOf(p.f)
+	if ps {
+		h.Game.Code, _ = room.gameCode(t.game)
+	} else {
+		h.Game.Code = phhCode(t.game)
 		h.Stakes.BigBlind = t.bb
 	}
 	p.readerStakes(h)
@@ -83,7 +86,7 @@ func (p *play) finish() error {
 		h.Boards = [][]cards.Card{p.board[:dealt:dealt]}
 	}
 
-	// Settle. PokerStars: uncalled bets come back right after the street's
+	// Settle. A room: uncalled bets come back right after the street's
 	// last bet, the room takes its rake, the winners collect.
 	tr := replay.Replay(h, p.g.rules)
 	if !tr.Supported {
@@ -104,7 +107,7 @@ func (p *play) finish() error {
 			h.Actions = slices.Insert(h.Actions, at, hand.Action{Kind: hand.UncalledReturn, Player: r.Player, Amount: r.Amount, HasAmount: true})
 			origin = slices.Insert(origin, at, -1)
 		}
-		if p.style == styleOldExport {
+		if p.style == styleOldExport && room.returnLines {
 			// Older exports write no "Uncalled bet returned" line: the
 			// totals and collects show the bet was given back.
 			for k := len(h.Actions) - 1; k >= 0; k-- {
@@ -119,7 +122,7 @@ func (p *play) finish() error {
 		o.HasRake = true
 		o.Rake = p.rake(tr.TotalPot, dealt >= 3)
 		tr = replay.Replay(h, p.g.rules)
-		if len(tr.Pots) > 1 && p.ft.listsPots {
+		if len(tr.Pots) > 1 && room.listsPots {
 			// The room lists its pots after rake, shared among them as it
 			// likes: the auditor must read the split from the record.
 			shares := p.shareRake(tr.Pots, o.Rake)
@@ -177,8 +180,7 @@ func (p *play) finish() error {
 	if p.want != nil && p.label == nil && p.want.outcome != nil {
 		p.want.outcome(p, tr)
 	}
-	if ps && !p.ft.listsPots {
-		// The record does not say which pot a collect is from.
+	if p.room != nil && p.room.potsUnnamed {
 		for i := range h.Actions {
 			if h.Actions[i].Kind == hand.Collect {
 				h.Actions[i].Pot = -1
@@ -189,13 +191,13 @@ func (p *play) finish() error {
 }
 
 // rake is the rake the room takes from a pot of total chips: the house
-// rule's when the rules have one; else, in PokerStars, 5% capped at $3
-// with no flop, no drop, and none in PHH.
+// rule's when the rules have one; else, in a room's text, 5% capped at 3
+// (dollars, euros) with no flop, no drop, and none in PHH.
 func (p *play) rake(total hand.Amount, flop bool) hand.Amount {
 	if r, ok := p.g.rules.ExpectedRake(total, flop, p.t.scale); ok {
 		return r
 	}
-	if !p.ft.text || !flop {
+	if p.room == nil || !flop {
 		return 0
 	}
 	return min(total/20, 300)
@@ -283,27 +285,10 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
-	if p.ft.text && !p.ft.listsPots {
-		// GGPoker: the header states the blinds; the reader takes the
-		// ante from the largest posted, unless the header states it.
-		if st.SmallBlind != 0 || st.Ante != st.BigBlind {
-			st.Ante, st.BigBlindAnte = 0, false
-			for _, a := range p.acts {
-				if a.Kind == hand.Post && a.PostKind == hand.PostAnte {
-					st.Ante = max(st.Ante, a.Amount)
-				}
-			}
-		}
-		if t.game.Structure == hand.FixedLimit {
-			st.SmallBet, st.BigBet, st.MinBet = st.BigBlind, 2*st.BigBlind, 0
-		} else {
-			st.MinBet = st.BigBlind
-		}
-		return
-	}
-	if p.ft.text {
-		// The reader takes the ante from the largest posted, and in fixed
-		// limit the blinds from the first posts not all-in.
+	if p.room != nil {
+		// The reader takes the ante from the largest posted (Winamax: from
+		// the header, where the writer puts it), and in fixed limit the
+		// blinds from the first posts not all-in.
 		st.Ante, st.BigBlindAnte = 0, false
 		sb, bb := hand.Amount(0), hand.Amount(0)
 		for _, a := range p.acts {
@@ -385,7 +370,7 @@ func (p *play) showdown() []hand.Action {
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
 			continue
 		}
-		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.ft.text {
+		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.room != nil && p.room.mucksShown {
 			// Online the software mucks a beaten hand at an all-in
 			// showdown and the summary shows it: the hand is disclosed.
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s, Cards: p.holes[s]})
@@ -419,7 +404,7 @@ func (p *play) value(s int) (uint32, cards.LowRank, bool) {
 }
 
 // psGameCode is the PokerStars reader's Game.Code for g.
-func psGameCode(g hand.Game) string {
+func psGameCode(g hand.Game) (string, error) {
 	name := "Hold'em"
 	if g.Variant != hand.Holdem {
 		name = "Omaha"
@@ -432,11 +417,11 @@ func psGameCode(g hand.Game) string {
 	}
 	switch g.Structure {
 	case hand.NoLimit:
-		return name + " No Limit"
+		return name + " No Limit", nil
 	case hand.PotLimit:
-		return name + " Pot Limit"
+		return name + " Pot Limit", nil
 	}
-	return name + " Limit"
+	return name + " Limit", nil
 }
 
 func phhCode(g hand.Game) string {

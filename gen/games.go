@@ -9,6 +9,7 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -44,7 +45,12 @@ var otherGames = map[string]gameKind{
 // gamesFor returns the games the generator deals in format f for the
 // names given (none: the format's default mix of hold'em and Omaha).
 func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
-	def := formats[f].games
+	def := psGames
+	if f == phh.Format {
+		def = phhGames
+	} else if r := roomTexts[f]; r != nil && r.games != nil {
+		def = r.games
+	}
 	if len(names) == 0 {
 		return def, nil
 	}
@@ -68,8 +74,8 @@ func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 			if !ok {
 				return nil, fmt.Errorf("gen: unknown game %q (games: %s)", name, strings.Join(gameNames, ", "))
 			}
-			if formats[f].text {
-				return nil, fmt.Errorf("gen: %s is written in PHH only for now (the room text readers do not read it)", name)
+			if f != phh.Format {
+				return nil, fmt.Errorf("gen: %s is written in PHH only for now (the PokerStars reader does not read it)", name)
 			}
 			out = append(out, g)
 		}

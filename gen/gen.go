@@ -35,18 +35,18 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // a format FormatNames lists: phh, pokerstars, ggpoker
+	Format parser.Format // phh.Format or a room's text format (pokerstars.Format, winamax.Format)
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -60,6 +60,11 @@ type Config struct {
 	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
 	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
 	Games []string
+	// Sessions, if positive, writes table sessions of that many hands
+	// (PokerStars): consecutive hands at one table, stacks carried over,
+	// the button moving, players leaving, joining and sitting out, and the
+	// session faults as the violations (session.go).
+	Sessions int
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -92,16 +97,20 @@ type Generator struct {
 	pool  replay.TracePool
 	games []gameKind  // the games dealt, with their weights
 	kinds []violation // the violations the format can express in those games
+
+	sessions sessionCache // Config.Sessions: the sessions played lately
 }
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	ft, ok := formats[cfg.Format]
-	if !ok {
-		return nil, fmt.Errorf("gen: unknown format %q (want %s)", cfg.Format, strings.Join(FormatNames(), ", "))
+	if cfg.Format != phh.Format && roomTexts[cfg.Format] == nil {
+		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars or winamax)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
+	}
+	if room := roomTexts[cfg.Format]; cfg.Sessions < 0 || cfg.Sessions > 0 && (room == nil || !room.sessions) {
+		return nil, errors.New("gen: table sessions are written in PokerStars text only (PHH records name no table)")
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {
@@ -110,7 +119,7 @@ func New(cfg Config) (*Generator, error) {
 		if err != nil {
 			return nil, err
 		}
-		g.rules = book.For(&hand.Hand{Site: ft.site, Format: string(cfg.Format)})
+		g.rules = book.For(&hand.Hand{Site: siteOf(cfg.Format), Format: string(cfg.Format)})
 	}
 	games, err := gamesFor(cfg.Format, cfg.Games)
 	if err != nil {
@@ -118,7 +127,7 @@ func New(cfg Config) (*Generator, error) {
 	}
 	g.games = games
 	for _, v := range violations {
-		if v.formats&ft.bits != 0 && slices.ContainsFunc(games, v.needs.fit) {
+		if v.formats&formatBit(cfg.Format) != 0 && slices.ContainsFunc(games, v.needs.fit) {
 			g.kinds = append(g.kinds, v)
 		}
 	}
@@ -129,6 +138,14 @@ func New(cfg Config) (*Generator, error) {
 // check may be injected in more than one way; it is listed once).
 func (g *Generator) Checks() []string {
 	var out []string
+	if g.cfg.Sessions > 0 {
+		for _, id := range sessionFaults {
+			if id != "session.missing-hand" || g.rules.Session.ConsecutiveHandIDs {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
 	for _, v := range g.kinds {
 		if !slices.Contains(out, v.check) {
 			out = append(out, v.check)
@@ -150,6 +167,9 @@ const maxAttempts = 40
 // Hand generates hand i (0-based). The same Config and i always give the
 // same hand.
 func (g *Generator) Hand(i int) (*Hand, error) {
+	if g.cfg.Sessions > 0 {
+		return g.sessionHand(i)
+	}
 	pick := rand.New(rand.NewPCG(g.cfg.Seed, mix(uint64(i), 0)))
 	var want *violation
 	if g.cfg.Violations > 0 && pick.Float64() < g.cfg.Violations && len(g.kinds) > 0 {
@@ -199,6 +219,14 @@ func (g *Generator) always() *violation {
 	return &g.kinds[0]
 }
 
+// siteOf is the site generated hands of format f name.
+func siteOf(f parser.Format) string {
+	if room := roomTexts[f]; room != nil {
+		return room.site
+	}
+	return "handaudit-gen"
+}
+
 // mix derives a stream number from a hand index and an attempt
 // (splitmix64 finalizer), so neighbouring hands get unrelated streams.
 func mix(i, attempt uint64) uint64 {
@@ -212,10 +240,24 @@ func mix(i, attempt uint64) uint64 {
 // seconds later.
 var epoch = time.Date(2024, 3, 1, 17, 0, 0, 0, time.UTC)
 
-// The formats a violation can be written in (formatTraits.bits).
+func formatBit(f parser.Format) uint8 {
+	if room := roomTexts[f]; room != nil {
+		return room.bit
+	}
+	if f == phh.Format {
+		return fPHH
+	}
+	return 0
+}
+
+// The formats a violation can be recorded in (violation.formats).
 const (
-	fPHH  uint8 = 1 << iota // PHH
-	fText                   // a room's text export (PokerStars, GGPoker)
-	fPots                   // a record that lists its side pots (PokerStars)
-	fBoth = fPHH | fText
+	fPHH uint8 = 1 << iota
+	fPS
+	fWM                       // Winamax
+	fGG                       // GGPoker
+	fText  = fPS | fWM | fGG  // the rooms' text formats
+	fAll   = fPHH | fText     // every format
+	fBoth  = fPHH | fPS | fGG // PHH, PokerStars and GGPoker, not Winamax (see violations)
+	fCalls = fPS | fGG        // the formats that record call amounts as their own
 )

@@ -8,6 +8,7 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -27,7 +28,7 @@ var normalAgent = agent{fold: 35, raise: 18, bet: 30, allIn: 12, minimum: 45, mu
 type play struct {
 	g     *Generator
 	f     parser.Format
-	ft    *formatTraits // what the format's records state
+	room  *roomText // the room's text format; nil for PHH
 	idx   int
 	rng   *rand.Rand
 	want  *violation
@@ -65,7 +66,7 @@ type play struct {
 }
 
 func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
-	p := &play{g: g, f: g.cfg.Format, ft: formats[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
+	p := &play{g: g, f: g.cfg.Format, room: roomTexts[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
@@ -80,7 +81,7 @@ func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style
 		nd = needs{holdem: true, minPlayers: 3}
 		p.ag, p.rigged, p.showAll = *passive, true, true
 	}
-	p.t = newTable(rng, p.ft, g.games, nd)
+	p.t = newTable(rng, p.f, g.games, nd)
 	p.n = len(p.t.seats)
 	return p
 }
@@ -222,7 +223,7 @@ func (p *play) posts() {
 			return
 		}
 		order := t.inOrder
-		if !p.ft.text {
+		if p.f == phh.Format {
 			order = make([]int, p.n)
 			for i := range order {
 				order[i] = i
@@ -232,7 +233,7 @@ func (p *play) posts() {
 			post(s, hand.PostAnte, t.ante)
 		}
 	}
-	if !p.ft.text {
+	if p.f == phh.Format {
 		antes()
 		post(t.sbSeat, hand.PostSmallBlind, t.sb)
 		post(t.bbSeat, hand.PostBigBlind, t.bb)
@@ -241,7 +242,7 @@ func (p *play) posts() {
 	post(t.sbSeat, hand.PostSmallBlind, t.sb)
 	post(t.bbSeat, hand.PostBigBlind, t.bb)
 	if t.deadSB >= 0 {
-		post(t.deadSB, hand.PostSmallBlind, t.sb) // out of position: dead
+		post(t.deadSB, p.room.deadSmallBlind, t.sb) // out of position: dead
 	}
 	antes()
 }
@@ -443,11 +444,11 @@ func (p *play) act(v view, c choice) {
 }
 
 // record turns a choice into the action the format's reader would give:
-// PokerStars records call amounts, raise increments and all-ins; PHH only
-// the bet and raise totals.
+// the rooms' text records call amounts, raise increments and all-ins; PHH
+// only the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.ft.text
+	ps := p.room != nil
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/phh"
 )
 
 // gameKind is one game the generator deals, with how often.
@@ -121,23 +123,24 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 }
 
 // newTable deals a table of one of games for format f.
-func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *table {
+func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *table {
 	t := &table{}
+	room := roomTexts[f] // nil for PHH
 	gk := pickGame(rng, games, nd)
 	t.game = hand.Game{Variant: gk.variant, Structure: gk.structure, HoleCards: gk.hole}
 
-	// Stakes. PokerStars plays for cents; PHH for whole chips, or for a
+	// Stakes. The rooms play for cents; PHH for whole chips, or for a
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case ft.text:
-		t.scale, t.currency = 100, "USD"
+	case room != nil:
+		t.scale, t.currency = 100, room.currency
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
 	}
 	if gk.structure == hand.FixedLimit {
 		lv := psLimits
-		if !ft.text {
+		if f == phh.Format {
 			lv = phhLimits
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -145,7 +148,7 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 		t.sb, t.bb = t.small/2, t.small
 	} else {
 		lv := psBlinds
-		if !ft.text {
+		if f == phh.Format {
 			lv = phhBlinds
 		}
 		l := lv[rng.IntN(len(lv))]
@@ -154,7 +157,7 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 	switch r := rng.IntN(10); {
 	case nd.antes || r < 2:
 		t.ante = max(t.bb/5, 1)
-	case !ft.text && r == 2 && gk.structure != hand.FixedLimit:
+	case f == phh.Format && r == 2 && gk.structure != hand.FixedLimit:
 		t.ante, t.bbAnte = t.bb, true
 	}
 	otherTable(t)
@@ -169,8 +172,8 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 	if n > 6 || rng.IntN(3) == 0 {
 		t.maxSeats = 9
 	}
-	extra := 0 // PokerStars: a player sitting out
-	if ft.text && n < t.maxSeats && rng.IntN(12) == 0 {
+	extra := 0 // a room: a player sitting out
+	if room != nil && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]
@@ -198,7 +201,7 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 		}
 	}
 	b := rng.IntN(len(in))
-	if !ft.text {
+	if f == phh.Format {
 		// PHH lists players from the small blind to the button.
 		rot := make([]hand.Seat, 0, len(t.seats))
 		for k := 1; k <= len(t.seats); k++ {
@@ -253,10 +256,10 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 		i := t.inOrder[rng.IntN(n)]
 		t.seats[i].Stack = unit + hand.Amount(rng.Int64N(int64(2*unit)))
 	}
-	// PokerStars: now and then a returning player posts a small blind out
-	// of position, dead money that does not count toward his call.
+	// A room: now and then a returning player posts a small blind out of
+	// position, dead money that does not count toward his call.
 	t.deadSB = -1
-	if ft.text && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+	if room != nil && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
 		var cands []int
 		for _, s := range t.inOrder {
 			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {
@@ -276,7 +279,7 @@ func newTable(rng *rand.Rand, ft *formatTraits, games []gameKind, nd needs) *tab
 	// PHH calls are "check or call" by what was posted; a big blind
 	// short of the small blind makes a call look like a check, so the
 	// blinds are at least covered there.
-	if !ft.text {
+	if f == phh.Format {
 		t.seats[t.bbSeat].Stack = max(t.seats[t.bbSeat].Stack, t.sb+t.ante+1)
 	}
 	return t

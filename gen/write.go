@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/handaudit/handaudit/parser/phh"
 )
 
 // Output says how many hands to write and where.
@@ -53,7 +55,11 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if err != nil {
 		return dst, nil, err
 	}
-	dst, err = formats[g.cfg.Format].write(dst, gh.Hand, table)
+	if g.cfg.Format == phh.Format {
+		dst, err = phh.AppendHand(dst, gh.Hand, table)
+	} else {
+		dst, err = roomTexts[g.cfg.Format].append(dst, gh.Hand)
+	}
 	if err != nil {
 		return dst, nil, fmt.Errorf("gen: hand %d: %w", i, err)
 	}
@@ -62,7 +68,11 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 
 // FileName is the name of shard k in a folder of generated hands.
 func (g *Generator) FileName(k int) string {
-	return fmt.Sprintf("hands-%06d%s", k, formats[g.cfg.Format].ext)
+	ext := ".txt"
+	if g.cfg.Format == phh.Format {
+		ext = ".phhs"
+	}
+	return fmt.Sprintf("hands-%06d%s", k, ext)
 }
 
 // Write generates o.Hands hands in parallel and writes them, and their

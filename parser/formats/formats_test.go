@@ -14,13 +14,15 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
 	"github.com/handaudit/handaudit/parser/ggpoker"
+	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/parser/winamax"
 )
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format, ggpoker.Format} {
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format, pacific.Format, winamax.Format, ggpoker.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -29,13 +31,18 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars, the GGPoker ones (.txt
-// under fixtures/ggpoker) GGPoker.
+// are PHH, the PokerStars ones (.txt) PokerStars, the rooms' ones (.txt
+// under fixtures/<room>) their room's.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	// The rooms whose fixtures are text files of their own (.txt too).
+	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format,
+		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format,
+		"fixtures/ggpoker": ggpoker.Format, "fixtures/ggpoker/clean": ggpoker.Format}
 	n := 0
 	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
+		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean",
 		"fixtures/ggpoker", "fixtures/ggpoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
@@ -46,8 +53,8 @@ func TestDetectFixtures(t *testing.T) {
 			if !ok {
 				continue
 			}
-			if strings.HasPrefix(dir, "fixtures/ggpoker") {
-				f = ggpoker.Format
+			if room, ok := rooms[dir]; ok {
+				f = room
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -97,6 +104,8 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{pacific.Format, "fixtures/888poker/clean/*.txt"},
+		{winamax.Format, "fixtures/winamax/clean/*.txt"},
 		{ggpoker.Format, "fixtures/ggpoker/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
