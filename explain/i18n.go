@@ -81,7 +81,8 @@ var labels = map[string]map[string]string{
 		"basis_help_finishing_stacks": "each player's stack after the hand: by the record and by the rules",
 		"basis_help_winnings":         "what each player won: by the record and by the rules",
 		"basis_collects":              "paid", "basis_finishing_stacks": "finishing stack", "basis_winnings": "won",
-		"cash_out_note": "The record has cash-outs: a player who cashed out is paid the cash-out amount (with its fee) instead of the pot.",
+		"cash_out_note":       "The record has cash-outs: a player who cashed out is paid the cash-out amount (with its fee) instead of the pot.",
+		"cash_out_apart_note": "The record has cash-outs the room settled apart from the pot (an EV cash-out or all-in insurance: it pays a player who cashed out and lost, and charges one who cashed out and won): the pot is pushed as recorded, and the cash-outs are no part of its accounting.",
 
 		"findings": "Findings", "no_findings": "No findings: the record follows the rules.",
 		"verdict": "Verdict", "not_replayed": "Not replayed",
@@ -169,7 +170,8 @@ var labels = map[string]map[string]string{
 		"basis_help_finishing_stacks": "每位玩家本手结束后的筹码:记录与规则",
 		"basis_help_winnings":         "每位玩家的赢额:记录与规则",
 		"basis_collects":              "派彩", "basis_finishing_stacks": "最终筹码", "basis_winnings": "赢额",
-		"cash_out_note": "记录中有提前兑现:兑现的玩家获得兑现金额(含手续费),而非底池。",
+		"cash_out_note":       "记录中有提前兑现:兑现的玩家获得兑现金额(含手续费),而非底池。",
+		"cash_out_apart_note": "记录中有场馆在底池之外结算的提前兑现(EV兑现或全下保险:兑现后输的玩家由场馆支付,兑现后赢的玩家向场馆付费):底池按记录派发,兑现不计入底池结算。",
 
 		"findings": "发现", "no_findings": "无发现:记录符合规则。",
 		"verdict": "结论", "not_replayed": "未重放",

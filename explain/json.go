@@ -166,9 +166,10 @@ type jsonFee struct {
 }
 
 type jsonCashOut struct {
-	Player int   `json:"player"`
-	Amount int64 `json:"amount"`
-	Fee    int64 `json:"fee"`
+	Player       int   `json:"player"`
+	Amount       int64 `json:"amount"`
+	Fee          int64 `json:"fee"`
+	ApartFromPot bool  `json:"apart_from_pot"` // settled by the room apart from the pot, which was pushed as recorded
 }
 
 type jsonRules struct {
@@ -456,7 +457,7 @@ func handJSON(c *renderer) *jsonHand {
 		rec.Winnings = jsonAmounts(oc.Winnings)
 	}
 	for _, co := range oc.CashOuts {
-		rec.CashOuts = append(rec.CashOuts, jsonCashOut{Player: co.Player, Amount: jsonAmount(co.Amount), Fee: jsonAmount(co.Fee)})
+		rec.CashOuts = append(rec.CashOuts, jsonCashOut{Player: co.Player, Amount: jsonAmount(co.Amount), Fee: jsonAmount(co.Fee), ApartFromPot: co.ApartFromPot})
 	}
 	jh.Record = rec
 	return jh

@@ -46,6 +46,7 @@ type settlement struct {
 	// RecordCollects / RulesAwards are the totals paid from the pots.
 	RecordTotal, RulesTotal hand.Amount
 	CashOut                 bool // the record has cash-outs (paid instead of the pot)
+	CashOutApart            bool // the record has cash-outs the room settled apart from the pot
 }
 
 // settle works out the settlement of an explanation.
@@ -92,6 +93,12 @@ func settle(e *Explanation) *settlement {
 		}
 	}
 	for _, co := range h.Outcome.CashOuts {
+		if co.ApartFromPot {
+			// Paid or charged by the room, not from the pot: the pot's
+			// settlement is as if there were none.
+			s.CashOutApart = true
+			continue
+		}
 		if co.Player >= 0 && co.Player < n {
 			recorded, s.CashOut = true, true
 			s.Seats[co.Player].RecordGets += co.Amount + co.Fee

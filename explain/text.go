@@ -792,6 +792,9 @@ func (c *renderer) textRecord(out *textOut, s *settlement) {
 	if s.CashOut {
 		out.wrapped("  ", c.L("cash_out_note"), styleDim)
 	}
+	if s.CashOutApart {
+		out.wrapped("  ", c.L("cash_out_apart_note"), styleDim)
+	}
 }
 
 // diff prints a difference: "—" for none, "+6.25" owed, "-6.25" overpaid.

@@ -184,6 +184,13 @@ func (p *play) finish() error {
 	if p.f == partypoker.Format {
 		p.partyShape()
 	}
+	if p.room != nil && p.room.potsUnnamed {
+		for i := range h.Actions {
+			if h.Actions[i].Kind == hand.Collect {
+				h.Actions[i].Pot = -1
+			}
+		}
+	}
 	return nil
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
-	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/replay"
 )
@@ -50,8 +49,10 @@ func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 	switch f {
 	case phh.Format:
 		def = phhGames
-	case partypoker.Format:
-		def = ppGames
+	default:
+		if r := roomTexts[f]; r != nil && r.games != nil {
+			def = r.games
+		}
 	}
 	if len(names) == 0 {
 		return def, nil

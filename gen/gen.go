@@ -254,9 +254,11 @@ func formatBit(f parser.Format) uint8 {
 const (
 	fPHH uint8 = 1 << iota
 	fPS
-	fWM                     // Winamax
-	fPP                     // PartyPoker
-	fText = fPS | fWM | fPP // the rooms' text formats
-	fAll  = fPHH | fText    // every format
-	fBoth = fPHH | fPS      // PHH and PokerStars, not Winamax (see violations)
+	fWM                            // Winamax
+	fPP                            // PartyPoker
+	fGG                            // GGPoker
+	fText  = fPS | fWM | fPP | fGG // the rooms' text formats
+	fAll   = fPHH | fText          // every format
+	fBoth  = fPHH | fPS | fGG      // PHH, PokerStars and GGPoker, not Winamax (see violations)
+	fCalls = fPS | fGG | fPP       // the formats that record call amounts as their own
 )

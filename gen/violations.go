@@ -115,7 +115,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("all-in raise to %s with only %s", p.money(to), p.money(v.allIn)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS | fPP,
+	{check: "bet.wrong-call-amount", formats: fCalls,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			if w.ToCall < 2 || v.stack <= w.ToCall || !p.roll() {
@@ -125,7 +125,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
+	{check: "bet.wrong-call-amount", formats: fCalls, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
 		decide: func(p *play, v view) bool {
 			// The returning player calls as if his dead small blind were
 			// live: short of the big blind by it.

@@ -29,6 +29,7 @@ var rooms = []struct {
 	{site: "Winamax", format: "winamax", preset: "winamax"},
 	{site: "PartyPoker", format: "partypoker", preset: "partypoker"},
 	{site: "iPoker", format: "ipoker", preset: "ipoker"},
+	{site: "GGPoker", format: "ggpoker", preset: "ggpoker"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

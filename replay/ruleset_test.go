@@ -208,6 +208,14 @@ func TestRoomPresets(t *testing.T) {
 	if ps.Name != "pokerstars" || ps.Version != "TDA 2024" || ps.House != "PokerStars" || ps.LimitCap != 5 || !ps.Room() {
 		t.Errorf("pokerstars preset %+v", ps)
 	}
+	gg, err := Preset("ggpoker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gg.Name != "ggpoker" || gg.House != "GGPoker" || !gg.RunItTwice || !gg.StraddlesAllowed || !gg.StraddleMinRaise ||
+		gg.Session.NoTopUps || gg.Session.ConsecutiveHandIDs || gg.HasRakeRule || !gg.Room() {
+		t.Errorf("ggpoker preset %+v", gg)
+	}
 	d := Default()
 	if d.Room() || d.CiteVersion() != "TDA 2024" {
 		t.Errorf("tda-2024 is not a room's preset: %+v", d)
@@ -289,6 +297,8 @@ func TestRulebook(t *testing.T) {
 		{"WPN", "partypoker", "tda-2024"},
 		{"iPoker", "ipoker", "ipoker"},
 		{"", "ipoker", "ipoker"},
+		{"GGPoker", "ggpoker", "ggpoker"},
+		{"", "ggpoker", "ggpoker"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {

@@ -7,6 +7,7 @@
 package formats
 
 import (
+	_ "github.com/handaudit/handaudit/parser/ggpoker"    // GGPoker text
 	_ "github.com/handaudit/handaudit/parser/ipoker"     // iPoker XML
 	_ "github.com/handaudit/handaudit/parser/pacific"    // 888poker (Pacific) text
 	_ "github.com/handaudit/handaudit/parser/partypoker" // PartyPoker text

@@ -5,8 +5,7 @@
 // reads nothing; a format whose reader lands leaves this list (its test
 // fails while both are registered).
 //
-// Some of these formats have readers in the making (GGPoker): they are
-// recognised here until
+// A format whose reader is in the making is recognised here until
 // then, and a reader, once registered, wins over its recogniser.
 package unsupported
 
@@ -21,7 +20,6 @@ var Recognitions = []parser.Recognition{
 	// Merge Gaming (Carbon Poker...): <game id="53363692-2070"
 	// starttime="..." numholecards="2" ...> per hand.
 	{Name: "Merge XML", Markers: []string{`<game id="`}, Also: `numholecards="`},
-	{Name: "GGPoker text", Markers: []string{"Poker Hand #"}}, // #RC..., #HD..., #TM...: not PokerStars' "PokerStars Hand #"
 }
 
 func init() {
