@@ -612,7 +612,7 @@ func TestWrap(t *testing.T) {
 
 // TestWrite checks that Write picks the writer `audit explain` shows for
 // each case (one ruling, a comparison, a parse error), says whether the
-// hand failed, and refuses a comparison as HTML and an unknown format.
+// hand failed, and refuses an unknown format.
 func TestWrite(t *testing.T) {
 	t.Chdir(explainRoot(t))
 	o := Options{FailOn: checks.Error, ToolVersion: "test"}
@@ -644,6 +644,9 @@ func TestWrite(t *testing.T) {
 		{"compare json", "json", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonJSON(b, both, o) }},
 		{"parse error text", "text", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorText(b, broken, o) }},
 		{"parse error json", "json", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorJSON(b, broken, o) }},
+		{"html", "html", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteHTML(b, one, o) }},
+		{"compare html", "html", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonHTML(b, both, o) }},
+		{"parse error html", "html", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorHTML(b, broken, r2024, o) }},
 	} {
 		var got, want bytes.Buffer
 		failed, err := Write(&got, tc.format, tc.src, tc.rulesets, checks.All(), o)
@@ -661,9 +664,6 @@ func TestWrite(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if _, err := Write(&b, "html", award, []*replay.Ruleset{r2019, r2024}, checks.All(), o); err == nil {
-		t.Error("a comparison as HTML: no error")
-	}
 	if _, err := Write(&b, "yaml", award, []*replay.Ruleset{r2024}, checks.All(), o); err == nil {
 		t.Error("format yaml: no error")
 	}

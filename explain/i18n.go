@@ -95,7 +95,8 @@ var labels = map[string]map[string]string{
 		"step_word": "step", "expected_post": "forced bet due", "finding_word": "finding",
 		"award_word": "award", "pot_word": "pot", "finish_word": "finishing stack", "showdown_first_word": "first to table",
 		"clean_word": "clean", "house_word": "house", "at_step_above": "shown at its step above",
-		"run_twice_split": "Run twice: each pot is split between the two runs as evenly as the chips allow, the odd chip to the first run; each run's share goes to that run's best hand", "seat_h": "Seat", "stack_h": "Stack", "open": "betting open", "to_act": "next to act", "added": "chips put in",
+		"run_twice_split": "Run twice: each pot is split between the two runs as evenly as the chips allow, the odd chip to the first run; each run's share goes to that run's best hand", "seat_h": "Seat", "stack_h": "Stack",
+		"ruling": "Ruling", "ruleset_word": "ruleset", "house_options": "house options", "step_h": "Step", "ruling_h": "Ruling", "open": "betting open", "to_act": "next to act", "added": "chips put in",
 	},
 	"zh": {
 		"hand": "手牌", "no_id": "(无编号)", "table": "牌桌", "tournament": "赛事",
@@ -183,7 +184,8 @@ var labels = map[string]map[string]string{
 		"step_word": "步", "expected_post": "应下强制注", "finding_word": "发现",
 		"award_word": "派彩", "pot_word": "底池", "finish_word": "最终筹码", "showdown_first_word": "应先亮牌者",
 		"clean_word": "无问题", "house_word": "场馆", "at_step_above": "已在该步列出",
-		"run_twice_split": "发两次:每个底池按筹码尽可能平分给两次发牌,奇数筹码归第一次;每次的份额归该次最佳手牌", "seat_h": "座位", "stack_h": "筹码", "open": "下注开放", "to_act": "应行动者", "added": "投入筹码",
+		"run_twice_split": "发两次:每个底池按筹码尽可能平分给两次发牌,奇数筹码归第一次;每次的份额归该次最佳手牌", "seat_h": "座位", "stack_h": "筹码",
+		"ruling": "裁定", "ruleset_word": "规则集", "house_options": "场馆选项", "step_h": "步骤", "ruling_h": "裁定内容", "open": "下注开放", "to_act": "应行动者", "added": "投入筹码",
 	},
 }
 

@@ -315,6 +315,14 @@ func parseErrorFinding(src *Source) checks.Finding {
 // where (file:line, the line's text with a pointer under the fault) and why.
 func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
+	if err := writeParseError(out, src, o); err != nil {
+		return err
+	}
+	return out.w.Flush()
+}
+
+// writeParseError writes the parse error of src to out.
+func writeParseError(out *textOut, src *Source, o Options) error {
 	lang := o.Lang
 	L := func(k string) string { return label(lang, k) }
 	pe := src.ParseError
@@ -324,7 +332,7 @@ func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	if src.Format != parser.FormatUnknown {
 		head += " (" + string(src.Format) + ")"
 	}
-	out.line(out.paint(styleBold+";"+styleRed, L("parse_error")), "  ", out.paint(styleDim, head))
+	out.title(L("parse_error"), head, styleBold+";"+styleRed)
 	for _, n := range src.Notes {
 		out.wrapped("  ", L("note")+": "+n, styleYellow)
 	}
@@ -339,20 +347,14 @@ func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	out.wrapped("  ", what+":", styleBold)
 	out.wrapped("  ", pe.Msg, styleRed)
 	if v.text != "" {
-		num := strconv.Itoa(pe.Line)
-		gutter := strings.Repeat(" ", len(num))
-		out.line()
-		out.line("  ", out.paint(styleDim, num+" | "), v.text)
-		if p := v.pointer(); p != "" {
-			out.line("  ", out.paint(styleDim, gutter+" | "), out.paint(styleRed, p))
-		}
+		out.source(strconv.Itoa(pe.Line), v.text, v.pointer())
 	}
 	f := parseErrorFinding(src)
-	out.section(L("verdict"))
+	out.section("verdict", L("verdict"))
 	if lang == "zh" {
 		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, styleRed)
 	} else {
 		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", styleRed)
 	}
-	return out.w.Flush()
+	return nil
 }

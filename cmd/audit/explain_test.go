@@ -96,8 +96,8 @@ func TestExplainFormats(t *testing.T) {
 	}
 
 	code, out, _ = runExplain(t, fx+"wrong-award.txt", "--format", "html")
-	if code != exitFindings || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `id="hv-0"`) {
-		t.Errorf("html: exit %d, want a report page with one hand view", code)
+	if code != exitFindings || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `<section id="verdict">`) {
+		t.Errorf("html: exit %d, want a ruling that opens with the verdict", code)
 	}
 
 	code, out, _ = runExplain(t, fx+"wrong-award.txt", "--color", "always")
