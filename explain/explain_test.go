@@ -91,7 +91,7 @@ var explainCases = []explainCase{
 			"B (BTN) raises to 250 (+100)"},
 	},
 	{
-		name: "reopening-ex1-1a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1a",
+		name: "reopening-ex1-1a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1a", html: true,
 		// Example 1: A faces 100 (25 + 75), a full raise: reopened. 1-A: C faces 75: not reopened.
 		want: []string{"B (BB) raises to 125 (+25) (all-in)", "D (CO) raises to 200 (+75) (all-in)",
 			"betting reopened: the short all-ins since the player acted at 100 add up to 100, at least a full raise of 100",
@@ -165,7 +165,7 @@ var explainCases = []explainCase{
 		want: []string{"C $334", "D $333", "E $333", "C got $6 too much"},
 	},
 	{
-		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001",
+		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001", html: true,
 		failed: true, checks: []string{"pot.odd-chip"},
 		want: []string{"Main pot $3.03", "Side pot 1 $4.00", "Bob $1.52", "odd chip: Bob gets the extra $0.01",
 			"Bob is owed $0.01", "Cat got $0.01 too much"},
@@ -192,7 +192,7 @@ var explainCases = []explainCase{
 			"The record pays out correctly: no one is owed anything."},
 	},
 	{
-		name: "clean", file: "fixtures/explain/clean.phh", lang: "zh",
+		name: "clean", file: "fixtures/explain/clean.phh", lang: "zh", html: true,
 		want: []string{"无问题:记录在每一步都符合规则(TDA 2024)", "翻牌前", "加注到"},
 	},
 	{
@@ -294,9 +294,9 @@ func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
 	return e
 }
 
-// htmlOwnCode matches the report's own stylesheet, script and the CSP
-// that hashes them: they belong to the HTML report and are tested there,
-// so the explain golden files leave them out.
+// htmlStyle and htmlCSP match the ruling's stylesheet and the CSP that
+// hashes it: the browser test (TestRulingInChromium) checks how the page
+// looks and prints, so the golden files leave them out.
 var (
 	htmlStyle  = regexp.MustCompile(`(?s)<style>.*?</style>`)
 	htmlScript = regexp.MustCompile(`(?s)<script>.*?</script>`)
@@ -530,6 +530,11 @@ func TestExplainParseError(t *testing.T) {
 	}
 	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.txt"), text.Bytes())
 	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.json"), js.Bytes())
+	var page bytes.Buffer
+	if err := WriteParseErrorHTML(&page, src, nil, o); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.html"), normaliseHTML(page.Bytes()))
 
 	// The readable hand of the same file notes the broken one.
 	src, err = Load(file, "readable", 0)

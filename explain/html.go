@@ -142,6 +142,8 @@ func writeRuling(w io.Writer, doc *document, lang, title string, f footer) error
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
 		"<meta name=\"generator\" content=\"", esc(f.version), "\">\n",
 		"<title>", esc(title), "</title>\n<style>", css, "</style>\n</head>\n<body>\n")
+	// What this ruling is about, above the verdict.
+	p("<header class=\"ruling-of\"><p>", esc(title), " · ", esc(f.where), "</p></header>\n")
 	used := map[string]bool{}
 	for _, part := range rulingParts {
 		var secs []*docSection
@@ -331,6 +333,8 @@ pre.source{background:#f6f8fa;padding:.5rem;overflow-x:auto}
 .gutter{color:var(--dim)}.pointer{color:var(--fail)}
 a{color:inherit}
 :target{background:#fff8c5}
+header.ruling-of{color:var(--dim);font-size:.85rem;margin:0 0 .4rem}
+header.ruling-of p{margin:0}
 footer.made-by{margin-top:2rem;border-top:1px solid var(--line);color:var(--dim);font-size:.8rem}
 footer.made-by p{margin:0}
 @page{margin:16mm 14mm 22mm;@bottom-left{content:` + cssString(f.where+" · "+f.version) + `;font:8pt sans-serif;color:#444}
