@@ -277,21 +277,23 @@ func findingRuleKey(f *checks.Finding, s hand.Structure) string {
 }
 
 // ruleText is the text of the rule a finding cites, in the context's
-// language (English when the table has no Chinese), and whether the text
-// is a summary written for this project rather than a quotation.
-func (c *renderer) ruleText(f *checks.Finding) (string, bool) {
+// language (English when the table has no Chinese), whether the text is a
+// summary written for this project rather than a quotation, and the note
+// saying whose words it is when not the cited rule's own
+// (replay.Citation.WordingNote).
+func (c *renderer) ruleText(f *checks.Finding) (text string, summary bool, note string) {
 	key := findingRuleKey(f, c.h.Game.Structure)
 	if key == "" {
-		return "", false
+		return "", false, ""
 	}
 	cit := c.cite(key)
 	if !citeKnown(cit) {
-		return "", false
+		return "", false, ""
 	}
 	if c.lang == "zh" && cit.TextZH != "" {
-		return cit.TextZH, cit.ZHSummary
+		return cit.TextZH, cit.ZHSummary, cit.WordingNote("zh")
 	}
-	return cit.TextEN, cit.ENSummary
+	return cit.TextEN, cit.ENSummary, cit.WordingNote("en")
 }
 
 // streetName is the street in the renderer's language.

@@ -58,7 +58,7 @@ var labels = map[string]map[string]string{
 		"out_of_turn": "out of turn: next to act was",
 
 		"error": "error", "warning": "warning", "info": "info", "expected": "expected", "recorded": "recorded",
-		"rule": "Rule", "summary_note": "summary written for this project; the seeds have no text in this language",
+		"rule": "Rule",
 
 		"pots": "Pots", "main_pot": "Main pot", "side_pot": "Side pot", "eligible": "eligible",
 		"rake_from_it": "rake from it", "total_pot": "Total pot", "rake": "Rake",
@@ -147,7 +147,7 @@ var labels = map[string]map[string]string{
 		"out_of_turn": "未依次序行动:应行动者为",
 
 		"error": "错误", "warning": "警告", "info": "提示", "expected": "应为", "recorded": "记录为",
-		"rule": "规则", "summary_note": "本项目撰写的摘要;种子文件无此语言原文",
+		"rule": "规则",
 
 		"pots": "底池", "main_pot": "主池", "side_pot": "边池", "eligible": "有资格者",
 		"rake_from_it": "抽佣", "total_pot": "总底池", "rake": "抽佣",

@@ -632,10 +632,10 @@ func (c *renderer) textFinding(out *textOut, indent string, f *checks.Finding) {
 	if f.Rule != "" {
 		out.wrapped(in2, c.L("rule")+": "+f.Rule, styleBold)
 	}
-	if text, summary := c.ruleText(f); text != "" {
+	if text, _, note := c.ruleText(f); text != "" {
 		q := "“" + text + "”"
-		if summary {
-			q += " (" + c.L("summary_note") + ")"
+		if note != "" {
+			q += " (" + note + ")"
 		}
 		out.wrapped(in2+"  ", q, styleDim)
 	}
