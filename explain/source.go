@@ -1,12 +1,14 @@
 package explain
 
 import (
+	"archive/zip"
 	"bufio"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -67,7 +69,8 @@ func (e *HandNotFoundError) Error() string {
 }
 
 // Load reads the hand history at path (plain text, or gzip when the
-// name ends in .gz) and returns the hand with ID id (a leading "#" is
+// name ends in .gz; "logs.zip!night/file.txt" for a member of a zip
+// archive, as findings name it) and returns the hand with ID id (a leading "#" is
 // ignored), or the hand or unreadable hand that spans line when line > 0.
 // With neither, the file must hold exactly one hand. A file whose format
 // is not recognised is a Source with a file-level ParseError. When no
@@ -93,24 +96,88 @@ func Load(path, id string, line int) (*Source, error) {
 	return src, nil
 }
 
-// openInput opens a file, decompressing .gz.
+// openInput opens a file, decompressing .gz, or a member of a zip
+// archive named as findings name it: "logs.zip!night/file.txt".
 func openInput(path string) (io.ReadCloser, error) {
+	if archive, member, ok := archiveMember(path); ok {
+		return openMember(archive, member)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return f, nil
+	return gunzipByName(path, f)
+}
+
+// gunzipByName decompresses rc when name ends in .gz.
+func gunzipByName(name string, rc io.ReadCloser) (io.ReadCloser, error) {
+	if !strings.HasSuffix(strings.ToLower(name), ".gz") {
+		return rc, nil
 	}
-	zr, err := gzip.NewReader(f)
+	zr, err := gzip.NewReader(rc)
 	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		rc.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return struct {
 		io.Reader
 		io.Closer
-	}{zr, f}, nil
+	}{zr, rc}, nil
+}
+
+// archiveMember splits "logs.zip!night/file.txt" into the archive and the
+// member, when path names no file of its own and its part before a "!"
+// is a .zip file (as audit run names the members it reads).
+func archiveMember(path string) (archive, member string, ok bool) {
+	if _, err := os.Stat(path); err == nil {
+		return "", "", false
+	}
+	for i := strings.LastIndex(path, "!"); i > 0; i = strings.LastIndex(path[:i], "!") {
+		archive, member = path[:i], path[i+1:]
+		if strings.EqualFold(filepath.Ext(archive), ".zip") && member != "" {
+			if st, err := os.Stat(archive); err == nil && st.Mode().IsRegular() {
+				return archive, member, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// openMember opens a member of a zip archive.
+func openMember(archive, member string) (io.ReadCloser, error) {
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range zr.File {
+		if f.Name != member {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			zr.Close()
+			return nil, fmt.Errorf("%s!%s: %w", archive, member, err)
+		}
+		return gunzipByName(member, struct {
+			io.Reader
+			io.Closer
+		}{r, closers{r, zr}})
+	}
+	zr.Close()
+	return nil, fmt.Errorf("%s: no member %s in the archive", archive, member)
+}
+
+// closers closes each in turn, returning the first error.
+type closers []io.Closer
+
+func (cs closers) Close() error {
+	var first error
+	for _, c := range cs {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // sourceLine returns line n (1-based) of r as the parsers number lines
