@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -345,12 +347,57 @@ func newParseErrorView(src *Source) *parseErrorView {
 		}
 		if k := strings.Index(v.text, tok); k >= 0 {
 			v.col, v.width = k, displayWidth(tok)
+			// Narrow the pointer to the field of the token the message
+			// goes on to name ("action \"p7 cc\": player p7 is not in
+			// the hand" points at p7).
+			rest := strings.Fields(msg)
+			for off, field := range fieldsWithOffsets(tok) {
+				if len(field) > 0 && slices.Contains(rest, field) {
+					v.col, v.width = k+off, displayWidth(field)
+					break
+				}
+			}
 			return v
 		}
 	}
 	v.col = len(v.text) - len(strings.TrimLeft(v.text, " \t"))
 	v.width = 1
 	return v
+}
+
+// fieldsWithOffsets maps each space-separated field of s to its byte
+// offset; iterated in map order, so it is called only to find one field
+// the message names, and a token's fields are distinct in practice.
+func fieldsWithOffsets(s string) map[int]string {
+	out := map[int]string{}
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if start >= 0 {
+				out[start] = s[start:i]
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// field is the text the pointer is under, "" for none.
+func (v *parseErrorView) field() string {
+	if v.col < 0 || v.col >= len(v.text) {
+		return ""
+	}
+	end := v.col
+	for w := 0; end < len(v.text) && w < v.width; {
+		r, n := utf8.DecodeRuneInString(v.text[end:])
+		w += runeWidth(r)
+		end += n
+	}
+	return strings.TrimSpace(v.text[v.col:end])
 }
 
 // pointer is the caret line under text: tabs kept so it lines up.
@@ -418,10 +465,28 @@ func writeParseError(out *textOut, src *Source, o Options) error {
 	}
 	f := parseErrorFinding(src)
 	out.section("verdict", L("verdict"))
+	// What to check: the field the pointer is under, where it is.
+	where := loc
+	switch {
+	case v.col >= 0 && lang == "zh":
+		where += " 第 " + strconv.Itoa(v.col+1) + " 列"
+	case v.col >= 0:
+		where += ", column " + strconv.Itoa(v.col+1)
+	}
+	field := v.field()
 	if lang == "zh" {
-		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, styleRed)
+		check := "请核对记录中 " + where + " 处"
+		if field != "" {
+			check += "的 " + strconv.Quote(field)
+		}
+		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计:"+pe.Msg+"。"+check+",与同一手牌的其他记录行(玩家、座位、金额)是否一致。", styleRed)
 	} else {
-		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", styleRed)
+		check := "Check the record at " + where
+		if field != "" {
+			check = "Check " + strconv.Quote(field) + " in the record at " + where
+		}
+		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". "+check+
+			" against the hand's other lines (its players, seats and amounts); the rest of the file was read.", styleRed)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func TestExplainExitCodes(t *testing.T) {
 		{"no file", []string{}, exitUsage, nil, []string{"exactly one FILE"}},
 		{"missing file", []string{fx + "no-such-file.phh"}, exitIO, nil, []string{"no-such-file.phh"}},
 		{"parse error", []string{"../../explain/testdata/broken.phhs", "--hand", "broken"}, exitFindings,
-			[]string{"Parse error", "broken.phhs:26", "^~~~~"}, nil},
+			[]string{"Parse error", "broken.phhs:26", "^~\n", `Check "p7" in the record`}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
