@@ -351,9 +351,9 @@ func newParseErrorView(src *Source) *parseErrorView {
 			// goes on to name ("action \"p7 cc\": player p7 is not in
 			// the hand" points at p7).
 			rest := strings.Fields(msg)
-			for off, field := range fieldsWithOffsets(tok) {
-				if len(field) > 0 && slices.Contains(rest, field) {
-					v.col, v.width = k+off, displayWidth(field)
+			for _, fd := range fieldsOf(tok) {
+				if slices.Contains(rest, fd.text) {
+					v.col, v.width = k+fd.off, displayWidth(fd.text)
 					break
 				}
 			}
@@ -365,16 +365,20 @@ func newParseErrorView(src *Source) *parseErrorView {
 	return v
 }
 
-// fieldsWithOffsets maps each space-separated field of s to its byte
-// offset; iterated in map order, so it is called only to find one field
-// the message names, and a token's fields are distinct in practice.
-func fieldsWithOffsets(s string) map[int]string {
-	out := map[int]string{}
+// tokenField is one space-separated field of a token and its byte offset.
+type tokenField struct {
+	off  int
+	text string
+}
+
+// fieldsOf splits s at spaces, in order, keeping each field's offset.
+func fieldsOf(s string) []tokenField {
+	var out []tokenField
 	start := -1
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) || s[i] == ' ' {
 			if start >= 0 {
-				out[start] = s[start:i]
+				out = append(out, tokenField{start, s[start:i]})
 				start = -1
 			}
 			continue
