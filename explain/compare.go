@@ -84,13 +84,20 @@ func compare(es []*Explanation) []difference {
 			if f.ActionIndex != step {
 				continue
 			}
-			player := h.SeatIndex(f.Player)
-			add("finding", step, player, f.CheckID, func(e *Explanation) any {
+			// A finding differs when it stands under some rulesets and
+			// not others; one cited under another number (a rule
+			// renumbered between versions) is a citation, listed apart.
+			vs := make([]any, n)
+			found := 0
+			for x, e := range es {
 				if g := findingAt(e, k); g != nil {
-					return g.Rule
+					vs[x] = g.Rule
+					found++
 				}
-				return nil
-			})
+			}
+			if found > 0 && found < n {
+				out = append(out, difference{Kind: "finding", Step: step, Player: h.SeatIndex(f.Player), What: f.CheckID, Values: vs})
+			}
 		}
 	}
 
@@ -232,12 +239,12 @@ func writeComparison(out *textOut, es []*Explanation, o Options, sideBySide bool
 		labels[k] = rulesetLabel(e.Rules)
 	}
 	out.section("compare", c.L("compare")+": "+strings.Join(labels, " · "))
-	diffs := compare(es)
-	var main, cites []difference
-	for _, d := range diffs {
-		if d.Kind == "citation" {
-			cites = append(cites, d)
-		} else {
+	// Findings cited under another number (a rule renumbered between
+	// versions, kind "citation") are not differences of ruling: the text
+	// and the ruling leave them out; the JSON keeps them.
+	var main []difference
+	for _, d := range compare(es) {
+		if d.Kind != "citation" {
 			main = append(main, d)
 		}
 	}
@@ -264,10 +271,6 @@ func writeComparison(out *textOut, es []*Explanation, o Options, sideBySide bool
 		out.line("  ", out.paint(styleGreen, c.L("no_differences")))
 	}
 	list(main, "")
-	if len(cites) > 0 {
-		out.section("citations", c.L("citations"))
-		list(cites, styleDim)
-	}
 	out.section("verdicts", c.L("verdicts"))
 	for k, e := range es {
 		ck := newRenderer(e, o.Lang)

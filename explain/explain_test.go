@@ -196,6 +196,13 @@ var explainCases = []explainCase{
 		want: []string{"无问题:记录在每一步都符合规则(TDA 2024)", "翻牌前", "加注到"},
 	},
 	{
+		// A rule renumbered between versions (47 in 2019, 47-A in 2024)
+		// is not a difference of ruling.
+		name: "short-all-in-no-reopen-compare", file: "fixtures/explain/tda-reopening.phhs", hand: "short-all-in-no-reopen",
+		compare: []string{"tda-2019", "tda-2024"}, failed: true,
+		want: []string{"Differences (0)", "The rulings are the same under every ruleset compared."},
+	},
+	{
 		name: "bb-ante-short-compare", file: "fixtures/explain/bb-ante-short.phh", compare: []string{"tda-2019", "tda-2024"},
 		failed: true,
 		want: []string{"Rulings compared: tda-2019 · tda-2024", "posts the ante 200: forced bet due — tda-2019: 200 · tda-2024: 100",

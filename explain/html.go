@@ -28,7 +28,7 @@ var rulingParts = []struct {
 	id       string
 	sections []string
 }{
-	{"ruling", []string{"verdict", "verdicts", "findings", "compare", "differences", "citations"}},
+	{"ruling", []string{"verdict", "verdicts", "findings", "compare", "differences"}},
 	{"the-hand", []string{"hand", "seats", "actions", "pots", "showdown", "awards", "not_replayed"}},
 	{"the-record", []string{"record_vs_rules"}},
 }
