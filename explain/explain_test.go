@@ -147,11 +147,11 @@ var explainCases = []explainCase{
 		want: []string{"Total pot $2,750",
 			"$300 (A, B, C, D, E) + $1,000 (B, C, D, E) + $400 (C, D, E) + $450 (D, E) + $600 (D, E)",
 			"Main pot $300", "Side pot 1 $1,000", "Side pot 2 $400", "Side pot 3 $1,050",
-			"By the rules the pot goes: A $300, B $1,000, D $1,450."},
+			"By the rules the pots go, over the whole hand: A $300 (main pot $300), B $1,000 (side pot 1 $1,000), D $1,450 (side pot 2 $400, side pot 3 $1,050)."},
 	},
 	{
 		name: "side-pots-2750", file: "fixtures/explain/side-pots-2750.phh", lang: "zh",
-		want: []string{"总底池 $2,750", "底池分配为:A $300、B $1,000、D $1,450。", "每个底池由有资格的玩家单独争夺"},
+		want: []string{"总底池 $2,750", "全手各底池合计分配为:A $300(主池 $300)、B $1,000(边池 1 $1,000)、D $1,450(边池 2 $400、边池 3 $1,050)。", "每个底池由有资格的玩家单独争夺"},
 	},
 	{
 		name: "odd-chip-1000", file: "fixtures/explain/odd-chip-1000.phh", house: "fixtures/explain/house-smallest-chip-10.toml",

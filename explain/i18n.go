@@ -80,7 +80,7 @@ var labels = map[string]map[string]string{
 		"basis_help_collects":         "what each player was paid (collected, and uncalled bets returned): by the record and by the rules",
 		"basis_help_finishing_stacks": "each player's stack after the hand: by the record and by the rules",
 		"basis_help_winnings":         "what each player won: by the record and by the rules",
-		"basis_collects":              "paid", "basis_finishing_stacks": "finishing stack", "basis_winnings": "won",
+		"whole_hand":                  " over the whole hand", "basis_collects": "paid", "basis_finishing_stacks": "finishing stack", "basis_winnings": "won",
 		"cash_out_note": "The record has cash-outs: a player who cashed out is paid the cash-out amount (with its fee) instead of the pot.",
 
 		"findings": "Findings", "no_findings": "No findings: the record follows the rules.",
@@ -169,7 +169,7 @@ var labels = map[string]map[string]string{
 		"basis_help_collects":         "每位玩家获得的筹码(收取及退还的未跟注筹码):记录与规则",
 		"basis_help_finishing_stacks": "每位玩家本手结束后的筹码:记录与规则",
 		"basis_help_winnings":         "每位玩家的赢额:记录与规则",
-		"basis_collects":              "派彩", "basis_finishing_stacks": "最终筹码", "basis_winnings": "赢额",
+		"whole_hand":                  "(全手合计)", "basis_collects": "派彩", "basis_finishing_stacks": "最终筹码", "basis_winnings": "赢额",
 		"cash_out_note": "记录中有提前兑现:兑现的玩家获得兑现金额(含手续费),而非底池。",
 
 		"findings": "发现", "no_findings": "无发现:记录符合规则。",
