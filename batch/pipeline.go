@@ -98,6 +98,14 @@ type Config struct {
 	Reuse bool
 
 	sessions bool // a session check is selected: results carry Session
+	// SessionsPerInput: judge the session links within each input only.
+	// A shard of a sharded run lacks the inputs of the other shards, so a
+	// link across its inputs may skip hands in between (issue 24: merge
+	// does not judge across shards yet).
+	SessionsPerInput bool
+	// OnSession, if set, receives each table session of two hands or
+	// more as it ends (the rows of sessions.parquet), from the collector.
+	OnSession func(*checks.SessionRun) error
 }
 
 // Progress is a snapshot of a running batch.
@@ -326,6 +334,9 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		}
 	}
 	cancel() // whatever is still reading stops
+	if col.sessions != nil && col.err == nil && col.next == n {
+		col.sessions.Close() // the sessions still open end with the run
+	}
 	col.cleanup()
 	sum := col.sum
 	sum.Elapsed = time.Since(start)
@@ -634,8 +645,9 @@ type collector struct {
 	sw        *stateWriter // the head input's state entry being written
 	swFile    int
 	cacheable bool
-	re        *refresher
-	pools     *pools // nil unless Config.Reuse
+	re        *refresher // reads flagged hands again for their views
+	firstRe   *refresher // reads the first records of repeated IDs again
+	pools     *pools     // nil unless Config.Reuse
 }
 
 func newCollector(cfg *Config, emit func(*Result) error) *collector {
@@ -648,9 +660,23 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
 	if cfg.sessionsOn() {
-		c.sessions = checks.NewSessions(cfg.Selection)
+		c.sessions = c.newSessions()
 	}
 	return c
+}
+
+// newSessions is a session judge whose ended sessions go to
+// Config.OnSession.
+func (c *collector) newSessions() *checks.Sessions {
+	ss := checks.NewSessions(c.cfg.Selection)
+	if c.cfg.OnSession != nil {
+		ss.OnClose = func(r *checks.SessionRun) {
+			if err := c.cfg.OnSession(r); err != nil && c.err == nil {
+				c.err = err
+			}
+		}
+	}
+	return ss
 }
 
 // sessionsOn reports whether any session check is selected.
@@ -707,6 +733,10 @@ func (c *collector) ready() *chunk {
 func (c *collector) emitChunk(ch *chunk) {
 	if ch.seq == 0 {
 		c.cacheable = true
+		if c.sessions != nil && c.cfg.SessionsPerInput {
+			c.sessions.Close()
+			c.sessions = c.newSessions()
+		}
 	}
 	st := c.stat(ch)
 	dups, sessionFlagged := false, false
@@ -737,14 +767,27 @@ func (c *collector) emitChunk(ch *chunk) {
 		if c.dupOn {
 			if first := c.firsts[k]; first.dup {
 				dups = true
-				r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
-					c.cfg.Inputs[first.file].Name, first.line))
 				c.wholeForReport(ch, r)
+				firstName := c.cfg.Inputs[first.file].Name
+				if f := c.conflictingCopy(r, first); f != nil {
+					r.Findings = append(r.Findings, *f)
+				} else {
+					r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line, firstName, first.line))
+				}
 			}
 		}
 		if c.sessions != nil && r.Hand != nil {
 			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
 				sessionFlagged = true
+				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+					// One fault, one finding: another record under the
+					// ID is the error, not also the repeated ID's warning,
+					// and not twice (the pipeline may have found it first).
+					if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+						fs = withoutCheck(fs, checks.ConflictingDuplicateID)
+					}
+					r.Findings = withoutCheck(r.Findings, duplicateID)
+				}
 				r.Findings = append(r.Findings, fs...)
 				c.wholeForReport(ch, r)
 			}
@@ -883,53 +926,81 @@ func (c *collector) finishInput(ch *chunk) {
 // reports then show it whole. The input is read sequentially, once per run
 // at most, as the hands to refresh come in input order.
 func (c *collector) refresh(file int, r *Result) {
-	re := c.re
-	if re == nil || re.file != file || re.line >= r.Line {
+	h := c.handAt(&c.re, file, r.Line, r.Format)
+	if h == nil {
+		c.cfg.Logger.Warn("cannot read a flagged hand again for its view", "file", r.Input.Name, "line", r.Line)
+		return
+	}
+	full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
+	auditHand(c.cfg, nil, nil, &full)
+	r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
+}
+
+// handAt reads the hand at line of input file again, with the reader *rp
+// if it is on that input before that line (hands asked in input order are
+// read in one pass), or nil if it cannot (the input changed or cannot be
+// read: the caller says so).
+func (c *collector) handAt(rp **refresher, file, line int, f parser.Format) *hand.Hand {
+	re := *rp
+	if re == nil || re.file != file || re.line >= line {
 		re.close()
-		c.re = nil
+		*rp = nil
 		in := &c.cfg.Inputs[file]
 		raw, err := openRaw(*in, nil, nil)
-		if err == nil {
-			raw.bound(context.Background(), c.cfg.MaxFileBytes)
-		}
 		if err != nil {
-			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)
-			return
+			return nil
 		}
+		raw.bound(context.Background(), c.cfg.MaxFileBytes)
 		text, closer, err := decodeInput(raw, c.cfg.MaxFileBytes)
 		if err != nil {
 			raw.Close()
-			return
+			return nil
 		}
-		rdr, err := parser.OpenLimited(r.Format, parser.NewDecodedReader(text), in.Name, c.cfg.Limits)
+		rdr, err := parser.OpenLimited(f, parser.NewDecodedReader(text), in.Name, c.cfg.Limits)
 		if err != nil {
 			closer.Close()
 			raw.Close()
-			return
+			return nil
 		}
 		re = &refresher{file: file, raw: raw, closer: closer, rdr: rdr}
-		c.re = re
+		*rp = re
 	}
 	for {
 		h, err := re.rdr.Next()
 		if err == io.EOF || (err != nil && !parser.IsParseError(err)) {
-			break
+			return nil
 		}
 		if err != nil {
 			continue
 		}
 		re.line = h.Pos.Line
-		if h.Pos.Line == r.Line {
-			full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
-			auditHand(c.cfg, nil, nil, &full)
-			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
-			return
+		if h.Pos.Line == line {
+			return h
 		}
-		if h.Pos.Line > r.Line {
-			break
+		if h.Pos.Line > line {
+			return nil
 		}
 	}
-	c.cfg.Logger.Warn("input changed during the run: a duplicate hand's view is incomplete", "file", r.Input.Name, "line", r.Line)
+}
+
+// conflictingCopy judges a hand whose ID was read before (at first): the
+// first record is read again and, when its contents differ, the hand gets
+// session.conflicting-duplicate (an error) instead of hand.duplicate-id's
+// warning. Only duplicates pay for it: copies of a whole file come in the
+// order of the first, which is then read in one pass.
+func (c *collector) conflictingCopy(r *Result, first firstSeen) *checks.Finding {
+	if r.Hand == nil || r.stub || !c.cfg.Selection.Has(checks.ConflictingDuplicateID) {
+		return nil
+	}
+	h := c.handAt(&c.firstRe, first.file, first.line, r.Format)
+	if h == nil {
+		return nil // the first cannot be read again: the repeated ID is all that is known
+	}
+	rs := c.cfg.rulesFor(r.Hand)
+	if checks.RecordDigest(h, replay.Replay(h, c.cfg.rulesFor(h))) == checks.RecordDigest(r.Hand, r.Trace) {
+		return nil
+	}
+	return checks.ConflictingCopy(c.cfg.Selection, rs, r.Hand, r.Input.Name, r.Line, c.cfg.Inputs[first.file].Name, first.line)
 }
 
 type refresher struct {
@@ -953,6 +1024,8 @@ func (c *collector) cleanup() {
 	c.dups.free()
 	c.re.close()
 	c.re = nil
+	c.firstRe.close()
+	c.firstRe = nil
 	if c.sw != nil {
 		c.sw.abort()
 		c.sw = nil

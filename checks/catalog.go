@@ -222,6 +222,14 @@ var (
 			"holds cannot happen: the record's deal or draw is wrong. A draw out of turn, or where no " +
 			"draw is due, is action.out-of-turn.",
 	}
+	checkSummaryName = &Check{
+		ID: "hand.summary-name-mismatch", Severity: Warning, RuleKey: "hand-records",
+		Title: "summary names another player than the seat list",
+		Explain: "The summary states each seat's result under the player's name. A summary line that " +
+			"names another player than the one the seat list put in that seat contradicts the record " +
+			"itself: who sat there, and so who won or lost what, is in doubt. The line's result is " +
+			"read as the seat's.",
+	}
 	checkNotReplayed = &Check{
 		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
 		Title: "the hand was read but the rules engine could not replay it",
@@ -239,7 +247,8 @@ var (
 			"hand, or a tampered log). The later occurrence, in input order, is flagged with the " +
 			"file and line of the first, so that a reviewer can tell a harmless duplicate export " +
 			"from two different hands under one ID. Raised by the pipeline across inputs, within " +
-			"one shard; records that name no site are compared within their own input.",
+			"one shard; records that name no site are compared within their own input. A copy with " +
+			"other contents is session.conflicting-duplicate instead, an error.",
 	}
 	checkStackGap = &Check{
 		ID: "session.stack-discontinuity", Severity: Error, RuleKey: "chips-in-play",
@@ -282,9 +291,10 @@ var (
 	checkConflictingDup = &Check{
 		ID: "session.conflicting-duplicate", Severity: Error, RuleKey: "hand-records",
 		Title: "one hand ID recorded twice with different contents",
-		Explain: "The same hand ID at the same table twice in a row, with different seats, stacks, " +
-			"actions or outcome: two different hands under one ID, or a record altered after export. An " +
-			"identical copy is only hand.duplicate-id's warning.",
+		Explain: "One hand ID recorded twice with different players, stacks, board, actions, start " +
+			"time or outcome: two different hands under one ID, or a record altered after export. " +
+			"Reported at the later record, naming the first; an identical copy is only " +
+			"hand.duplicate-id's warning.",
 	}
 	checkParseError = &Check{
 		ID: "parse.error", Severity: Error, RuleKey: "",
@@ -320,6 +330,7 @@ var catalog = []*Check{
 	checkDuplicateCard,
 	checkCardCount,
 	checkTooManyCards,
+	checkSummaryName,
 	checkNotReplayed,
 	checkDuplicateID,
 	checkStackGap,

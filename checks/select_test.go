@@ -74,7 +74,7 @@ func TestCatalogIDs(t *testing.T) {
 		"pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
 		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "pot.implied-rake", "showdown.order",
 		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "draw.too-many-cards",
-		"hand.not-replayed", "hand.duplicate-id", "session.stack-discontinuity", "session.button-movement",
+		"hand.summary-name-mismatch", "hand.not-replayed", "hand.duplicate-id", "session.stack-discontinuity", "session.button-movement",
 		"session.missed-blind", "session.missing-hand", "session.conflicting-duplicate", "parse.error",
 	}
 	var got []string

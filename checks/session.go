@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,20 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 	if h == nil || h.Table == "" || h.Cancelled {
 		return false
 	}
+	s.fill(h, t)
+	return true
+}
+
+// RecordDigest is the digest of h's record (SessionHand.Digest), replayed
+// as t, whether or not the hand names a table: it tells a copy of a record
+// from another record under its ID.
+func RecordDigest(h *hand.Hand, t *replay.Trace) uint64 {
+	var s SessionHand
+	s.fill(h, t)
+	return s.Digest
+}
+
+func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 	s.Key, s.ID, s.Table, s.Start = TableKey{h.Site, h.Tournament, h.Table}, h.ID, h.Table, h.Start
 	s.File, s.Line, s.Tournament, s.Currency = h.Pos.File, h.Pos.Line, h.Tournament != "", h.Currency
 	s.Scale, s.Button = h.Scale, h.Button
@@ -132,8 +147,8 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 		}
 	}
 	// The digest (FNV-1a a word at a time) covers each seat's player,
-	// starting and finishing stack, the boards, the number of actions and
-	// the outcome: a different record under one ID differs in one of them
+	// starting and finishing stack, the boards, the number of actions, the
+	// start time and the outcome: a different record under one ID differs in one of them
 	// (a bet of another size leaves another stack), and the digest costs
 	// no pass over the actions of its own.
 	d := uint64(14695981039346656037)
@@ -148,9 +163,8 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 		}
 		d = (d ^ w) * 1099511628211
 	}
-	d = (d ^ uint64(len(h.Actions))) * 1099511628211
+	d = (d ^ uint64(len(h.Actions)) ^ uint64(h.Start.Unix())<<16) * 1099511628211
 	s.Digest = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
-	return true
 }
 
 // nameWord packs a player's name into a word: its length, first and last
@@ -168,6 +182,10 @@ func nameWord(name string) uint64 {
 type Sessions struct {
 	sel    Selection
 	tables map[TableKey]*tableState
+	// OnClose, if set, receives each table session of two hands or more
+	// when it ends (a hand that does not follow it, or Close).
+	OnClose func(*SessionRun)
+	opened  int // sessions opened: their order
 	// the table of the last hand added
 	lastKey   TableKey
 	lastTable *tableState
@@ -176,6 +194,7 @@ type Sessions struct {
 type tableState struct {
 	last    SessionHand // the table's last hand, if hasLast
 	hasLast bool
+	run     SessionRun // the table's open session
 	// owes: players who sat out while the big blind passed them, and have
 	// not paid it since.
 	owes map[string]bool
@@ -189,6 +208,11 @@ func NewSessions(sel Selection) *Sessions {
 // SessionIDs are the session checks, which the pipeline raises across
 // hands (not Runner.Run).
 var SessionIDs = []string{checkStackGap.ID, checkButtonMove.ID, checkMissedBlind.ID, checkMissingHand.ID, checkConflictingDup.ID}
+
+// ConflictingDuplicateID is the check of one hand ID recorded twice with
+// different contents; the pipeline drops hand.duplicate-id's warning for
+// a hand it reports.
+const ConflictingDuplicateID = "session.conflicting-duplicate"
 
 // IsSessionCheck reports whether id is one of the session checks.
 func IsSessionCheck(id string) bool { return strings.HasPrefix(id, "session.") }
@@ -219,10 +243,15 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	if prev != nil {
 		switch {
 		case prev.ID != "" && prev.ID == s.ID:
-			if prev.Digest != s.Digest {
-				j.conflictingDuplicate()
+			if prev.Digest == s.Digest {
+				return nil // a copy: not a new link
 			}
-			return j.out // a copy (or a conflict): the hand is not a new link
+			// Another hand under the last one's ID: the fault, and the
+			// hand the next one follows.
+			j.conflictingDuplicate()
+			ts.run.Findings += len(j.out)
+			ts.keep(s)
+			return j.out
 		case j.linked() && !j.missingHand(rs.Session) && j.consecutive():
 			j.button(rs.Session)
 			j.stacks(rs.Session)
@@ -231,10 +260,88 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 			// A new sitting, or hands between the two (missing, or not
 			// in this export): nothing to compare, owed blinds unknown.
 			ts.owes = nil
+			ss.closeRun(ts)
 		}
 	}
+	if ts.run.Hands == 0 {
+		ss.opened++
+		r := &ts.run
+		r.Seq, r.Site, r.Tournament, r.Table, r.Currency, r.Scale = ss.opened, s.Key.Site, s.Key.Tournament, s.Table, s.Currency, s.Scale
+		r.FirstHand, r.FirstFile, r.FirstLine, r.Start = s.ID, s.File, s.Line, s.Start
+		r.Findings, r.Players, r.PlayersMore = 0, r.Players[:0], false
+	}
+	ts.run.add(s, prev, len(j.out))
 	ts.keep(s)
 	return j.out
+}
+
+// SessionRun is one table session: hands of a table that follow each
+// other (two players in the same seats, nothing between them), the rows of
+// sessions.parquet.
+type SessionRun struct {
+	Seq                     int // order in which the sessions began
+	Site, Tournament, Table string
+	Currency                string
+	Scale                   int64
+	FirstHand, LastHand     string
+	FirstFile               string
+	FirstLine               int
+	Start, End              time.Time
+	Hands                   int
+	Players                 []string // in order of arrival, at most maxRunPlayers
+	Findings                int      // session findings at its hands
+	PlayersMore             bool     // more players than Players lists
+	LastFile                string
+	LastLine                int
+}
+
+const maxRunPlayers = 64
+
+func (r *SessionRun) add(s, prev *SessionHand, findings int) {
+	r.Hands++
+	r.Findings += findings
+	r.LastHand, r.LastFile, r.LastLine, r.End = s.ID, s.File, s.Line, s.Start
+	switch r.Hands {
+	case 1:
+		return // most hands begin a session of one (a fast-fold pool's): players listed from the second
+	case 2:
+		r.addPlayers(prev)
+	}
+	r.addPlayers(s)
+}
+
+func (r *SessionRun) addPlayers(s *SessionHand) {
+	for i := range s.Seats {
+		if p := s.Seats[i].Player; !slices.Contains(r.Players, p) {
+			if len(r.Players) < maxRunPlayers {
+				r.Players = append(r.Players, p)
+			} else {
+				r.PlayersMore = true
+			}
+		}
+	}
+}
+
+// closeRun ends the table's open session.
+func (ss *Sessions) closeRun(ts *tableState) {
+	if ts.run.Hands >= 2 && ss.OnClose != nil {
+		ss.OnClose(&ts.run)
+	}
+	ts.run.Hands = 0 // the next hand starts it afresh, reusing its memory
+}
+
+// Close ends every open session, in the order they began.
+func (ss *Sessions) Close() {
+	open := make([]*tableState, 0, len(ss.tables))
+	for _, ts := range ss.tables {
+		if ts.run.Hands > 0 {
+			open = append(open, ts)
+		}
+	}
+	slices.SortFunc(open, func(a, b *tableState) int { return a.run.Seq - b.run.Seq })
+	for _, ts := range open {
+		ss.closeRun(ts)
+	}
 }
 
 // keep makes s the table's last hand, copied: the caller reuses s.
@@ -260,7 +367,7 @@ func (j *sessionJudge) consecutive() bool {
 	changed := 0
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
-		if p := j.prev.seat(c.Player); p != nil && p.HasFinish && p.Finish != c.Start {
+		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start {
 			changed++
 		}
 	}
@@ -349,8 +456,8 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
 		p := j.prev.seat(c.Player)
-		if p == nil || !p.HasFinish || c.Start == p.Finish {
-			continue
+		if p == nil || p.Number != c.Number || !p.HasFinish || c.Start == p.Finish {
+			continue // a player who left and sat down again bought in afresh
 		}
 		var why string
 		switch {
@@ -552,8 +659,8 @@ func (j *sessionJudge) missedBlinds(ts *tableState) {
 			}
 		}
 	}
-	if prev.BigBlind == 0 || cur.BigBlind == 0 {
-		return
+	if prev.BigBlind == 0 || cur.BigBlind == 0 || prev.BigBlind == cur.BigBlind {
+		return // a big blind that did not move passed no one
 	}
 	// Seats the big blind passed over from the last hand's to this one's.
 	n := tableSize(prev, cur)
@@ -568,6 +675,23 @@ func (j *sessionJudge) missedBlinds(ts *tableState) {
 			ts.owes[x.Player] = true
 		}
 	}
+}
+
+// ConflictingCopy is the session.conflicting-duplicate finding of hand h
+// (at file:line), whose ID was first recorded at firstFile:firstLine with
+// other contents, under rs; nil when sel does not select the check. The
+// pipeline raises it for copies that are not next to each other at their
+// table, in place of hand.duplicate-id's warning.
+func ConflictingCopy(sel Selection, rs *replay.Ruleset, h *hand.Hand, file string, line int, firstFile string, firstLine int) *Finding {
+	if !sel.Has(checkConflictingDup.ID) {
+		return nil
+	}
+	return &Finding{CheckID: checkConflictingDup.ID, Severity: checkConflictingDup.Severity,
+		Rule: citation(rs, checkConflictingDup.RuleKey),
+		Message: fmt.Sprintf("hand ID %s was already recorded at %s:%d with other contents (seats, stacks, actions or outcome): two different hands under one ID, or a record altered",
+			h.ID, firstFile, firstLine),
+		HandID: h.ID, Table: h.Table, StartedAt: h.Start, File: file, Line: line, ActionIndex: -1,
+		Currency: h.Currency, Scale: h.Scale}
 }
 
 // conflictingDuplicate: session.conflicting-duplicate. One hand ID twice

@@ -61,6 +61,11 @@ type Config struct {
 	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
 	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
 	Games []string
+	// Sessions, if positive, writes table sessions of that many hands
+	// (PokerStars): consecutive hands at one table, stacks carried over,
+	// the button moving, players leaving, joining and sitting out, and the
+	// session faults as the violations (session.go).
+	Sessions int
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -93,6 +98,8 @@ type Generator struct {
 	pool  replay.TracePool
 	games []gameKind  // the games dealt, with their weights
 	kinds []violation // the violations the format can express in those games
+
+	sessions sessionCache // Config.Sessions: the sessions played lately
 }
 
 // New returns a generator for cfg.
@@ -102,6 +109,9 @@ func New(cfg Config) (*Generator, error) {
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
+	}
+	if cfg.Sessions < 0 || cfg.Sessions > 0 && cfg.Format != pokerstars.Format {
+		return nil, errors.New("gen: table sessions are written in PokerStars text only (PHH records name no table)")
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {
@@ -129,6 +139,14 @@ func New(cfg Config) (*Generator, error) {
 // check may be injected in more than one way; it is listed once).
 func (g *Generator) Checks() []string {
 	var out []string
+	if g.cfg.Sessions > 0 {
+		for _, id := range sessionFaults {
+			if id != "session.missing-hand" || g.rules.Session.ConsecutiveHandIDs {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
 	for _, v := range g.kinds {
 		if !slices.Contains(out, v.check) {
 			out = append(out, v.check)
@@ -150,6 +168,9 @@ const maxAttempts = 40
 // Hand generates hand i (0-based). The same Config and i always give the
 // same hand.
 func (g *Generator) Hand(i int) (*Hand, error) {
+	if g.cfg.Sessions > 0 {
+		return g.sessionHand(i)
+	}
 	pick := rand.New(rand.NewPCG(g.cfg.Seed, mix(uint64(i), 0)))
 	var want *violation
 	if g.cfg.Violations > 0 && pick.Float64() < g.cfg.Violations && len(g.kinds) > 0 {

@@ -23,7 +23,7 @@ import (
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--games LIST] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
@@ -41,6 +41,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	rules := fs.String("rules", "", "rules preset the hands are played under: tda-2024, tda-2019, pokerstars (default: the preset audit run picks for the format's hands: pokerstars for PokerStars, tda-2024 for PHH)")
 	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
+	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (PokerStars): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 			return usageError{err}
 		}
 	}
-	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs, Games: *games})
+	g, err := gen.New(gen.Config{Seed: *seed, Format: f, Violations: *rate, Rules: rs, Games: *games, Sessions: *sessions})
 	if err != nil {
 		return usageError{err}
 	}
