@@ -168,7 +168,9 @@ var explainCases = []explainCase{
 		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001", html: true,
 		failed: true, checks: []string{"pot.odd-chip"},
 		want: []string{"Main pot $3.03", "Side pot 1 $4.00", "Bob $1.52", "odd chip: Bob gets the extra $0.01",
-			"Bob is owed $0.01", "Cat got $0.01 too much"},
+			"Bob is owed $0.01", "Cat got $0.01 too much",
+			// Whole-hand figures are said to be, beside the pots' own.
+			"Bob was due $3.52 over the whole hand", "Bob $3.52 (main pot $1.52, side pot 1 $2.00)"},
 	},
 	{
 		name: "run-it-twice", file: "fixtures/explain/run-it-twice.txt", hand: "#300000009101",
