@@ -31,12 +31,19 @@ func chromium() string {
 	return ""
 }
 
+// cjkFont reports whether a font with Chinese glyphs is installed (under
+// CI it must be: .ci/run installs one).
+func cjkFont() bool {
+	out, err := exec.Command("fc-list", ":lang=zh").Output()
+	return (err == nil && len(bytes.TrimSpace(out)) > 0) || testenv.CI()
+}
+
 // rulingPage is one ruling the browser test opens: the HTML of an explain
 // golden, with its stylesheet, and what its footer must name.
 type rulingPage struct {
 	name     string
 	html     []byte
-	sections []string // section ids the page must have
+	sections []string // section ids the page must have; the first is the verdict, on the first screen
 	footer   []string // texts every printed page's footer holds
 }
 
@@ -62,8 +69,11 @@ func rulingPages(t *testing.T) []rulingPage {
 		if err := WriteHTML(&b, e, o); err != nil {
 			t.Fatal(err)
 		}
-		pages = append(pages, rulingPage{name: tc.name + "." + orEN(tc.lang), html: b.Bytes(), sections: hand,
-			footer: []string{tc.file + ":", "handaudit test", e.Rules.Digest()}})
+		footer := []string{tc.file + ":", "handaudit test", e.Rules.Digest()}
+		if tc.lang == "zh" && cjkFont() {
+			footer = append(footer, label("zh", "ruleset_word")) // the footer in Chinese, its glyphs printed
+		}
+		pages = append(pages, rulingPage{name: tc.name + "." + orEN(tc.lang), html: b.Bytes(), sections: hand, footer: footer})
 	}
 	src, err := Load("explain/testdata/broken.phhs", "broken", 0)
 	if err != nil {
@@ -76,12 +86,22 @@ func rulingPages(t *testing.T) []rulingPage {
 	d := replay.Default()
 	pages = append(pages, rulingPage{name: "parse-error.en", html: b.Bytes(), sections: []string{"verdict", "hand"},
 		footer: []string{"explain/testdata/broken.phhs:26", "handaudit test", d.Digest()}})
+
+	// --compare-rules: the verdicts first, the differences side by side.
+	tc := &explainCase{file: "fixtures/explain/bb-ante-short.phh"}
+	es := []*Explanation{explainFor(t, tc, "tda-2019"), explainFor(t, tc, "tda-2024")}
+	var cb bytes.Buffer
+	if err := WriteComparisonHTML(&cb, es, Options{FailOn: checks.Error, ToolVersion: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, rulingPage{name: "bb-ante-short-compare.en", html: cb.Bytes(), sections: []string{"verdicts", "differences", "hand"},
+		footer: []string{tc.file + ":", "handaudit test", es[0].Rules.Digest(), es[1].Rules.Digest()}})
 	return pages
 }
 
 // TestRulingInChromium opens the rulings of several explain goldens (a
 // clean hand, a wrong award, a reopening case, an odd chip, a stud hand,
-// a parse error; English and Chinese) in headless Chromium and checks that
+// a parse error; English and Chinese; a comparison of rulesets) in headless Chromium and checks that
 // the verdict is on the first screen, that every section is there, and
 // that printing on A4 and on Letter gives pages that each carry the
 // footer naming the input, the tool version and the house options. The
@@ -125,7 +145,7 @@ func TestRulingInChromium(t *testing.T) {
 		}
 		// The verdict, whole, on the first screen.
 		onScreen, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-			const v = document.getElementById('verdict'); if (!v) return false;
+			const v = document.getElementById('`+p.sections[0]+`'); if (!v) return false;
 			const r = v.getBoundingClientRect();
 			return r.top >= 0 && r.bottom <= window.innerHeight && v.innerText.trim().length > 20; })()`))
 		if err != nil {
@@ -143,6 +163,10 @@ func TestRulingInChromium(t *testing.T) {
 			if n == 0 {
 				t.Errorf("%s: section %q missing or empty", p.name, id)
 			}
+		}
+		parts, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.part').length`))
+		if err != nil {
+			t.Fatal(err)
 		}
 		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil || len(shot) < 1000 {
@@ -178,7 +202,7 @@ func TestRulingInChromium(t *testing.T) {
 					}
 				}
 			}
-			if len(printed) < 1 || (len(p.sections) > 2 && len(printed) < 3) {
+			if len(printed) < max(parts, 1) {
 				t.Errorf("%s on %s: %d pages; each part of the ruling starts a page", p.name, paper.name, len(printed))
 			}
 		}

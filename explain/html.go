@@ -337,8 +337,7 @@ header.ruling-of{color:var(--dim);font-size:.85rem;margin:0 0 .4rem}
 header.ruling-of p{margin:0}
 footer.made-by{margin-top:2rem;border-top:1px solid var(--line);color:var(--dim);font-size:.8rem}
 footer.made-by p{margin:0}
-@page{margin:16mm 14mm 22mm;@bottom-left{content:` + cssString(f.where+" · "+f.version) + `;font:8pt sans-serif;color:#444}
-@bottom-right{content:` + cssString(f.ruleset+" · "+f.digest) + ` " · " counter(page) "/" counter(pages);font:8pt sans-serif;color:#444}}
+@page{margin:16mm 14mm 22mm;@bottom-center{content:` + cssString(f.where+" · "+f.version) + ` " · " counter(page) "/" counter(pages) "\A " ` + cssString(f.ruleset+" · "+f.digest) + `;white-space:pre-wrap;text-align:left;font:7.5pt sans-serif;color:#444}}
 @media print{
 body{max-width:none;margin:0;padding:0;font-size:10.5pt}
 .part+.part{break-before:page}
