@@ -461,6 +461,8 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 		}
 		var why string
 		switch {
+		case j.cur.Tournament && p.Finish == 0:
+			continue // busted and still playing: a rebuy (the record's re-buy lines are not read)
 		case j.cur.Tournament:
 			why = "in a tournament a stack carries over unchanged"
 		case c.Start < p.Finish:
@@ -483,6 +485,17 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 func maxBuyIn(r replay.SessionRules, scale int64) hand.Amount {
 	v, _ := r.MaxBuyIn.In(scale)
 	return v
+}
+
+// dealtIn counts the players dealt in.
+func dealtIn(s *SessionHand) int {
+	n := 0
+	for i := range s.Seats {
+		if !s.Seats[i].SittingOut {
+			n++
+		}
+	}
+	return n
 }
 
 // clockwise lists the seat numbers after from, going round a table of n
@@ -518,14 +531,11 @@ func (j *sessionJudge) button(r replay.SessionRules) {
 	if prev.Button == 0 || cur.Button == 0 || prev.Tournament != cur.Tournament {
 		return
 	}
-	dealt := 0
-	for _, s := range cur.Seats {
-		if !s.SittingOut {
-			dealt++
-		}
-	}
-	if dealt < 3 {
-		return // heads-up the button is placed by TDA 34, not moved
+	if dealtIn(cur) < 3 || dealtIn(prev) < 3 {
+		// Heads-up, and coming out of heads-up, the button is placed (TDA
+		// 34; rooms seat a newcomer so that no one has the big blind
+		// twice), not moved.
+		return
 	}
 	n := tableSize(prev, cur)
 	// The moving button: the next seat after the last button with a

@@ -66,6 +66,8 @@ func TestSessionStacks(t *testing.T) {
 		{"a top-up within the cap", &capped, false, []string{"2:Bob:15000:15000", "3:Cat:1100:1100", "4:Dan:1000:1000"}, ""},
 		{"a top-up beyond the cap", &capped, false, []string{"2:Bob:15001:15001", "3:Cat:1100:1100", "4:Dan:1000:1000"}, "session.stack-discontinuity@2/Bob"},
 		{"tournament chips appear", &base, true, []string{"2:Bob:950:950", "3:Cat:1100:1100", "4:Dan:1000:1000"}, "session.stack-discontinuity@2/Bob"},
+		// Dan busted (finished with 0) and plays on with a fresh stack: a rebuy.
+		{"tournament rebuy", &base, true, []string{"2:Bob:900:900", "3:Cat:1100:1100", "4:Dan:3000:3000"}, ""},
 		// Two stacks moved: hands were played between (not in this export).
 		{"hands between", &base, false, []string{"2:Bob:800:800", "3:Cat:1200:1200", "4:Dan:1000:1000"}, ""},
 		// One player in the same seat: a fast-fold pool, no session.
@@ -75,6 +77,9 @@ func TestSessionStacks(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ss := checks.NewSessions(checks.All())
 			first := sess("1", 1, 2, 4, c.tour, "2:Bob:1000:900", "3:Cat:1000:1100", "4:Dan:1000:1000")
+			if c.name == "tournament rebuy" {
+				first = sess("1", 1, 2, 4, c.tour, "2:Bob:1000:900", "3:Cat:1000:1100", "4:Dan:1000:0")
+			}
 			if fs := ss.Add(first, c.rs); len(fs) > 0 {
 				t.Fatalf("first hand: %s", ids(fs))
 			}
@@ -139,6 +144,13 @@ func TestSessionButton(t *testing.T) {
 	ss.Add(sess("1", 1, 1, 2, false, "1:A:100:100", "2:B:100:100"), &either)
 	if fs := ss.Add(sess("2", 2, 1, 2, false, "1:A:100:100", "2:B:100:100"), &either); len(fs) > 0 {
 		t.Errorf("heads-up: %s", ids(fs))
+	}
+	// Nor is it coming out of heads-up: Winamax gave the button to the last
+	// big blind and the big blind to the newcomer (10MultipleHands.txt).
+	ss = checks.NewSessions(checks.All())
+	ss.Add(sess("1", 1, 2, 1, false, "1:A:100:100", "2:B:100:100"), &either)
+	if fs := ss.Add(sess("2", 2, 1, 3, false, "1:A:100:100", "2:B:100:100", "3:C:100:100"), &either); len(fs) > 0 {
+		t.Errorf("out of heads-up: %s", ids(fs))
 	}
 }
 

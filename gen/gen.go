@@ -40,14 +40,13 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.Format or pokerstars.Format
+	Format parser.Format // phh.Format or a room's text format (pokerstars.Format, winamax.Format)
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -104,13 +103,13 @@ type Generator struct {
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
+	if cfg.Format != phh.Format && roomTexts[cfg.Format] == nil {
+		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars or winamax)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
 	}
-	if cfg.Sessions < 0 || cfg.Sessions > 0 && cfg.Format != pokerstars.Format {
+	if room := roomTexts[cfg.Format]; cfg.Sessions < 0 || cfg.Sessions > 0 && (room == nil || !room.sessions) {
 		return nil, errors.New("gen: table sessions are written in PokerStars text only (PHH records name no table)")
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
@@ -222,8 +221,8 @@ func (g *Generator) always() *violation {
 
 // siteOf is the site generated hands of format f name.
 func siteOf(f parser.Format) string {
-	if f == pokerstars.Format {
-		return "PokerStars"
+	if room := roomTexts[f]; room != nil {
+		return room.site
 	}
 	return "handaudit-gen"
 }
@@ -242,17 +241,21 @@ func mix(i, attempt uint64) uint64 {
 var epoch = time.Date(2024, 3, 1, 17, 0, 0, 0, time.UTC)
 
 func formatBit(f parser.Format) uint8 {
-	switch f {
-	case phh.Format:
+	if room := roomTexts[f]; room != nil {
+		return room.bit
+	}
+	if f == phh.Format {
 		return fPHH
-	case pokerstars.Format:
-		return fPS
 	}
 	return 0
 }
 
+// The formats a violation can be recorded in (violation.formats).
 const (
 	fPHH uint8 = 1 << iota
 	fPS
-	fBoth = fPHH | fPS
+	fWM                  // Winamax
+	fText = fPS | fWM    // the rooms' text formats
+	fAll  = fPHH | fText // every format
+	fBoth = fPHH | fPS   // PHH and PokerStars, not Winamax (see violations)
 )

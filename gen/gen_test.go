@@ -19,6 +19,7 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/parser/winamax"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -133,7 +134,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -218,6 +219,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
 		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
+			f == winamax.Format && bytes.Contains(p, []byte("#"+id+" - ")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}
@@ -228,7 +230,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {

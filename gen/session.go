@@ -369,7 +369,7 @@ func sessionTable(t0 *table, players []sessionPlayer, button int) *table {
 
 // sessionPlay plays one hand of a session on table t.
 func (g *Generator) sessionPlay(idx int, rng *rand.Rand, t *table) (*hand.Hand, error) {
-	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, ag: normalAgent, injectAt: -1, style: stylePlain}
+	p := &play{g: g, f: g.cfg.Format, room: roomTexts[g.cfg.Format], idx: idx, rng: rng, ag: normalAgent, injectAt: -1, style: stylePlain}
 	p.t = t
 	p.n = len(t.seats)
 	if err := p.run(); err != nil {

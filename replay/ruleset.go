@@ -68,6 +68,15 @@ type Ruleset struct {
 	StraddleMinRaise bool
 	DeadButton       bool
 	RunItTwice       bool
+	// UncalledInCollect: the room pays an uncalled bet back within the
+	// pot its owner collects, with no line of its own (888poker does so
+	// for an uncalled blind), which is then no uncalled bet left
+	// unreturned.
+	UncalledInCollect bool
+	// ShowOrderUnrecorded: the room's records do not write the hands shown
+	// in the order they were tabled (Winamax lists the winner's last), so
+	// the order of their show lines is no evidence of the tabling order.
+	ShowOrderUnrecorded bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
