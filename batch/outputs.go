@@ -212,7 +212,9 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 		ci := reports.CheckInfo{ID: c.ID, Title: c.Title, Severity: c.Severity, Rule: c.Rule(rs, hand.NoLimit)}
 		if c.RuleKey != "" {
 			cit := replay.Cite(rs, c.RuleKey)
-			ci.RuleText, ci.RuleTextZH = cit.TextEN, cit.TextZH
+			// A summary, or another version's wording, says so wherever
+			// it is quoted (the HTML report, SARIF's help).
+			ci.RuleText, ci.RuleTextZH = withWordingNote(cit.TextEN, cit.WordingNote("en")), withWordingNote(cit.TextZH, cit.WordingNote("zh"))
 		}
 		out = append(out, ci)
 	}
@@ -221,6 +223,15 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 			Title: "a hand ID already seen earlier in the run"})
 	}
 	return out
+}
+
+// withWordingNote is a quoted rule text with the note on whose words it
+// is, when there is one.
+func withWordingNote(text, note string) string {
+	if text == "" || note == "" {
+		return text
+	}
+	return text + " (" + note + ")"
 }
 
 // runID names a run by what it audited and how, so that the same inputs

@@ -302,6 +302,7 @@ type jsonFinding struct {
 	RuleTextEN      string `json:"rule_text_en"`
 	RuleTextZH      string `json:"rule_text_zh"`
 	RuleTextSummary bool   `json:"rule_text_summary"`
+	RuleTextWording string `json:"rule_text_wording,omitempty"` // whose words rule_text is, when not the cited rule's own
 	Message         string `json:"message"`
 	Street          string `json:"street"`
 	ActionIndex     int    `json:"action_index"`
@@ -587,7 +588,7 @@ func (c *renderer) findingJSON(f *checks.Finding) jsonFinding {
 	if jf.RuleKey != "" {
 		if cit := c.cite(jf.RuleKey); citeKnown(cit) {
 			jf.RuleTextEN, jf.RuleTextZH = cit.TextEN, cit.TextZH
-			jf.RuleText, jf.RuleTextSummary = c.ruleText(f)
+			jf.RuleText, jf.RuleTextSummary, jf.RuleTextWording = c.ruleText(f)
 		}
 	}
 	return jf

@@ -264,6 +264,9 @@ func TestHTMLBrowser(t *testing.T) {
 	if !strings.Contains(handText, xssPlayer) || !strings.Contains(handText, "H-1002") {
 		t.Errorf("hand view does not show the player name as text:\n%s", handText)
 	}
+	if !strings.Contains(handText, "audit explain logs/day1.txt --line 30 --format html") {
+		t.Errorf("hand view does not name the ruling of the hand (audit explain ... --format html)")
+	}
 	if !strings.Contains(handText, xssNote) {
 		t.Errorf("hand view does not show the engine note as text")
 	}

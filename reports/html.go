@@ -618,8 +618,14 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		b = appendInt(b, int64(i))
 		b = append(b, `,"line":`...)
 		b = appendInt(b, int64(a.Pos.Line))
+		// The kind as the rules read it: a call of nothing ("cc" in PHH
+		// with no bet to call) is a check, as the explanation says.
+		kind := a.Kind
+		if replayed && i < len(t.Steps) {
+			kind = t.Steps[i].Kind
+		}
 		b = append(b, `,"k":"`...)
-		b = append(b, a.Kind.String()...)
+		b = append(b, kind.String()...)
 		if a.Kind == hand.Post && a.PostKind != 0 {
 			b = append(b, ' ')
 			b = append(b, a.PostKind.String()...)
@@ -639,8 +645,9 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 				b = appendJSONAmount(b, a.Amount, scale)
 				b = append(b, '"')
 			}
+		case hand.Check:
 		default:
-			if a.HasAmount || a.Amount != 0 {
+			if kind != hand.Check && (a.HasAmount || a.Amount != 0) {
 				b = append(b, `,"amt":"`...)
 				b = appendJSONAmount(b, a.Amount, scale)
 				b = append(b, '"')

@@ -77,9 +77,6 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 		if len(*compare) < 2 {
 			return usagef("--compare-rules needs at least two presets, e.g. tda-2019,tda-2024")
 		}
-		if *format == "html" {
-			return usagef("--compare-rules writes text or json, not html")
-		}
 		presets = *compare
 	}
 	rulesets := make([]*replay.Ruleset, len(presets))

@@ -204,6 +204,11 @@
   }
 
   // Hand view.
+  // shellWord quotes s for a POSIX shell when it needs quoting.
+  function shellWord(s) {
+    return /^[A-Za-z0-9_.\/:@%+=,!-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+  }
+
   function dl(parent, pairs) {
     var d = el('dl', 'hv-meta');
     pairs.forEach(function (p) {
@@ -264,7 +269,10 @@
     h2.appendChild(close);
     sec.appendChild(h2);
     dl(sec, [[L.table, v.table], [L.file, v.file + ':' + v.line + (v.end ? '–' + v.end : '')], [L.site, v.site],
-      [L.game, v.game], [L.stakes, v.stakes], [L.time, v.start], [L.button, v.button ? String(v.button) : '']]);
+      [L.game, v.game], [L.stakes, v.stakes], [L.time, v.start], [L.button, v.button ? String(v.button) : ''],
+      // The ruling of this hand: the command that writes it (the report is
+      // one static file, so it names the ruling rather than embedding it).
+      [L.ruling, 'audit explain ' + shellWord(v.file) + ' --line ' + v.line + ' --format html' + L.ruling_lang]]);
     if (v.unsupported) sec.appendChild(el('p', 'note', L.unsupported_trace + ': ' + v.unsupported));
 
     var byStep = new Map(), general = [];
