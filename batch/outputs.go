@@ -30,8 +30,9 @@ import (
 // report-part-00003-of-00128.html, manifest-part-00003-of-00128.json, so that
 // all shards may write to one folder. Partitioned by day, the tables
 // (Parquet, Arrow, JSONL) go to Hive-style folders, one per table and day:
-// findings/dt=2024-05-01/part-00003-of-00128.parquet (hands without a date in
-// dt=unknown), and the reports (HTML, SARIF, JUnit) stay whole.
+// findings/dt=2024-05-01/part-00003-of-00128.parquet (hands without a date,
+// parse errors among them, in Hive's default partition, UndatedPartition),
+// and the reports (HTML, SARIF, JUnit) stay whole.
 type Layout struct {
 	ShardIndex, ShardCount int
 	ByDay                  bool
@@ -256,10 +257,17 @@ func (o *outputs) writeHand(hr *reports.HandResult) error {
 	return ws.write(hr)
 }
 
+// UndatedPartition is the day partition of hands without a date (parse
+// errors among them): Hive's name for a partition whose value is null,
+// which Hive, Spark, Trino and DuckDB read as NULL. Any other name would
+// make an engine type dt as text on a run with one undated hand and as a
+// date on a run without, and break date filters.
+const UndatedPartition = "dt=__HIVE_DEFAULT_PARTITION__"
+
 // dayOf is the partition of a hand: its start date in UTC.
 func dayOf(h *hand.Hand) string {
 	if h == nil || h.Start.IsZero() {
-		return "dt=unknown"
+		return UndatedPartition
 	}
 	return "dt=" + h.Start.UTC().Format("2006-01-02")
 }
