@@ -53,6 +53,9 @@ type Options struct {
 	Partition string
 	// ShardIndex of ShardCount: audit only this shard's inputs (ShardOf).
 	ShardIndex, ShardCount int
+	// HandViews is how many flagged hands, the worst, get a hand view in
+	// report.html (0: reports.DefaultHandViews).
+	HandViews int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -121,7 +124,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1)}
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews}
 	switch o.Partition {
 	case "", "none":
 	case "day":

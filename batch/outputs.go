@@ -39,6 +39,9 @@ type Layout struct {
 	// NoHandViews: the HTML report has no hand views (a merge rebuilds
 	// hands from table rows, which keep no actions) and says so.
 	NoHandViews bool
+	// HandViews is how many flagged hands, the worst, get a view in the
+	// HTML report (0: reports.DefaultHandViews).
+	HandViews int
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -163,8 +166,8 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 		if err != nil {
 			return nil, &ConfigError{err}
 		}
-		if f == "html" && o.layout.NoHandViews {
-			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: true})
+		if f == "html" {
+			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews})
 		}
 		m = append(m, w)
 	}

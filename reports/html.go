@@ -39,8 +39,10 @@ func cspHash(s string) string {
 
 // HTMLOptions bound what report.html keeps.
 type HTMLOptions struct {
-	// MaxHandViews is how many flagged hands, the first in input order,
-	// get a full hand view (default 2,000).
+	// MaxHandViews is how many flagged hands get a full hand view
+	// (default DefaultHandViews): the worst (viewRank), the first in input
+	// order among equals. Every other row of the findings table gives the
+	// `audit explain` command that shows its hand.
 	MaxHandViews int
 	// MaxFindings is how many findings the findings table lists (default
 	// 200,000); the summary counts every finding.
@@ -54,6 +56,9 @@ type HTMLOptions struct {
 	OpenHand bool
 }
 
+// DefaultHandViews is how many flagged hands get a hand view by default.
+const DefaultHandViews = 2000
+
 // HTMLWriter writes report.html: one self-contained page with the run's
 // summary, a filterable findings table and hand views. Findings rows and
 // hand views are spooled to temporary files in the output directory as
@@ -66,7 +71,7 @@ type HTMLWriter struct {
 	out      *atomicFile
 	findings *tempSpool // finding arrays, comma separated
 	hands    *tempSpool // flagged-hand entries, comma separated
-	views    *tempSpool // one <script type="application/json"> per hand view
+	views    *tempSpool // one <script type="application/json"> per hand view candidate
 
 	strs     interner // strings referenced by index from the data
 	rules    interner // rule citations, quoted once each
@@ -75,12 +80,18 @@ type HTMLWriter struct {
 	handsRead, handsClean, handsFlagged, parseErrors int64
 	notAudited                                       []NotAudited
 	sev                                              severityCounts
-	listed, flagged, viewed, withFindings            int
-	byCheck                                          map[string]*checkTally
-	byTable                                          map[string]*severityCounts
-	byDay                                            map[string]*int64
-	undated                                          int64
-	span                                             timeSpan
+	listed, flagged, withFindings                    int
+	// The hands whose views are kept: at most MaxHandViews, the worst
+	// seen so far at the top of a heap of candidates, whose views are in
+	// the views spool (viewsSize bytes so far); Close copies the kept ones.
+	viewHeap   viewHeap
+	candidates int
+	viewsSize  int64
+	byCheck    map[string]*checkTally
+	byTable    map[string]*severityCounts
+	byDay      map[string]*int64
+	undated    int64
+	span       timeSpan
 
 	// Lookups a flagged hand would repeat: a run's hands come file by
 	// file, mostly table by table, and its findings day by day.
@@ -102,7 +113,7 @@ type HTMLWriter struct {
 // NewHTML returns a writer for report.html.
 func NewHTML(opts HTMLOptions) *HTMLWriter {
 	if opts.MaxHandViews <= 0 {
-		opts.MaxHandViews = 2000
+		opts.MaxHandViews = DefaultHandViews
 	}
 	if opts.MaxFindings <= 0 {
 		opts.MaxFindings = 200000
@@ -246,11 +257,22 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	handIdx := w.flagged
 	w.flagged++
 	view := -1
-	if w.viewed < w.opts.MaxHandViews && h != nil && !w.opts.NoHandViews {
-		view = w.viewed
-		w.viewed++
-		if err := w.writeView(view, r); err != nil {
-			return err
+	if h != nil && !w.opts.NoHandViews {
+		rank := rankOf(r.Findings, h, handIdx)
+		if len(w.viewHeap) < w.opts.MaxHandViews || w.viewHeap[0].rank.below(rank) {
+			// A candidate: its view is spooled, and kept unless worse
+			// hands push it out before the end.
+			view = w.candidates
+			w.candidates++
+			n, err := w.writeView(view, r)
+			if err != nil {
+				return err
+			}
+			w.viewHeap.push(viewCand{rank: rank, off: w.viewsSize, size: n})
+			w.viewsSize += n
+			if len(w.viewHeap) > w.opts.MaxHandViews {
+				w.viewHeap.pop()
+			}
 		}
 	}
 	jw := &w.jw
@@ -525,8 +547,9 @@ func (w *HTMLWriter) appendReason(b []byte, s string) []byte {
 }
 
 // writeView spools the hand view of r as JSON in its own script block, so
-// that the page parses a hand's data only when it is opened.
-func (w *HTMLWriter) writeView(n int, r *HandResult) error {
+// that the page parses a hand's data only when it is opened, and returns
+// its size in bytes.
+func (w *HTMLWriter) writeView(n int, r *HandResult) (int64, error) {
 	h := r.Hand
 	t := r.Trace
 	replayed := t != nil && t.Supported
@@ -841,7 +864,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	jw.endObject()
 	jw.b = append(jw.b, "</script>\n"...)
 	_, err := w.views.Write(jw.b)
-	return err
+	return int64(len(jw.b)), err
 }
 
 // Close assembles report.html and renames it into place.
@@ -941,8 +964,8 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	if w.opts.NoHandViews {
 		p("<p class=\"note\" id=\"no-views\">%s</p>\n", e(L("views_off")))
-	} else if w.viewed >= w.opts.MaxHandViews && w.withFindings > w.viewed {
-		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-w.viewed)), e(L("truncated_views")))
+	} else if viewed := len(w.viewHeap); w.withFindings > viewed {
+		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-viewed)), e(L("truncated_views")))
 	}
 	p("<noscript><p class=\"note\">%s</p></noscript>\n", e(L("noscript")))
 	p("<form id=\"filters\" class=\"filters\" autocomplete=\"off\">\n")
@@ -979,7 +1002,7 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	p("</script>\n")
 	if err == nil {
-		err = w.views.writeTo(out)
+		err = w.writeKeptViews(out)
 	}
 	p("<script>%s</script>\n</body>\n</html>\n", reportJS)
 	if err != nil {
@@ -1197,8 +1220,8 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	}
 	jw.endArray()
 	jw.kint("total", w.sev.total())
-	jw.kint("views", int64(w.viewed))
-	if w.opts.OpenHand && w.viewed > 0 {
+	jw.kint("views", int64(len(w.viewHeap)))
+	if w.opts.OpenHand && len(w.viewHeap) > 0 {
 		jw.kint("open", 0)
 	}
 	jw.key("hands")

@@ -150,7 +150,10 @@ func (w *HTMLWriter) writeCharts(out io.Writer, L func(string) string) error {
 	for id, c := range w.byCheck {
 		byCheck[id] = &c.counts
 	}
+	// Errors first, then warnings, then info, each group by count: a
+	// run's many warnings (duplicate IDs) do not push its errors down.
 	checksBars := sortedBars(byCheck)
+	sort.SliceStable(checksBars, func(i, j int) bool { return checksBars[i].counts.worst() > checksBars[j].counts.worst() })
 	fmt.Fprintf(&sb, "<h3>%s</h3>\n<div class=\"legend\">", e(L("by_check")))
 	for _, s := range severityOrder {
 		fmt.Fprintf(&sb, `<span class="key sev-%s"></span>%s `, s, e(L(s.String())))

@@ -14,6 +14,7 @@ import (
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/reports"
 )
 
 var version = batch.ToolVersion
@@ -39,12 +40,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	partition := fs.String("partition", "none", "partition the tables (parquet, arrow, jsonl) by hand date: none, day (dt=YYYY-MM-DD folders)")
 	shardIndex := fs.Int("shard-index", 0, "audit only this shard's inputs, 0-based (default: $JOB_COMPLETION_INDEX or $HANDAUDIT_SHARD_INDEX)")
 	shardCount := fs.Int("shard-count", 1, "number of shards the inputs are split into (default: $HANDAUDIT_SHARD_COUNT)")
+	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst, by severity and then by money at stake; every other row gives its audit explain command")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	idx, count, err := shardFlags(fs.Changed("shard-index"), *shardIndex, fs.Changed("shard-count"), *shardCount, os.Getenv)
 	if err != nil {
 		return err
+	}
+	if *handViews < 1 {
+		return usagef("--hand-views must be at least 1")
 	}
 	if fs.NArg() == 0 && *inputsFrom == "" {
 		return usagef("no inputs: give files, folders, globs or -")
@@ -66,7 +71,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
 		Only: *only, Skip: *skip, Lang: *lang, Workers: *workers, MaxFileBytes: *maxFile, MaxHandBytes: *maxHand,
-		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count,
+		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count, HandViews: *handViews,
 		Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Logger: logger, OnProgress: onProgress,
 	})
 	done()

@@ -11,7 +11,8 @@
   // Hand entries: [id, table, file, line, start, view, findings].
   var HID = 0, HT = 1, HF = 2, HL = 3, HSTART = 4, HV = 5;
 
-  var state = { check: '', sev: '', table: '', player: '', text: '', sort: '', dir: 1, page: 0 };
+  // Errors first by default, then warnings, then info, each in input order.
+  var state = { check: '', sev: '', table: '', player: '', text: '', sort: 'sev', dir: 1, page: 0 };
   var matched = [];
   var searchText = null;
 
@@ -29,6 +30,13 @@
   function fmt(n) { return Number(n).toLocaleString('en-US'); }
 
   function tableOf(f) { return S[H[f[FH]][HT]]; }
+  // viewOf is the hand view of hand entry h, or -1: the report keeps the
+  // views of the worst flagged hands only.
+  function viewOf(h) { return h[HV] >= 0 && document.getElementById('hv-' + h[HV]) ? h[HV] : -1; }
+  // shellQuote quotes s for a POSIX shell when it needs it.
+  function shellQuote(s) { return /^[A-Za-z0-9_.\/:@%+=,-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
+  // explainCommand is the command that shows hand entry h step by step.
+  function explainCommand(h) { return 'audit explain ' + shellQuote(S[h[HF]] || '-') + ' --line ' + (h[HL] || 1); }
   function searchOf(i) {
     if (!searchText) searchText = new Array(F.length);
     var s = searchText[i];
@@ -116,15 +124,18 @@
     var rule = f[FRULE] >= 0 ? R[f[FRULE]][0] : '';
     if (rule) c.title = rule;
     var hc = td(tr, '');
-    if (h[HV] >= 0) {
+    var view = viewOf(h);
+    if (view >= 0) {
       var b = el('button', 'link hand-link', h[HID] || '#' + (f[FH] + 1));
       b.type = 'button';
-      b.dataset.view = String(h[HV]);
+      b.dataset.view = String(view);
       b.dataset.action = String(f[FA]);
       hc.appendChild(b);
     } else {
-      hc.textContent = h[HID];
-      hc.title = L.no_view;
+      hc.appendChild(el('span', '', h[HID]));
+      var cmd = el('code', 'explain-cmd', explainCommand(h));
+      cmd.title = L.no_view;
+      hc.appendChild(cmd);
     }
     td(tr, h[HSTART] || '');
     td(tr, S[h[HT]]);
