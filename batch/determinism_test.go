@@ -76,7 +76,7 @@ func TestDeterministicOutputs(t *testing.T) {
 					n++
 				}
 			}
-			if partition == "none" && n != 5 || partition == "day" && n < 10 {
+			if partition == "none" && n != 6 || partition == "day" && n < 12 {
 				t.Errorf("%d table files", n)
 			}
 			sameTrees(t, outs[0], outs[1])

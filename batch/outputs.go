@@ -63,11 +63,12 @@ var tableFormats = map[string]bool{"parquet": true, "arrow": true, "jsonl": true
 
 // finalPath maps a file a writer wrote (its base name, in partition dt and
 // chunk k, or dt "" for the whole run) to its path under --out (slash
-// separated), and names its table ("findings", "hands") if it is one.
+// separated), and names its table ("findings", "hands", "settlements") if
+// it is one.
 func (l Layout) finalPath(base, dt string, k int) (p, table string) {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
-	if (stem == "findings" || stem == "hands") && tableFormats[strings.TrimPrefix(ext, ".")] {
+	if (stem == "findings" || stem == "hands" || stem == "settlements") && tableFormats[strings.TrimPrefix(ext, ".")] {
 		table = stem
 	}
 	switch {
@@ -474,6 +475,12 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 			mo.Rows = ptr(ws.findings)
 		case "hands":
 			mo.Rows = ptr(ws.hands)
+		case "settlements":
+			for _, w := range ws.w {
+				if pw, ok := w.(*reports.ParquetWriter); ok {
+					mo.Rows = ptr(pw.Settlements())
+				}
+			}
 		}
 		out = append(out, staged{from: from, out: mo})
 	}
