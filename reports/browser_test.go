@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,28 +17,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
-
-// chromiumPath finds Debian's Chromium (or $CHROMIUM).
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // TestHTMLBrowser opens a generated report in headless Chromium, checks
 // the counts it shows, filters, opens a hand view, and confirms that no
 // script from the input ran and that the page logged no error. It saves
 // screenshots to test-artifacts/report.png and report-hand.png.
 func TestHTMLBrowser(t *testing.T) {
-	chromium := chromiumPath()
-	requireTool(t, chromium != "", "chromium not found; install it with: apt-get install -y chromium")
 
 	dir := t.TempDir()
 	results := append(sampleResults(), manyResults(1200, 3)...)
@@ -64,7 +49,7 @@ func TestHTMLBrowser(t *testing.T) {
 		}
 	}
 
-	ctx := browserContext(t, chromium, 90*time.Second)
+	ctx := testenv.Browser(t, 90*time.Second)
 
 	// Collect every console error or warning, uncaught exception and log
 	// entry (CSP violations arrive there) while the test runs.
@@ -283,32 +268,6 @@ func TestHTMLBrowser(t *testing.T) {
 		}
 	}
 	t.Logf("screenshots: %s", filepath.Join(art, "report.png"))
-}
-
-// browserContext starts a headless Chromium for the test, ended with it.
-func browserContext(t *testing.T, chromium string, timeout time.Duration) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1600),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
-	t.Cleanup(cancelTimeout)
-	return ctx
 }
 
 func exceptionDesc(d *runtime.ExceptionDetails) string {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // TestHTMLBrowserViews opens a report of 20,000 flagged hands, more than
@@ -14,8 +16,6 @@ import (
 // the findings table: errors come first, then warnings, then info; every
 // row opens its hand's view or gives the audit explain command for it.
 func TestHTMLBrowserViews(t *testing.T) {
-	chromium := chromiumPath()
-	requireTool(t, chromium != "", "chromium not found; install it with: apt-get install -y chromium")
 	dir := t.TempDir()
 	results := manyResults(20000, 1)
 	for i, r := range results {
@@ -29,7 +29,7 @@ func TestHTMLBrowserViews(t *testing.T) {
 		total += len(r.Findings)
 	}
 
-	ctx := browserContext(t, chromium, 3*time.Minute)
+	ctx := testenv.Browser(t, 3*time.Minute)
 	url := "file://" + filepath.Join(dir, "report.html")
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
 		t.Fatal(err)

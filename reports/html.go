@@ -72,6 +72,7 @@ type HTMLWriter struct {
 	findings *tempSpool // finding arrays, comma separated
 	hands    *tempSpool // flagged-hand entries, comma separated
 	views    *tempSpool // one <script type="application/json"> per hand view candidate
+	settled  *tempSpool // settlement arrays, comma separated
 
 	strs     interner // strings referenced by index from the data
 	rules    interner // rule citations, quoted once each
@@ -87,11 +88,15 @@ type HTMLWriter struct {
 	viewHeap   viewHeap
 	candidates int
 	viewsSize  int64
-	byCheck    map[string]*checkTally
-	byTable    map[string]*severityCounts
-	byDay      map[string]*int64
-	undated    int64
-	span       timeSpan
+	// Settlement rows listed (at most MaxFindings), as settlements.parquet
+	// has them.
+	settler     settler
+	settledRows int
+	byCheck     map[string]*checkTally
+	byTable     map[string]*severityCounts
+	byDay       map[string]*int64
+	undated     int64
+	span        timeSpan
 
 	// Lookups a flagged hand would repeat: a run's hands come file by
 	// file, mostly table by table, and its findings day by day.
@@ -181,7 +186,7 @@ func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
 	if w.out, err = createAtomic(dir, "report.html", info.Digests); err != nil {
 		return err
 	}
-	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views} {
+	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views, &w.settled} {
 		if *s, err = createSpool(dir, "report.html"); err != nil {
 			_ = w.Abort()
 			return err
@@ -304,6 +309,10 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	jw.int(int64(len(r.Findings)))
 	jw.endArray()
 	if _, err := w.hands.Write(jw.b); err != nil {
+		return err
+	}
+
+	if err := w.writeSettlements(handIdx, r); err != nil {
 		return err
 	}
 
@@ -992,6 +1001,18 @@ func (w *HTMLWriter) Close() (err error) {
 	p("</tr></thead><tbody></tbody></table></div>\n")
 	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
 	p("</section>\n")
+	p("<section id=\"players\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("players")), e(L("players_note")))
+	p("<div class=\"scroll\"><table class=\"data\" id=\"players-table\"><thead><tr>")
+	for _, k := range []string{"player", "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
+		p("<th>%s</th>", e(L(k)))
+	}
+	p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
+	p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
+	p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
+	for _, k := range []string{"hand", "player", "basis", "recorded", "due", "difference"} {
+		p("<th>%s</th>", e(L(k)))
+	}
+	p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
 	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
@@ -1010,8 +1031,8 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	// The spools, as large as the page, are removed while it is synced to
 	// disk: freeing their blocks is work of its own.
-	spools := []*tempSpool{w.findings, w.hands, w.views}
-	w.findings, w.hands, w.views = nil, nil, nil
+	spools := []*tempSpool{w.findings, w.hands, w.views, w.settled}
+	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
 	var removing sync.WaitGroup
 	removing.Go(func() {
 		for _, s := range spools {
@@ -1238,15 +1259,54 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	if err := w.findings.writeTo(out); err != nil {
 		return err
 	}
+	if _, err := io.WriteString(out, `],"settlements":[`); err != nil {
+		return err
+	}
+	if err := w.settled.writeTo(out); err != nil {
+		return err
+	}
 	_, err := io.WriteString(out, "]}")
 	return err
+}
+
+// writeSettlements spools the settlement rows of r, the handIdx-th hand
+// listed: [hand, player, basis, recorded, due, difference, difference in
+// minor units, scale, currency], strings but the amounts by index in
+// strs, as settlements.parquet has them.
+func (w *HTMLWriter) writeSettlements(handIdx int, r *HandResult) error {
+	if len(r.Findings) == 0 || w.settledRows >= w.opts.MaxFindings {
+		return nil
+	}
+	h := r.Hand
+	jw := &w.jw
+	return w.settler.settle(r, func(row SettlementRow) error {
+		jw.reset()
+		if w.settledRows > 0 {
+			jw.b = append(jw.b, ',')
+		}
+		w.settledRows++
+		jw.beginArray()
+		jw.int(int64(handIdx))
+		jw.int(int64(w.strs.id(visible(row.Player))))
+		jw.int(int64(w.strs.id(row.Basis)))
+		jw.amtCur(hand.Amount(row.Recorded), h.Scale, h.Currency)
+		jw.amtCur(hand.Amount(row.Due), h.Scale, h.Currency)
+		jw.amtCur(hand.Amount(row.Difference), h.Scale, h.Currency)
+		jw.int(row.Difference)
+		jw.int(h.Scale)
+		jw.int(int64(w.strs.id(visible(h.Currency))))
+		jw.endArray()
+		_, err := w.settled.Write(jw.b)
+		return err
+	})
 }
 
 func (w *HTMLWriter) removeSpools() {
 	w.findings.remove()
 	w.hands.remove()
 	w.views.remove()
-	w.findings, w.hands, w.views = nil, nil, nil
+	w.settled.remove()
+	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
 }
 
 // Abort removes the temporary files.

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -305,8 +306,7 @@ func mustMarshal(t *testing.T, v any) []byte {
 // injected, the only scripts are the report's own, and the page logged no
 // error; and that the payloads are shown to the reader as text.
 func TestHTMLXSSBrowser(t *testing.T) {
-	chromium := chromiumPath()
-	requireTool(t, chromium != "", "chromium not found; install it with: apt-get install -y chromium")
+	chromium := testenv.Chromium(t)
 	results, info := xssResults()
 	dir := t.TempDir()
 	hw := NewHTML(HTMLOptions{})

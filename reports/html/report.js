@@ -123,20 +123,7 @@
     c.appendChild(el('code', '', S[f[FC]]));
     var rule = f[FRULE] >= 0 ? R[f[FRULE]][0] : '';
     if (rule) c.title = rule;
-    var hc = td(tr, '');
-    var view = viewOf(h);
-    if (view >= 0) {
-      var b = el('button', 'link hand-link', h[HID] || '#' + (f[FH] + 1));
-      b.type = 'button';
-      b.dataset.view = String(view);
-      b.dataset.action = String(f[FA]);
-      hc.appendChild(b);
-    } else {
-      hc.appendChild(el('span', '', h[HID]));
-      var cmd = el('code', 'explain-cmd', explainCommand(h));
-      cmd.title = L.no_view;
-      hc.appendChild(cmd);
-    }
+    handCell(td(tr, ''), f[FH], f[FA]);
     td(tr, h[HSTART] || '');
     td(tr, S[h[HT]]);
     td(tr, streetLabel(S[f[FST]]));
@@ -147,6 +134,115 @@
     td(tr, f[FR] === null ? '' : f[FR]);
     td(tr, S[h[HF]] + (h[HL] ? ':' + h[HL] : ''), 'muted');
     return tr;
+  }
+
+  // handCell fills c with hand entry hi: a button opening its view at
+  // step action, or the command that shows it.
+  function handCell(c, hi, action) {
+    var h = H[hi], view = viewOf(h);
+    if (view >= 0) {
+      var b = el('button', 'link hand-link', h[HID] || '#' + (hi + 1));
+      b.type = 'button';
+      b.dataset.view = String(view);
+      b.dataset.action = String(action);
+      c.appendChild(b);
+    } else {
+      c.appendChild(el('span', '', h[HID]));
+      var cmd = el('code', 'explain-cmd', explainCommand(h));
+      cmd.title = L.no_view;
+      c.appendChild(cmd);
+    }
+  }
+
+  // Settlement rows: [hand, player, basis, recorded, due, difference,
+  // difference in minor units, scale, currency].
+  var ST = data.settlements || [];
+  var MAXROWS = 1000;
+  var SH = 0, SP = 1, SB = 2, SREC = 3, SDUE = 4, SDIFF = 5, SMINOR = 6, SSCALE = 7, SCUR = 8;
+
+  // fmtMinor prints n minor units at scale as the reports print amounts.
+  function fmtMinor(n, scale) {
+    var neg = n < 0, s = String(Math.abs(n)), d = String(scale).length - 1;
+    if (scale <= 1 || String(scale) !== '1' + '0'.repeat(d)) return (scale > 1 ? (neg ? '-' : '') + s + '/' + scale : String(n));
+    while (s.length <= d) s = '0' + s;
+    return (neg ? '-' : '') + s.slice(0, s.length - d) + '.' + s.slice(s.length - d);
+  }
+
+  function renderSettlements() {
+    var tb = $('settlements-table').tBodies[0], rows = document.createDocumentFragment();
+    ST.slice(0, MAXROWS).forEach(function (r) {
+      var tr = el('tr');
+      handCell(td(tr, ''), r[SH], -1);
+      td(tr, S[r[SP]]);
+      td(tr, S[r[SB]]);
+      td(tr, r[SREC]);
+      td(tr, r[SDUE]);
+      td(tr, r[SDIFF], r[SMINOR] < 0 ? 'under' : 'over');
+      rows.appendChild(tr);
+    });
+    tb.replaceChildren(rows);
+    if (ST.length > MAXROWS) $('settlements').appendChild(el('p', 'note', fmt(ST.length - MAXROWS) + ' ' + L.more_rows));
+  }
+
+  // players totals what the findings and settlements say of each player.
+  function players() {
+    var m = new Map();
+    function of(name) {
+      var p = m.get(name);
+      if (!p) { p = { name: name, hands: new Set(), findings: 0, checks: new Map(), over: new Map(), under: new Map() }; m.set(name, p); }
+      return p;
+    }
+    F.forEach(function (f) {
+      var name = S[f[FP]];
+      if (!name) return;
+      var p = of(name), c = S[f[FC]];
+      p.hands.add(f[FH]);
+      p.findings++;
+      p.checks.set(c, (p.checks.get(c) || 0) + 1);
+    });
+    ST.forEach(function (r) {
+      var p = of(S[r[SP]]), key = S[r[SCUR]] + '\u0001' + r[SSCALE];
+      p.hands.add(r[SH]);
+      var side = r[SMINOR] > 0 ? p.over : p.under;
+      side.set(key, (side.get(key) || 0) + Math.abs(r[SMINOR]));
+    });
+    return Array.from(m.values()).sort(function (a, b) { return b.findings - a.findings || b.hands.size - a.hands.size || (a.name < b.name ? -1 : 1); });
+  }
+  function money(sums) {
+    return Array.from(sums.keys()).sort().map(function (k) {
+      var parts = k.split('\u0001');
+      return fmtMinor(sums.get(k), Number(parts[1])) + (parts[0] ? ' ' + parts[0] : '');
+    }).join(', ');
+  }
+  function renderPlayers() {
+    var list = players(), tb = $('players-table').tBodies[0], rows = document.createDocumentFragment();
+    list.slice(0, MAXROWS).forEach(function (p) {
+      var tr = el('tr');
+      tr.dataset.player = p.name;
+      var c = td(tr, p.name + ' ');
+      var b = el('button', 'link player-link', L.show_rows);
+      b.type = 'button';
+      b.dataset.player = p.name;
+      c.appendChild(b);
+      td(tr, fmt(p.hands.size));
+      td(tr, fmt(p.findings));
+      td(tr, Array.from(p.checks.keys()).sort(function (a, b) { return p.checks.get(b) - p.checks.get(a) || (a < b ? -1 : 1); })
+        .map(function (k) { return k + ' ×' + p.checks.get(k); }).join(', '), 'muted');
+      td(tr, money(p.over), 'over');
+      td(tr, money(p.under), 'under');
+      rows.appendChild(tr);
+    });
+    tb.replaceChildren(rows);
+    if (list.length > MAXROWS) $('players').appendChild(el('p', 'note', fmt(list.length - MAXROWS) + ' ' + L.more_rows));
+    $('players-table').addEventListener('click', function (e) {
+      var b = e.target.closest('button.player-link');
+      if (!b) return;
+      $('f-player').value = b.dataset.player;
+      state.player = b.dataset.player;
+      state.page = 0;
+      apply();
+      $('findings').scrollIntoView({ block: 'start' });
+    });
   }
 
   // Filters.
@@ -208,9 +304,11 @@
         th.addEventListener('keydown', function (e) { if (e.key === 'Enter') sort(); });
       })(ths[i]);
     }
-    $('findings-table').addEventListener('click', function (e) {
-      var b = e.target.closest('button.hand-link');
-      if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
+    ['findings-table', 'settlements-table'].forEach(function (id) {
+      $(id).addEventListener('click', function (e) {
+        var b = e.target.closest('button.hand-link');
+        if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
+      });
     });
   }
 
@@ -389,6 +487,8 @@
   fillOptions();
   bind();
   apply();
+  renderSettlements();
+  renderPlayers();
   if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
   document.body.dataset.ready = '1';
 })();
