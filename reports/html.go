@@ -990,7 +990,7 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<label>%s <input id=\"f-table\" list=\"dl-table\" type=\"search\"></label><datalist id=\"dl-table\"></datalist>\n", e(L("filter_table")))
 	p("<label>%s <input id=\"f-player\" list=\"dl-player\" type=\"search\"></label><datalist id=\"dl-player\"></datalist>\n", e(L("filter_player")))
 	p("<label>%s <input id=\"f-text\" type=\"search\"></label>\n", e(L("filter_text")))
-	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n</form>\n", e(L("reset")))
+	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n<button type=\"button\" id=\"f-csv\">%s</button>\n</form>\n", e(L("reset")), e(L("export_csv")))
 	p("<p id=\"match-count\" class=\"count\"></p>\n")
 	p("<div class=\"scroll\"><table id=\"findings-table\"><thead><tr>")
 	for _, c := range [][2]string{{"sev", "severity"}, {"check", "check"}, {"hand", "hand"}, {"time", "time"},

@@ -15,6 +15,36 @@
   var state = { check: '', sev: '', table: '', player: '', text: '', sort: 'sev', dir: 1, page: 0 };
   var matched = [];
   var searchText = null;
+  var openView = -1; // the hand view shown, for the URL
+
+  // The filters, the order, the page and the open hand live in the URL's
+  // fragment (#check=pot.award-mismatch&sev=2&hand=12), so that a link in
+  // a ticket opens the report as it was seen. The fragment never leaves
+  // the browser.
+  var URLKEYS = ['check', 'sev', 'table', 'player', 'text', 'sort', 'dir', 'page'];
+  function saveURL() {
+    var q = new URLSearchParams();
+    URLKEYS.forEach(function (k) {
+      var v = state[k];
+      if (k === 'sort' && v === 'sev' || k === 'dir' && v === 1 || k === 'page' && v === 0 || v === '') return;
+      q.set(k, String(v));
+    });
+    if (openView >= 0) q.set('hand', String(openView));
+    var hash = q.toString();
+    if (location.hash.slice(1) !== hash) history.replaceState(null, '', hash ? '#' + hash : location.pathname + location.search);
+  }
+  function loadURL() {
+    var q = new URLSearchParams(location.hash.slice(1));
+    URLKEYS.forEach(function (k) {
+      if (!q.has(k)) return;
+      var v = q.get(k);
+      state[k] = k === 'dir' ? (v === '-1' ? -1 : 1) : k === 'page' ? Math.max(0, parseInt(v, 10) || 0) : v;
+    });
+    if (!sortKeys[state.sort]) state.sort = 'sev';
+    var ids = { check: 'f-check', sev: 'f-severity', table: 'f-table', player: 'f-player', text: 'f-text' };
+    Object.keys(ids).forEach(function (k) { $(ids[k]).value = state[k]; });
+    return q.has('hand') ? parseInt(q.get('hand'), 10) : -1;
+  }
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -92,6 +122,23 @@
     render();
   }
 
+  // csv is the rows that match the filters, every page, in the table's
+  // order, as CSV (RFC 4180), with the hand's file and line.
+  function csv() {
+    function q(v) {
+      v = v === null || v === undefined ? '' : String(v);
+      return /[",\r\n]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v;
+    }
+    var lines = [['severity', 'check', 'hand', 'time', 'table', 'street', 'action', 'player', 'message', 'expected', 'recorded', 'file', 'line', 'rule'].join(',')];
+    matched.forEach(function (i) {
+      var f = F[i], h = H[f[FH]];
+      lines.push([SEV[f[FS]], S[f[FC]], h[HID], h[HSTART] || '', S[h[HT]], S[f[FST]], f[FA] >= 0 ? f[FA] : '', S[f[FP]], f[FM],
+        f[FE], f[FR], S[h[HF]], h[HL] || '', f[FRULE] >= 0 ? R[f[FRULE]][0] : ''].map(q).join(','));
+    });
+    return lines.join('\r\n') + '\r\n';
+  }
+  window.handauditCSV = csv; // for tests and the console
+
   function render() {
     var tbody = $('findings-table').tBodies[0];
     var rows = document.createDocumentFragment();
@@ -112,6 +159,7 @@
       var th = ths[i];
       if (th.dataset.sort === state.sort) th.dataset.dir = String(state.dir); else delete th.dataset.dir;
     }
+    saveURL();
   }
 
   function findingRow(i) {
@@ -290,6 +338,15 @@
       state.page = 0;
       apply();
     });
+    $('f-csv').addEventListener('click', function () {
+      var a = el('a');
+      a.href = URL.createObjectURL(new Blob([csv()], { type: 'text/csv;charset=utf-8' }));
+      a.download = 'findings.csv';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
+    });
     $('pg-prev').addEventListener('click', function () { if (state.page > 0) { state.page--; render(); } });
     $('pg-next').addEventListener('click', function () { state.page++; render(); });
     var ths = $('findings-table').tHead.rows[0].cells;
@@ -362,6 +419,8 @@
   function openHand(view, action) {
     var node = $('hv-' + view);
     if (!node) return;
+    openView = view;
+    saveURL();
     var v = JSON.parse(node.textContent);
     var sec = $('hand-view');
     sec.replaceChildren();
@@ -369,7 +428,7 @@
     var close = el('button', '', L.close);
     close.type = 'button';
     close.id = 'hv-close';
-    close.addEventListener('click', function () { sec.hidden = true; sec.replaceChildren(); });
+    close.addEventListener('click', function () { sec.hidden = true; sec.replaceChildren(); openView = -1; saveURL(); });
     h2.appendChild(close);
     sec.appendChild(h2);
     dl(sec, [[L.table, v.table], [L.file, v.file + ':' + v.line + (v.end ? '–' + v.end : '')], [L.site, v.site],
@@ -486,9 +545,11 @@
 
   fillOptions();
   bind();
+  var linked = loadURL();
   apply();
   renderSettlements();
   renderPlayers();
   if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
+  else if (linked >= 0) openHand(linked, -1);
   document.body.dataset.ready = '1';
 })();
