@@ -40,7 +40,7 @@ func TestHTMLBrowserURLAndCSV(t *testing.T) {
 	}
 	type view struct {
 		Check, Sev, Player, Matching, HandShown, HandID, FirstHand string
-		Hidden                                                   bool
+		Hidden                                                     bool
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[view](`({
 		Check: document.getElementById('f-check').value, Sev: document.getElementById('f-severity').value,
