@@ -908,15 +908,18 @@ func (w *HTMLWriter) Close() (err error) {
 	// Header: what was audited.
 	p("<header>\n<h1>%s</h1>\n<dl class=\"run\">\n", e(L("title")))
 	dt := func(k, v string) { p("<div><dt>%s</dt><dd>%s</dd></div>\n", e(L(k)), e(v)) }
-	p("<div class=\"inputs\"><dt>%s</dt><dd><ul>", e(L("inputs")))
+	// The inputs are counted, and listed when asked: a nightly run's
+	// paths would fill the first screen.
+	p("<div class=\"inputs\"><dt>%s</dt><dd><details id=\"inputs-list\"><summary>%s %s</summary><ul>",
+		e(L("inputs")), groupInt(int64(len(w.info.Inputs))), e(L("inputs_word")))
 	for i, in := range w.info.Inputs {
-		if i == 20 {
-			p("<li>+%d %s</li>", len(w.info.Inputs)-20, e(L("more_inputs")))
+		if i == maxInputsListed {
+			p("<li>+%s %s</li>", groupInt(int64(len(w.info.Inputs)-maxInputsListed)), e(L("more_inputs")))
 			break
 		}
 		p("<li>%s</li>", e(visible(in)))
 	}
-	p("</ul></dd></div>\n")
+	p("</ul></details></dd></div>\n")
 	// Hands audited: read and replayed; parse errors and hands in formats
 	// not read are counted apart.
 	audited := w.handsClean + w.handsFlagged
@@ -1047,6 +1050,9 @@ func (w *HTMLWriter) Close() (err error) {
 // SetNotAudited keeps what the run did not audit, for the report's "Not
 // audited" section and counts.
 func (w *HTMLWriter) SetNotAudited(list []NotAudited) { w.notAudited = list }
+
+// maxInputsListed bounds the inputs the header lists (all are counted).
+const maxInputsListed = 1000
 
 // maxNotAuditedRows bounds the entries listed one by one: a folder may
 // hold any number of them; the counts by reason cover all.
