@@ -1004,12 +1004,15 @@ func (w *HTMLWriter) Close() (err error) {
 	p("</tr></thead><tbody></tbody></table></div>\n")
 	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
 	p("</section>\n")
-	p("<section id=\"players\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("players")), e(L("players_note")))
-	p("<div class=\"scroll\"><table class=\"data\" id=\"players-table\"><thead><tr>")
-	for _, k := range []string{"player", "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
-		p("<th>%s</th>", e(L(k)))
+	// Per player, per table and per day: filled by script from the data.
+	for _, v := range [][3]string{{"players", "player", "players_note"}, {"tables", "table", "tables_note"}, {"days", "day", "days_note"}} {
+		p("<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", v[0], e(L(v[0])), e(L(v[2])))
+		p("<div class=\"scroll\"><table class=\"data\" id=\"%s-table\"><thead><tr>", v[0])
+		for _, k := range []string{v[1], "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
+			p("<th>%s</th>", e(L(k)))
+		}
+		p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
 	}
-	p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
 	p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
 	p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
 	for _, k := range []string{"hand", "player", "basis", "recorded", "due", "difference"} {

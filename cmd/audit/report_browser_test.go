@@ -18,9 +18,10 @@ import (
 )
 
 // TestReportPlayersMatchSettlements opens the fixtures' report in headless
-// Chromium: the per-player view's money paid too much and too little adds
-// up, player by player and currency by currency, to settlements.parquet,
-// and the settlements table lists every row of the file.
+// Chromium: the per-player and per-table views' money paid too much and
+// too little adds up, player by player (table by table) and currency by
+// currency, to settlements.parquet, and the settlements table lists every
+// row of the file.
 func TestReportPlayersMatchSettlements(t *testing.T) {
 	chdirRoot(t)
 	ctx := testenv.Browser(t, 90*time.Second)
@@ -34,17 +35,27 @@ func TestReportPlayersMatchSettlements(t *testing.T) {
 		t.Fatal(err)
 	}
 	type sums map[string]int64 // by currency and scale
-	over, under := map[string]sums{}, map[string]sums{}
-	for _, r := range rows {
-		side := over
-		d := r.Difference
-		if d < 0 {
-			side, d = under, -d
+	// By player and by table: what the records paid too much and too little.
+	type totals struct{ over, under map[string]sums }
+	by := func(key func(reports.SettlementRow) string) totals {
+		t := totals{map[string]sums{}, map[string]sums{}}
+		for _, r := range rows {
+			side := t.over
+			d := r.Difference
+			if d < 0 {
+				side, d = t.under, -d
+			}
+			k := key(r)
+			if side[k] == nil {
+				side[k] = sums{}
+			}
+			side[k][r.Currency+"\x01"+fmt.Sprint(r.Scale)] += d
 		}
-		if side[r.Player] == nil {
-			side[r.Player] = sums{}
-		}
-		side[r.Player][r.Currency+"\x01"+fmt.Sprint(r.Scale)] += d
+		return t
+	}
+	views := map[string]totals{
+		"players": by(func(r reports.SettlementRow) string { return r.Player }),
+		"tables":  by(func(r reports.SettlementRow) string { return r.Table }),
 	}
 	text := func(s sums) string {
 		var keys []string
@@ -66,13 +77,7 @@ func TestReportPlayersMatchSettlements(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`))); err != nil {
 		t.Fatal(err)
 	}
-	type shown struct{ Player, Over, Under string }
-	players, err := chromedp.Run(ctx, chromedp.Evaluate[[]shown](`Array.from(document.querySelectorAll('#players-table tbody tr')).map(function (tr) {
-		return {Player: tr.dataset.player, Over: tr.cells[4].textContent, Under: tr.cells[5].textContent};
-	})`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	type shown struct{ Key, Over, Under string }
 	settled, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#settlements-table tbody tr').length`))
 	if err != nil {
 		t.Fatal(err)
@@ -80,20 +85,28 @@ func TestReportPlayersMatchSettlements(t *testing.T) {
 	if settled != len(rows) || len(rows) < 10 {
 		t.Errorf("settlements table: %d rows, settlements.parquet %d", settled, len(rows))
 	}
-	seen := map[string]bool{}
-	for _, p := range players {
-		seen[p.Player] = true
-		if want := text(over[p.Player]); p.Over != want {
-			t.Errorf("%s paid too much: page %q, settlements.parquet %q", p.Player, p.Over, want)
+	for view, want := range views {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]shown](`Array.from(document.querySelectorAll('#`+view+`-table tbody tr')).map(function (tr) {
+			return {Key: tr.dataset.key, Over: tr.cells[4].textContent, Under: tr.cells[5].textContent};
+		})`))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if want := text(under[p.Player]); p.Under != want {
-			t.Errorf("%s paid too little: page %q, settlements.parquet %q", p.Player, p.Under, want)
+		seen := map[string]bool{}
+		for _, p := range got {
+			seen[p.Key] = true
+			if w := text(want.over[p.Key]); p.Over != w {
+				t.Errorf("%s %q paid too much: page %q, settlements.parquet %q", view, p.Key, p.Over, w)
+			}
+			if w := text(want.under[p.Key]); p.Under != w {
+				t.Errorf("%s %q paid too little: page %q, settlements.parquet %q", view, p.Key, p.Under, w)
+			}
 		}
-	}
-	for _, m := range []map[string]sums{over, under} {
-		for name := range m {
-			if !seen[name] {
-				t.Errorf("%s has settlement rows and no row in the players view", name)
+		for _, m := range []map[string]sums{want.over, want.under} {
+			for name := range m {
+				if !seen[name] {
+					t.Errorf("%q has settlement rows and no row in the %s view", name, view)
+				}
 			}
 		}
 	}

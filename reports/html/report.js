@@ -232,8 +232,9 @@
     if (ST.length > MAXROWS) $('settlements').appendChild(el('p', 'note', fmt(ST.length - MAXROWS) + ' ' + L.more_rows));
   }
 
-  // players totals what the findings and settlements say of each player.
-  function players() {
+  // tally totals what the findings and settlements say of each key: the
+  // player, the table or the day a finding or settlement row is of.
+  function tally(findingKey, settlementKey) {
     var m = new Map();
     function of(name) {
       var p = m.get(name);
@@ -241,20 +242,20 @@
       return p;
     }
     F.forEach(function (f) {
-      var name = S[f[FP]];
-      if (!name) return;
+      var name = findingKey(f);
+      if (name === null) return;
       var p = of(name), c = S[f[FC]];
       p.hands.add(f[FH]);
       p.findings++;
       p.checks.set(c, (p.checks.get(c) || 0) + 1);
     });
     ST.forEach(function (r) {
-      var p = of(S[r[SP]]), key = S[r[SCUR]] + '\u0001' + r[SSCALE];
+      var p = of(settlementKey(r)), key = S[r[SCUR]] + '\u0001' + r[SSCALE];
       p.hands.add(r[SH]);
       var side = r[SMINOR] > 0 ? p.over : p.under;
       side.set(key, (side.get(key) || 0) + Math.abs(r[SMINOR]));
     });
-    return Array.from(m.values()).sort(function (a, b) { return b.findings - a.findings || b.hands.size - a.hands.size || (a.name < b.name ? -1 : 1); });
+    return Array.from(m.values());
   }
   function money(sums) {
     return Array.from(sums.keys()).sort().map(function (k) {
@@ -262,16 +263,20 @@
       return fmtMinor(sums.get(k), Number(parts[1])) + (parts[0] ? ' ' + parts[0] : '');
     }).join(', ');
   }
-  function renderPlayers() {
-    var list = players(), tb = $('players-table').tBodies[0], rows = document.createDocumentFragment();
+  // renderTally fills the table id with the tally list; filter, if set,
+  // is the findings filter a row's link sets to its key.
+  function renderTally(id, list, filter) {
+    var tb = $(id).tBodies[0], rows = document.createDocumentFragment();
     list.slice(0, MAXROWS).forEach(function (p) {
       var tr = el('tr');
-      tr.dataset.player = p.name;
-      var c = td(tr, p.name + ' ');
-      var b = el('button', 'link player-link', L.show_rows);
-      b.type = 'button';
-      b.dataset.player = p.name;
-      c.appendChild(b);
+      tr.dataset.key = p.name;
+      var c = td(tr, (p.name || '(' + L.unknown + ')') + ' ');
+      if (filter && p.name) {
+        var b = el('button', 'link tally-link', L.show_rows);
+        b.type = 'button';
+        b.dataset.key = p.name;
+        c.appendChild(b);
+      }
       td(tr, fmt(p.hands.size));
       td(tr, fmt(p.findings));
       td(tr, Array.from(p.checks.keys()).sort(function (a, b) { return p.checks.get(b) - p.checks.get(a) || (a < b ? -1 : 1); })
@@ -281,16 +286,25 @@
       rows.appendChild(tr);
     });
     tb.replaceChildren(rows);
-    if (list.length > MAXROWS) $('players').appendChild(el('p', 'note', fmt(list.length - MAXROWS) + ' ' + L.more_rows));
-    $('players-table').addEventListener('click', function (e) {
-      var b = e.target.closest('button.player-link');
+    if (list.length > MAXROWS) $(id).parentNode.parentNode.appendChild(el('p', 'note', fmt(list.length - MAXROWS) + ' ' + L.more_rows));
+    if (!filter) return;
+    $(id).addEventListener('click', function (e) {
+      var b = e.target.closest('button.tally-link');
       if (!b) return;
-      $('f-player').value = b.dataset.player;
-      state.player = b.dataset.player;
+      $(filter[0]).value = b.dataset.key;
+      state[filter[1]] = b.dataset.key;
       state.page = 0;
       apply();
       $('findings').scrollIntoView({ block: 'start' });
     });
+  }
+  function byCount(a, b) { return b.findings - a.findings || b.hands.size - a.hands.size || (a.name < b.name ? -1 : 1); }
+  function renderTallies() {
+    renderTally('players-table', tally(function (f) { return S[f[FP]] || null; }, function (r) { return S[r[SP]]; }).sort(byCount), ['f-player', 'player']);
+    renderTally('tables-table', tally(function (f) { return tableOf(f); }, function (r) { return S[H[r[SH]][HT]]; }).sort(byCount), ['f-table', 'table']);
+    var day = function (hi) { return (H[hi][HSTART] || '').slice(0, 10); };
+    renderTally('days-table', tally(function (f) { return day(f[FH]); }, function (r) { return day(r[SH]); })
+      .sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : 0; }), null);
   }
 
   // Filters.
@@ -548,7 +562,7 @@
   var linked = loadURL();
   apply();
   renderSettlements();
-  renderPlayers();
+  renderTallies();
   if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
   else if (linked >= 0) openHand(linked, -1);
   document.body.dataset.ready = '1';
