@@ -27,10 +27,6 @@ type SettlementRow struct {
 	Scale      int64     `parquet:"scale"`
 }
 
-// settlementRowColumns names the columns of SettlementRow in order.
-var settlementRowColumns = []string{"hand_id", "file", "line", "started_at", "table", "seat", "player",
-	"basis", "recorded", "due", "difference", "currency", "scale"}
-
 // settler finds the players a hand's record paid other than the rules pay.
 type settler struct {
 	seats []checks.SeatSettlement // reused across hands
