@@ -42,6 +42,9 @@ type Layout struct {
 	// HandViews is how many flagged hands, the worst, get a view in the
 	// HTML report (0: reports.DefaultHandViews).
 	HandViews int
+	// StoredViews gives the HTML report the views other reports hold (a
+	// merge's, the shards'), instead of building them (reports.HTMLOptions).
+	StoredViews func(file string, line int) (reports.StoredView, bool)
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -168,7 +171,8 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 			return nil, &ConfigError{err}
 		}
 		if f == "html" {
-			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews})
+			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
+				StoredViews: o.layout.StoredViews})
 		}
 		m = append(m, w)
 	}

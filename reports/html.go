@@ -47,9 +47,13 @@ type HTMLOptions struct {
 	// MaxFindings is how many findings the findings table lists (default
 	// 200,000); the summary counts every finding.
 	MaxFindings int
-	// NoHandViews leaves hand views out and says so on the page: a merged
-	// report is rebuilt from the shards' tables, which keep no actions.
+	// NoHandViews leaves hand views out and says so on the page.
 	NoHandViews bool
+	// StoredViews, when set, gives the hands their views from other
+	// reports instead of building them: a merged report is rebuilt from
+	// the shards' tables, which keep no actions, and takes the views the
+	// shards' reports hold (by the view's file and line).
+	StoredViews func(file string, line int) (StoredView, bool)
 	// OpenHand gives every hand a view, clean or not, and opens the first
 	// one when the page loads: `audit explain --format html` shows its one
 	// hand this way.
@@ -262,14 +266,29 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	handIdx := w.flagged
 	w.flagged++
 	view := -1
-	if h != nil && !w.opts.NoHandViews {
+	var stored StoredView
+	hasView := h != nil && !w.opts.NoHandViews
+	if hasView && w.opts.StoredViews != nil {
+		file := r.File
+		if file == "" {
+			file = h.Pos.File
+		}
+		stored, hasView = w.opts.StoredViews(visible(file), max(r.Line, h.Pos.Line))
+	}
+	if hasView {
 		rank := rankOf(r.Findings, h, handIdx)
 		if len(w.viewHeap) < w.opts.MaxHandViews || w.viewHeap[0].rank.below(rank) {
 			// A candidate: its view is spooled, and kept unless worse
 			// hands push it out before the end.
 			view = w.candidates
 			w.candidates++
-			n, err := w.writeView(view, r)
+			var n int64
+			var err error
+			if stored.JSON != nil {
+				n, err = w.writeStoredView(view, stored)
+			} else {
+				n, err = w.writeView(view, r)
+			}
 			if err != nil {
 				return err
 			}
@@ -909,9 +928,14 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<header>\n<h1>%s</h1>\n<dl class=\"run\">\n", e(L("title")))
 	dt := func(k, v string) { p("<div><dt>%s</dt><dd>%s</dd></div>\n", e(L(k)), e(v)) }
 	// The inputs are counted, and listed when asked: a nightly run's
-	// paths would fill the first screen.
-	p("<div class=\"inputs\"><dt>%s</dt><dd><details id=\"inputs-list\"><summary>%s %s</summary><ul>",
-		e(L("inputs")), groupInt(int64(len(w.info.Inputs))), e(L("inputs_word")))
+	// paths would fill the first screen. (Explain's page of one hand, one
+	// input, lists it.)
+	if w.opts.OpenHand {
+		p("<div class=\"inputs\"><dt>%s</dt><dd><ul>", e(L("inputs")))
+	} else {
+		p("<div class=\"inputs\"><dt>%s</dt><dd><details id=\"inputs-list\"><summary>%s %s</summary><ul>",
+			e(L("inputs")), groupInt(int64(len(w.info.Inputs))), e(L("inputs_word")))
+	}
 	for i, in := range w.info.Inputs {
 		if i == maxInputsListed {
 			p("<li>+%s %s</li>", groupInt(int64(len(w.info.Inputs)-maxInputsListed)), e(L("more_inputs")))
@@ -919,7 +943,11 @@ func (w *HTMLWriter) Close() (err error) {
 		}
 		p("<li>%s</li>", e(visible(in)))
 	}
-	p("</ul></details></dd></div>\n")
+	if w.opts.OpenHand {
+		p("</ul></dd></div>\n")
+	} else {
+		p("</ul></details></dd></div>\n")
+	}
 	// Hands audited: read and replayed; parse errors and hands in formats
 	// not read are counted apart.
 	audited := w.handsClean + w.handsFlagged
@@ -977,7 +1005,7 @@ func (w *HTMLWriter) Close() (err error) {
 	if w.opts.NoHandViews {
 		p("<p class=\"note\" id=\"no-views\">%s</p>\n", e(L("views_off")))
 	} else if viewed := len(w.viewHeap); w.withFindings > viewed {
-		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-viewed)), e(L("truncated_views")))
+		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-viewed)), e(L("views_kept")))
 	}
 	p("<noscript><p class=\"note\">%s</p></noscript>\n", e(L("noscript")))
 	p("<form id=\"filters\" class=\"filters\" autocomplete=\"off\">\n")
@@ -993,7 +1021,11 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<label>%s <input id=\"f-table\" list=\"dl-table\" type=\"search\"></label><datalist id=\"dl-table\"></datalist>\n", e(L("filter_table")))
 	p("<label>%s <input id=\"f-player\" list=\"dl-player\" type=\"search\"></label><datalist id=\"dl-player\"></datalist>\n", e(L("filter_player")))
 	p("<label>%s <input id=\"f-text\" type=\"search\"></label>\n", e(L("filter_text")))
-	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n<button type=\"button\" id=\"f-csv\">%s</button>\n</form>\n", e(L("reset")), e(L("export_csv")))
+	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n", e(L("reset")))
+	if !w.opts.OpenHand {
+		p("<button type=\"button\" id=\"f-csv\">%s</button>\n", e(L("export_csv")))
+	}
+	p("</form>\n")
 	p("<p id=\"match-count\" class=\"count\"></p>\n")
 	p("<div class=\"scroll\"><table id=\"findings-table\"><thead><tr>")
 	for _, c := range [][2]string{{"sev", "severity"}, {"check", "check"}, {"hand", "hand"}, {"time", "time"},
@@ -1004,21 +1036,24 @@ func (w *HTMLWriter) Close() (err error) {
 	p("</tr></thead><tbody></tbody></table></div>\n")
 	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
 	p("</section>\n")
-	// Per player, per table and per day: filled by script from the data.
-	for _, v := range [][3]string{{"players", "player", "players_note"}, {"tables", "table", "tables_note"}, {"days", "day", "days_note"}} {
-		p("<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", v[0], e(L(v[0])), e(L(v[2])))
-		p("<div class=\"scroll\"><table class=\"data\" id=\"%s-table\"><thead><tr>", v[0])
-		for _, k := range []string{v[1], "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
+	// Per player, per table and per day, and the settlements: filled by
+	// script from the data; not on explain's page of one hand.
+	if !w.opts.OpenHand {
+		for _, v := range [][3]string{{"players", "player", "players_note"}, {"tables", "table", "tables_note"}, {"days", "day", "days_note"}} {
+			p("<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", v[0], e(L(v[0])), e(L(v[2])))
+			p("<div class=\"scroll\"><table class=\"data\" id=\"%s-table\"><thead><tr>", v[0])
+			for _, k := range []string{v[1], "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
+				p("<th>%s</th>", e(L(k)))
+			}
+			p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
+		}
+		p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
+		p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
+		for _, k := range []string{"hand", "player", "basis", "recorded", "due", "difference"} {
 			p("<th>%s</th>", e(L(k)))
 		}
 		p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
 	}
-	p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
-	p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
-	for _, k := range []string{"hand", "player", "basis", "recorded", "due", "difference"} {
-		p("<th>%s</th>", e(L(k)))
-	}
-	p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
 	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
@@ -1210,9 +1245,14 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.kstr("lang", lang)
 	jw.key("labels")
 	jw.beginObject()
-	keys := make([]string, 0, len(labels["en"]))
+	keys := make([]string, 0, len(labels["en"])+len(runLabels["en"]))
 	for k := range labels["en"] {
 		keys = append(keys, k)
+	}
+	if !w.opts.OpenHand {
+		for k := range runLabels["en"] {
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
@@ -1268,11 +1308,13 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	if err := w.findings.writeTo(out); err != nil {
 		return err
 	}
-	if _, err := io.WriteString(out, `],"settlements":[`); err != nil {
-		return err
-	}
-	if err := w.settled.writeTo(out); err != nil {
-		return err
+	if !w.opts.OpenHand {
+		if _, err := io.WriteString(out, `],"settlements":[`); err != nil {
+			return err
+		}
+		if err := w.settled.writeTo(out); err != nil {
+			return err
+		}
 	}
 	_, err := io.WriteString(out, "]}")
 	return err
@@ -1283,7 +1325,7 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 // minor units, scale, currency], strings but the amounts by index in
 // strs, as settlements.parquet has them.
 func (w *HTMLWriter) writeSettlements(handIdx int, r *HandResult) error {
-	if len(r.Findings) == 0 || w.settledRows >= w.opts.MaxFindings {
+	if len(r.Findings) == 0 || w.settledRows >= w.opts.MaxFindings || w.opts.OpenHand {
 		return nil
 	}
 	h := r.Hand

@@ -1,11 +1,15 @@
 package reports
 
 import (
+	"bytes"
 	"cmp"
 	"container/heap"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -130,4 +134,115 @@ func (w *HTMLWriter) writeKeptViews(out io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// StoredView is a hand view another report holds (a shard's, for a
+// merge): the view's JSON object and the rule citations its findings'
+// rule numbers ("r") index, that report's own list.
+type StoredView struct {
+	JSON  []byte
+	Rules []string
+}
+
+// writeStoredView spools a stored view as view n, its findings' rule
+// numbers made this report's, and returns its size in bytes.
+func (w *HTMLWriter) writeStoredView(n int, sv StoredView) (int64, error) {
+	var view map[string]json.RawMessage
+	if err := json.Unmarshal(sv.JSON, &view); err != nil {
+		return 0, fmt.Errorf("reports: a stored hand view: %w", err)
+	}
+	var fs []map[string]json.RawMessage
+	if err := json.Unmarshal(view["findings"], &fs); err != nil {
+		return 0, fmt.Errorf("reports: a stored hand view's findings: %w", err)
+	}
+	for _, f := range fs {
+		var r int
+		if err := json.Unmarshal(f["r"], &r); err != nil {
+			return 0, fmt.Errorf("reports: a stored hand view's rule: %w", err)
+		}
+		if r >= 0 && r < len(sv.Rules) {
+			r = w.ruleID(sv.Rules[r])
+		} else {
+			r = -1
+		}
+		f["r"] = json.RawMessage(strconv.Itoa(r))
+	}
+	var err error
+	if view["findings"], err = json.Marshal(fs); err != nil {
+		return 0, err
+	}
+	body, err := json.Marshal(view) // escapes <, > and &: safe in a script element
+	if err != nil {
+		return 0, err
+	}
+	jw := &w.jw
+	jw.reset()
+	jw.b = append(jw.b, `<script type="application/json" id="hv-`...)
+	jw.b = appendInt(jw.b, int64(n))
+	jw.b = append(jw.b, `">`...)
+	jw.b = append(jw.b, body...)
+	jw.b = append(jw.b, "</script>\n"...)
+	_, err = w.views.Write(jw.b)
+	return int64(len(jw.b)), err
+}
+
+// ReadStoredViews reads the hand views a report.html holds, with the
+// rule citations they index, and calls fn with each view's file and line
+// (as the view names them) and its place in the page (offset and length
+// of the JSON object).
+func ReadStoredViews(page []byte, fn func(file string, line int, off, n int64)) (rules []string, err error) {
+	const dataOpen = `<script type="application/json" id="report-data">`
+	if i := bytes.Index(page, []byte(dataOpen)); i >= 0 {
+		dec := json.NewDecoder(bytes.NewReader(page[i+len(dataOpen):]))
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			return nil, fmt.Errorf("reports: report data: not an object")
+		}
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			if t != "rules" {
+				var skip json.RawMessage
+				if err := dec.Decode(&skip); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			var list [][2]string
+			if err := dec.Decode(&list); err != nil {
+				return nil, err
+			}
+			for _, r := range list {
+				rules = append(rules, r[0])
+			}
+			break
+		}
+	}
+	const viewOpen = `<script type="application/json" id="hv-`
+	for off := 0; ; {
+		i := bytes.Index(page[off:], []byte(viewOpen))
+		if i < 0 {
+			return rules, nil
+		}
+		start := off + i + len(viewOpen)
+		gt := bytes.Index(page[start:], []byte(`">`))
+		if gt < 0 {
+			return rules, nil
+		}
+		start += gt + 2
+		end := bytes.Index(page[start:], []byte("</script>"))
+		if end < 0 {
+			return rules, nil
+		}
+		var key struct {
+			File string `json:"file"`
+			Line int    `json:"line"`
+		}
+		if err := json.Unmarshal(page[start:start+end], &key); err != nil {
+			return nil, fmt.Errorf("reports: a hand view: %w", err)
+		}
+		fn(key.File, key.Line, int64(start), int64(end))
+		off = start + end
+	}
 }

@@ -197,7 +197,7 @@
     } else {
       c.appendChild(el('span', '', h[HID]));
       var cmd = el('code', 'explain-cmd', explainCommand(h));
-      cmd.title = L.no_view;
+      cmd.title = L.no_view_cmd;
       c.appendChild(cmd);
     }
   }
@@ -352,7 +352,7 @@
       state.page = 0;
       apply();
     });
-    $('f-csv').addEventListener('click', function () {
+    if ($('f-csv')) $('f-csv').addEventListener('click', function () {
       var a = el('a');
       a.href = URL.createObjectURL(new Blob([csv()], { type: 'text/csv;charset=utf-8' }));
       a.download = 'findings.csv';
@@ -561,8 +561,10 @@
   bind();
   var linked = loadURL();
   apply();
-  renderSettlements();
-  renderTallies();
+  if ($('settlements-table')) { // not on explain's page of one hand
+    renderSettlements();
+    renderTallies();
+  }
   if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
   else if (linked >= 0) openHand(linked, -1);
   document.body.dataset.ready = '1';
