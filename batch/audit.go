@@ -207,7 +207,9 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	o.Logger.Info("run starting", "inputs", len(inputs), "inputs_all", len(all), "shard", layout.ShardIndex,
 		"shards", layout.ShardCount, "workers", o.Workers, "out", o.OutDir)
 	cfg := Config{Reuse: true, Inputs: inputs, Workers: o.Workers, Rules: rs, Rulebook: book, Selection: sel,
-		MaxFileBytes: o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
+		SessionsPerInput: layout.ShardCount > 1,
+		MaxFileBytes:     o.MaxFileBytes, Limits: limits, Stdin: o.Stdin, Logger: o.Logger, OnProgress: o.OnProgress, State: state}
+	cfg.OnSession = out.writeSession
 	sum, err := Run(ctx, cfg, out.write)
 	if err != nil {
 		out.abort()

@@ -74,6 +74,9 @@ func (l Layout) finalPath(base, dt string, k int) (p, table string) {
 	if (stem == "findings" || stem == "hands" || stem == "settlements") && tableFormats[strings.TrimPrefix(ext, ".")] {
 		table = stem
 	}
+	if base == reports.SessionsName {
+		table = "sessions"
+	}
 	switch {
 	case dt != "":
 		name := l.part()
@@ -119,12 +122,16 @@ type outputs struct {
 	info       reports.RunInfo
 	formats    []string
 
-	top    *writerSet            // the whole run's writers
-	parts  map[string]*writerSet // open partitions by dt
-	closed []*writerSet          // partitions closed early
-	chunks map[string]int
-	tick   int64
-	hr     reports.HandResult // reused by write
+	top *writerSet // the whole run's writers
+	// sessions writes sessions.parquet (with the Parquet tables; the
+	// whole run's, not partitioned: a session spans days)
+	sessions    *reports.SessionsWriter
+	sessionRows int64
+	parts       map[string]*writerSet // open partitions by dt
+	closed      []*writerSet          // partitions closed early
+	chunks      map[string]int
+	tick        int64
+	hr          reports.HandResult // reused by write
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
@@ -160,7 +167,28 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 		lock.release()
 		return nil, err
 	}
+	if slices.Contains(formats, "parquet") && !l.NoHandViews {
+		if o.sessions, err = reports.OpenSessions(stage, info); err != nil {
+			_ = o.top.w.Abort()
+			os.RemoveAll(stage)
+			lock.release()
+			return nil, err
+		}
+	}
 	return o, nil
+}
+
+// writeSession writes one ended table session to sessions.parquet, if
+// the run writes it.
+func (o *outputs) writeSession(r *checks.SessionRun) error {
+	if o.sessions == nil {
+		return nil
+	}
+	return o.sessions.Write(&reports.SessionRow{Site: r.Site, Tournament: r.Tournament, Table: r.Table,
+		FirstHandID: r.FirstHand, LastHandID: r.LastHand, File: r.FirstFile, Line: int64(r.FirstLine),
+		LastFile: r.LastFile, LastLine: int64(r.LastLine), StartedAt: r.Start, EndedAt: r.End,
+		Hands: int64(r.Hands), Players: r.Players, PlayersTruncated: r.PlayersMore, Findings: int64(r.Findings),
+		Currency: r.Currency, Scale: r.Scale})
 }
 
 func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
@@ -338,6 +366,13 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 		o.abort()
 		return err
 	}
+	if o.sessions != nil {
+		if err := o.sessions.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.sessionRows, o.sessions = o.sessions.Rows(), nil
+	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
 	for dt := range o.parts {
@@ -485,6 +520,8 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 					mo.Rows = ptr(pw.Settlements())
 				}
 			}
+		case "sessions":
+			mo.Rows = ptr(o.sessionRows)
 		}
 		out = append(out, staged{from: from, out: mo})
 	}
@@ -544,6 +581,9 @@ func localPath(p string) bool {
 
 // abort stops every writer and removes the staging folder.
 func (o *outputs) abort() {
+	if o.sessions != nil {
+		o.sessions.Abort()
+	}
 	_ = o.top.w.Abort()
 	for _, ws := range o.parts {
 		_ = ws.w.Abort()

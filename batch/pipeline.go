@@ -59,6 +59,10 @@ type Result struct {
 	// not read: Run counts it and does not emit it.
 	Unsupported *Unsupported
 
+	// Session is the hand's record for the checks across the hands of its
+	// table (its Key.Table empty: none, or no session check selected).
+	Session checks.SessionHand
+
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
 }
@@ -92,6 +96,16 @@ type Config struct {
 	// keep them. Reusing their memory instead of allocating it for every
 	// hand is most of what a large run saves on the garbage collector.
 	Reuse bool
+
+	sessions bool // a session check is selected: results carry Session
+	// SessionsPerInput: judge the session links within each input only.
+	// A shard of a sharded run lacks the inputs of the other shards, so a
+	// link across its inputs may skip hands in between (issue 24: merge
+	// does not judge across shards yet).
+	SessionsPerInput bool
+	// OnSession, if set, receives each table session of two hands or
+	// more as it ends (the rows of sessions.parquet), from the collector.
+	OnSession func(*checks.SessionRun) error
 }
 
 // Progress is a snapshot of a running batch.
@@ -188,6 +202,7 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 	if cfg.Stdin == nil {
 		cfg.Stdin = eofReader{}
 	}
+	cfg.sessions = cfg.sessionsOn()
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -319,6 +334,9 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 		}
 	}
 	cancel() // whatever is still reading stops
+	if col.sessions != nil && col.err == nil && col.next == n {
+		col.sessions.Close() // the sessions still open end with the run
+	}
 	col.cleanup()
 	sum := col.sum
 	sum.Elapsed = time.Since(start)
@@ -617,18 +635,22 @@ type collector struct {
 	// select it like any other). Off, a hand that cannot be read is still
 	// a parse-error row and counted as one, but raises no finding.
 	parseOn bool
-	keyer   handKeys    // computes the hands' duplicate-ID keys
-	keys    []uint64    // the duplicate-ID keys of the chunk being emitted
-	keyed   []bool      // whether each hand of the chunk has a key
-	firsts  []firstSeen // for each hand of the chunk, where its key was first seen
-	peeked  uint64      // keeps the loads of keyChunk from being optimised away
-	err     error
+	// sessions judges each table's hands against the table's previous
+	// hand (nil: no session check selected).
+	sessions *checks.Sessions
+	keyer    handKeys    // computes the hands' duplicate-ID keys
+	keys     []uint64    // the duplicate-ID keys of the chunk being emitted
+	keyed    []bool      // whether each hand of the chunk has a key
+	firsts   []firstSeen // for each hand of the chunk, where its key was first seen
+	peeked   uint64      // keeps the loads of keyChunk from being optimised away
+	err      error
 
 	sw        *stateWriter // the head input's state entry being written
 	swFile    int
 	cacheable bool
-	re        *refresher
-	pools     *pools // nil unless Config.Reuse
+	re        *refresher // reads flagged hands again for their views
+	firstRe   *refresher // reads the first records of repeated IDs again
+	pools     *pools     // nil unless Config.Reuse
 }
 
 func newCollector(cfg *Config, emit func(*Result) error) *collector {
@@ -640,7 +662,34 @@ func newCollector(cfg *Config, emit func(*Result) error) *collector {
 	if c.dupOn {
 		c.dups.reserve(estimateHands(cfg.Inputs))
 	}
+	if cfg.sessionsOn() {
+		c.sessions = c.newSessions()
+	}
 	return c
+}
+
+// newSessions is a session judge whose ended sessions go to
+// Config.OnSession.
+func (c *collector) newSessions() *checks.Sessions {
+	ss := checks.NewSessions(c.cfg.Selection)
+	if c.cfg.OnSession != nil {
+		ss.OnClose = func(r *checks.SessionRun) {
+			if err := c.cfg.OnSession(r); err != nil && c.err == nil {
+				c.err = err
+			}
+		}
+	}
+	return ss
+}
+
+// sessionsOn reports whether any session check is selected.
+func (cfg *Config) sessionsOn() bool {
+	for _, id := range checks.SessionIDs {
+		if cfg.Selection.Has(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // estimateHands guesses how many hands inputs hold from their sizes, on
@@ -687,9 +736,13 @@ func (c *collector) ready() *chunk {
 func (c *collector) emitChunk(ch *chunk) {
 	if ch.seq == 0 {
 		c.cacheable = true
+		if c.sessions != nil && c.cfg.SessionsPerInput {
+			c.sessions.Close()
+			c.sessions = c.newSessions()
+		}
 	}
 	st := c.stat(ch)
-	dups := false
+	dups, sessionFlagged := false, false
 	if c.dupOn {
 		c.keyChunk(ch)
 	}
@@ -717,16 +770,29 @@ func (c *collector) emitChunk(ch *chunk) {
 		if c.dupOn {
 			if first := c.firsts[k]; first.dup {
 				dups = true
-				r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line,
-					c.cfg.Inputs[first.file].Name, first.line))
-				if r.stub {
-					// The reports show a flagged hand whole: read it again.
-					c.refresh(ch.file, r)
-				} else if r.Trace != nil && r.Trace.Terse {
-					// Flagged after all: its view needs the engine's words.
-					c.pools.traceMem().Put(r.Trace)
-					r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.rulesFor(r.Hand))
+				c.wholeForReport(ch, r)
+				firstName := c.cfg.Inputs[first.file].Name
+				if f := c.conflictingCopy(r, first); f != nil {
+					r.Findings = append(r.Findings, *f)
+				} else {
+					r.Findings = append(r.Findings, duplicateFinding(r.Hand, r.Input.Name, r.Line, firstName, first.line))
 				}
+			}
+		}
+		if c.sessions != nil && r.Hand != nil {
+			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
+				sessionFlagged = true
+				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+					// One fault, one finding: another record under the
+					// ID is the error, not also the repeated ID's warning,
+					// and not twice (the pipeline may have found it first).
+					if slices.ContainsFunc(r.Findings, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
+						fs = withoutCheck(fs, checks.ConflictingDuplicateID)
+					}
+					r.Findings = withoutCheck(r.Findings, duplicateID)
+				}
+				r.Findings = append(r.Findings, fs...)
+				c.wholeForReport(ch, r)
 			}
 		}
 		count(c.sum, r)
@@ -745,7 +811,7 @@ func (c *collector) emitChunk(ch *chunk) {
 			return
 		}
 	}
-	if dups && ch.store && c.cacheable && ch.blockErr == nil {
+	if (dups || sessionFlagged) && ch.store && c.cacheable && ch.blockErr == nil {
 		// Store the hands now flagged whole, for the report of the next run.
 		ch.block, ch.blockErr = c.cfg.State.encodeBlock(ch.results)
 	}
@@ -755,6 +821,19 @@ func (c *collector) emitChunk(ch *chunk) {
 	}
 	c.pools.recycle(ch.results)
 	ch.results = nil
+}
+
+// wholeForReport makes r, flagged by the collector (a duplicate ID, a
+// session check), whole for the reports, which show a flagged hand.
+func (c *collector) wholeForReport(ch *chunk, r *Result) {
+	switch {
+	case r.stub:
+		c.refresh(ch.file, r) // read it again
+	case r.Trace != nil && r.Trace.Terse:
+		// Flagged after all: its view needs the engine's words.
+		c.pools.traceMem().Put(r.Trace)
+		r.Trace = replayHand(c.pools.traceMem(), r.Hand, c.cfg.rulesFor(r.Hand))
+	}
 }
 
 // firstSeen is where a hand's key was first seen, if before the hand (dup).
@@ -850,53 +929,81 @@ func (c *collector) finishInput(ch *chunk) {
 // reports then show it whole. The input is read sequentially, once per run
 // at most, as the hands to refresh come in input order.
 func (c *collector) refresh(file int, r *Result) {
-	re := c.re
-	if re == nil || re.file != file || re.line >= r.Line {
+	h := c.handAt(&c.re, file, r.Line, r.Format)
+	if h == nil {
+		c.cfg.Logger.Warn("cannot read a flagged hand again for its view", "file", r.Input.Name, "line", r.Line)
+		return
+	}
+	full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
+	auditHand(c.cfg, nil, nil, &full)
+	r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
+}
+
+// handAt reads the hand at line of input file again, with the reader *rp
+// if it is on that input before that line (hands asked in input order are
+// read in one pass), or nil if it cannot (the input changed or cannot be
+// read: the caller says so).
+func (c *collector) handAt(rp **refresher, file, line int, f parser.Format) *hand.Hand {
+	re := *rp
+	if re == nil || re.file != file || re.line >= line {
 		re.close()
-		c.re = nil
+		*rp = nil
 		in := &c.cfg.Inputs[file]
 		raw, err := openRaw(*in, nil, nil)
-		if err == nil {
-			raw.bound(context.Background(), c.cfg.MaxFileBytes)
-		}
 		if err != nil {
-			c.cfg.Logger.Warn("cannot read input again for a duplicate hand's view", "file", in.Name, "err", err)
-			return
+			return nil
 		}
+		raw.bound(context.Background(), c.cfg.MaxFileBytes)
 		text, closer, err := decodeInput(raw, c.cfg.MaxFileBytes)
 		if err != nil {
 			raw.Close()
-			return
+			return nil
 		}
-		rdr, err := parser.OpenLimited(r.Format, parser.NewDecodedReader(text), in.Name, c.cfg.Limits)
+		rdr, err := parser.OpenLimited(f, parser.NewDecodedReader(text), in.Name, c.cfg.Limits)
 		if err != nil {
 			closer.Close()
 			raw.Close()
-			return
+			return nil
 		}
 		re = &refresher{file: file, raw: raw, closer: closer, rdr: rdr}
-		c.re = re
+		*rp = re
 	}
 	for {
 		h, err := re.rdr.Next()
 		if err == io.EOF || (err != nil && !parser.IsParseError(err)) {
-			break
+			return nil
 		}
 		if err != nil {
 			continue
 		}
 		re.line = h.Pos.Line
-		if h.Pos.Line == r.Line {
-			full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
-			auditHand(c.cfg, nil, nil, &full)
-			r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
-			return
+		if h.Pos.Line == line {
+			return h
 		}
-		if h.Pos.Line > r.Line {
-			break
+		if h.Pos.Line > line {
+			return nil
 		}
 	}
-	c.cfg.Logger.Warn("input changed during the run: a duplicate hand's view is incomplete", "file", r.Input.Name, "line", r.Line)
+}
+
+// conflictingCopy judges a hand whose ID was read before (at first): the
+// first record is read again and, when its contents differ, the hand gets
+// session.conflicting-duplicate (an error) instead of hand.duplicate-id's
+// warning. Only duplicates pay for it: copies of a whole file come in the
+// order of the first, which is then read in one pass.
+func (c *collector) conflictingCopy(r *Result, first firstSeen) *checks.Finding {
+	if r.Hand == nil || r.stub || !c.cfg.Selection.Has(checks.ConflictingDuplicateID) {
+		return nil
+	}
+	h := c.handAt(&c.firstRe, first.file, first.line, r.Format)
+	if h == nil {
+		return nil // the first cannot be read again: the repeated ID is all that is known
+	}
+	rs := c.cfg.rulesFor(r.Hand)
+	if checks.RecordDigest(h, replay.Replay(h, c.cfg.rulesFor(h))) == checks.RecordDigest(r.Hand, r.Trace) {
+		return nil
+	}
+	return checks.ConflictingCopy(c.cfg.Selection, rs, r.Hand, r.Input.Name, r.Line, c.cfg.Inputs[first.file].Name, first.line)
 }
 
 type refresher struct {
@@ -920,6 +1027,8 @@ func (c *collector) cleanup() {
 	c.dups.free()
 	c.re.close()
 	c.re = nil
+	c.firstRe.close()
+	c.firstRe = nil
 	if c.sw != nil {
 		c.sw.abort()
 		c.sw = nil
@@ -1009,6 +1118,9 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 			panic("replay: " + msg)
 		}
 		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
+			if cfg.sessions {
+				r.Session.Fill(h, tr)
+			}
 			// The writers read only a clean hand's totals: its steps go
 			// back now, to be reused while in this core's caches.
 			traces.Release(tr)
@@ -1023,6 +1135,9 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 		panic("replay: " + msg)
 	}
 	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
+	if cfg.sessions {
+		r.Session.Fill(h, r.Trace)
+	}
 }
 
 // rulesFor is the ruleset hand h is judged under.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/handaudit/handaudit/replay"
 )
 
 // TestRoomPresetByDefault: with no rules named, PokerStars hands are judged
@@ -49,11 +51,13 @@ func TestRoomPresetByDefault(t *testing.T) {
 	}
 
 	m, fs, sum := run("", "")
-	if m.Ruleset != "tda-2024" || len(m.Rulesets) != 2 || m.Rulesets[1].Ruleset != "pokerstars" ||
+	// The default, then every room's preset (PokerStars first).
+	rooms := len(replay.PresetNames()) - 2 // less tda-2024 and tda-2019
+	if m.Ruleset != "tda-2024" || len(m.Rulesets) != 1+rooms || m.Rulesets[1].Ruleset != "pokerstars" ||
 		m.Rulesets[1].Site != "PokerStars" || m.Rulesets[1].HouseDigest == "" || m.Rulesets[0].HouseDigest != m.HouseDigest {
 		t.Errorf("manifest rulesets %+v", m.Rulesets)
 	}
-	if rs, ok := sum["rulesets"].([]any); !ok || len(rs) != 2 {
+	if rs, ok := sum["rulesets"].([]any); !ok || len(rs) != 1+rooms {
 		t.Errorf("summary rulesets %v", sum["rulesets"])
 	}
 	if len(fs) != 1 || !strings.HasPrefix(fs[0]["rule"].(string), "TDA 2024 (pokerstars preset) Rule 48") {

@@ -229,22 +229,23 @@ type stateRecord struct {
 	Full       bool // Hand and Trace are whole, not the header only
 	Findings   []checks.Finding
 	ParseError *parser.Error
+	Session    *checks.SessionHand // nil: none
 }
 
 // encodeBlock stores one chunk of results. It is called from the workers
 // (and again from the collector for a chunk in which it found duplicate
-// hand IDs). Findings of hand.duplicate-id are not stored: they depend on
-// the other inputs and are found afresh by every run.
+// hand IDs, or session findings). Findings that depend on the other
+// inputs are not stored (ownFindings).
 func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 	recs := make([]stateRecord, len(rs))
 	for i := range rs {
 		r := &rs[i]
 		full := len(r.Findings) > 0
-		fs := r.Findings
-		if k := len(fs); k > 0 && fs[k-1].CheckID == duplicateID {
-			fs = fs[:k-1]
+		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: ownFindings(r.Findings),
+			ParseError: r.ParseError}
+		if r.Session.Key.Table != "" {
+			recs[i].Session = &r.Session
 		}
-		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: fs, ParseError: r.ParseError}
 		if r.Hand != nil {
 			recs[i].Hand, recs[i].Trace = storedHand(r.Hand, r.Trace, full)
 			recs[i].Full = full
@@ -261,6 +262,17 @@ func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 	b := s.enc.EncodeAll(e.buf.Bytes(), nil)
 	s.encoders.Put(e)
 	return b, nil
+}
+
+// ownFindings is fs without the findings that depend on the other inputs
+// (hand.duplicate-id, the session checks): every run finds those afresh,
+// and they come last.
+func ownFindings(fs []checks.Finding) []checks.Finding {
+	k := len(fs)
+	for k > 0 && (fs[k-1].CheckID == duplicateID || checks.IsSessionCheck(fs[k-1].CheckID)) {
+		k--
+	}
+	return fs[:k]
 }
 
 // storedHand returns what is kept of a hand and its replay: everything for
@@ -313,6 +325,9 @@ func (s *State) decodeBlock(b, defs []byte, in *Input) ([]Result, error) {
 		out[i] = Result{Input: in, Hand: rec.Hand, Trace: rec.Trace, Findings: rec.Findings,
 			Format: parser.Format(rec.Format), Line: rec.Line, ParseError: rec.ParseError,
 			stub: rec.Hand != nil && !rec.Full}
+		if rec.Session != nil {
+			out[i].Session = *rec.Session
+		}
 		if rec.Trace != nil {
 			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules.For(rec.Hand)
 		}

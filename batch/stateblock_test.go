@@ -62,8 +62,9 @@ func TestStateBlocksDecodeAlone(t *testing.T) {
 		}
 		for i, g := range got {
 			w := &want[k][i]
+			// Findings that depend on other inputs are found afresh, not stored.
 			if g.Line != w.Line || g.Hand.ID != w.Hand.ID || len(g.Hand.Seats) != len(w.Hand.Seats) ||
-				len(g.Findings) != len(w.Findings) || g.stub != (len(w.Findings) == 0) {
+				len(g.Findings) != len(ownFindings(w.Findings)) || g.stub != (len(w.Findings) == 0) {
 				t.Errorf("block %d hand %d: %s line %d, %d seats, %d findings, stub %v; stored %s line %d, %d seats, %d findings",
 					k, i, g.Hand.ID, g.Line, len(g.Hand.Seats), len(g.Findings), g.stub, w.Hand.ID, w.Line, len(w.Hand.Seats), len(w.Findings))
 			}

@@ -222,6 +222,14 @@ var (
 			"holds cannot happen: the record's deal or draw is wrong. A draw out of turn, or where no " +
 			"draw is due, is action.out-of-turn.",
 	}
+	checkSummaryName = &Check{
+		ID: "hand.summary-name-mismatch", Severity: Warning, RuleKey: "hand-records",
+		Title: "summary names another player than the seat list",
+		Explain: "The summary states each seat's result under the player's name. A summary line that " +
+			"names another player than the one the seat list put in that seat contradicts the record " +
+			"itself: who sat there, and so who won or lost what, is in doubt. The line's result is " +
+			"read as the seat's.",
+	}
 	checkNotReplayed = &Check{
 		ID: "hand.not-replayed", Severity: Info, RuleKey: "",
 		Title: "the hand was read but the rules engine could not replay it",
@@ -239,7 +247,54 @@ var (
 			"hand, or a tampered log). The later occurrence, in input order, is flagged with the " +
 			"file and line of the first, so that a reviewer can tell a harmless duplicate export " +
 			"from two different hands under one ID. Raised by the pipeline across inputs, within " +
-			"one shard; records that name no site are compared within their own input.",
+			"one shard; records that name no site are compared within their own input. A copy with " +
+			"other contents is session.conflicting-duplicate instead, an error.",
+	}
+	checkStackGap = &Check{
+		ID: "session.stack-discontinuity", Severity: Error, RuleKey: "chips-in-play",
+		Title: "a stack that does not carry over from the previous hand at the table",
+		Explain: "A player's starting stack is what his previous hand at the table left him (its " +
+			"finishing stack as recorded, or the record's own count: his stack, less what he put in, plus " +
+			"what he collected). In a tournament any difference is reported. In a cash game a decrease " +
+			"is reported (chips vanished or were taken off the table); an increase is a top-up, reported " +
+			"only where the house forbids top-ups ([session] top_ups = false) or beyond its maximum " +
+			"buy-in. Raised across hands, at the later hand; hands at one table are linked when at least " +
+			"two players sit in the same seats in both (a fast-fold pool is no table session).",
+	}
+	checkButtonMove = &Check{
+		ID: "session.button-movement", Severity: Error, RuleKey: "dead-button",
+		Title: "the button did not move on to the player due it",
+		Explain: "Between two hands of a table with three or more players dealt in, the button moves " +
+			"on: by the moving button to the next player dealt in, by the dead button (TDA 32) so that the " +
+			"big blind moves on by one player, the button possibly on an empty seat. Either is accepted " +
+			"unless the house file sets dead_button (true: the dead button; false: the moving button). A " +
+			"button that stayed, went backwards or passed over a player due it is reported, at the later " +
+			"hand, naming the seat that was due it. Heads-up placement (TDA 34) is not judged.",
+	}
+	checkMissedBlind = &Check{
+		ID: "session.missed-blind", Severity: Error, RuleKey: "missed-blinds",
+		Title: "a player dealt in again without paying the big blind he missed",
+		Explain: "A cash-game player sitting out while the big blind passed his seat owes it. When he " +
+			"is dealt in again he either posts (the missed blinds, or a big blind out of turn) or waits " +
+			"until the big blind reaches him; both are accepted. Dealt in again without either, he is " +
+			"reported at that hand.",
+	}
+	checkMissingHand = &Check{
+		ID: "session.missing-hand", Severity: Error, RuleKey: "hand-records",
+		Title: "a gap in a table's hand numbers",
+		Explain: "Where a room numbers each table's hands one by one (house option [session] " +
+			"consecutive_hand_ids; Winamax's TABLE-N-TIME IDs carry such a number), a number skipped " +
+			"between two hands of the table is a hand missing from the log. Reported at the hand after " +
+			"the gap, with the numbers on either side. Rooms that number hands across all their tables " +
+			"(PokerStars) give no such evidence, and the check is off for them.",
+	}
+	checkConflictingDup = &Check{
+		ID: "session.conflicting-duplicate", Severity: Error, RuleKey: "hand-records",
+		Title: "one hand ID recorded twice with different contents",
+		Explain: "One hand ID recorded twice with different players, stacks, board, actions, start " +
+			"time or outcome: two different hands under one ID, or a record altered after export. " +
+			"Reported at the later record, naming the first; an identical copy is only " +
+			"hand.duplicate-id's warning.",
 	}
 	checkParseError = &Check{
 		ID: "parse.error", Severity: Error, RuleKey: "",
@@ -275,8 +330,14 @@ var catalog = []*Check{
 	checkDuplicateCard,
 	checkCardCount,
 	checkTooManyCards,
+	checkSummaryName,
 	checkNotReplayed,
 	checkDuplicateID,
+	checkStackGap,
+	checkButtonMove,
+	checkMissedBlind,
+	checkMissingHand,
+	checkConflictingDup,
 	checkParseError,
 }
 

@@ -191,6 +191,11 @@ func (c *Context) finishGameCards() {
 				continue // the record shows part of his hand only
 			}
 			have = g.dealt
+			if len(h.Boards) > 0 {
+				// Seventh street dealt face up to the board, when too
+				// few cards are left for each player: his seventh card.
+				have += len(h.Boards[0])
+			}
 		}
 		if have == w.want {
 			continue

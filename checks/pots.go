@@ -139,10 +139,13 @@ func checkPotsBy(c *Context, byWinnings bool) {
 		}
 	}
 
-	// 1. Uncalled bets. unreturned is what the record left in the pot.
-	var unreturned hand.Amount
+	// 1. Uncalled bets. unreturned is what the record left in the pot;
+	// inCollect what it paid back within a collect (UncalledInCollect),
+	// which is then no part of what was collected from the pot.
+	var unreturned, inCollect hand.Amount
 	if off != 0 {
-		unreturned = c.uncalledBets(pay.d, pay.recRet, pay.expRet, mode)
+		unreturned, inCollect = c.uncalledBets(pay.d, pay.recRet, pay.expRet, mode)
+		collected -= inCollect
 	}
 	if mode == payoutFinishing {
 		collected += unreturned
@@ -355,14 +358,22 @@ const (
 // record left in the pot. With finishing stacks a player short by exactly
 // his uncalled bet did not get it back; his d is cleared, as that is the
 // uncalled-bet fault.
-func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode) (unreturned hand.Amount) {
+func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode) (unreturned, inCollect hand.Amount) {
 	for p := range d {
 		var rec hand.Amount
 		switch mode {
 		case payoutCollects:
 			rec = recRet[p]
-			if rec == 0 && expRet[p] > 0 && c.returnedSilently(p, expRet[p]) {
-				rec = expRet[p]
+			switch x := expRet[p]; {
+			case rec != 0 || x <= 0:
+			case c.returnedSilently(p, x):
+				rec = x
+			case c.rules() != nil && c.rules().UncalledInCollect && d[p] >= x:
+				// The room paid it back within the pot he collected:
+				// his collect is x more than the pot he won.
+				rec = x
+				d[p] -= x
+				inCollect += x
 			}
 		case payoutFinishing:
 			// Finishing stacks do not say what was returned; a player
@@ -372,7 +383,7 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 			}
 			d[p] = 0
 		default:
-			return 0 // winnings say nothing about returns
+			return 0, 0 // winnings say nothing about returns
 		}
 		if rec == expRet[p] {
 			continue
@@ -383,7 +394,7 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		}
 		c.uncalledFinding(p, expRet[p], rec)
 	}
-	return unreturned
+	return unreturned, inCollect
 }
 
 // returnedSilently reports whether player p's uncalled bet x was given

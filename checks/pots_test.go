@@ -338,3 +338,35 @@ func TestSelectionFiltersOnly(t *testing.T) {
 		t.Errorf("got %d findings with the explaining check skipped: %v", len(fs), fs)
 	}
 }
+
+// TestUncalledInCollect: a room that pays an uncalled bet back within its
+// owner's collect (888poker's preset, UncalledInCollect) is not faulted
+// for it; the same record is, under rules that do not allow it, and a
+// collect short of the bet is not taken for it.
+func TestUncalledInCollect(t *testing.T) {
+	rs, err := replay.Preset("888poker")
+	if err != nil || !rs.UncalledInCollect {
+		t.Fatalf("888poker preset: %v, uncalled_in_collect %v", err, rs.UncalledInCollect)
+	}
+	h, tr := headsUp()
+	addCollect(h, 0, 400) // the pot, 200, and her uncalled 200
+	assertFindings(t, run(t, h, tr), found{"pot.uncalled-not-returned", 3, 200, 0})
+	for _, c := range []struct {
+		collect hand.Amount
+		want    []found
+	}{
+		{400, nil}, // returned within the collect
+		{200, nil}, // returned silently, as 888 does an uncalled bet
+		{300, []found{{"pot.uncalled-not-returned", 3, 200, 0}}},
+	} {
+		h, tr := headsUp()
+		tr.Rules = &rs
+		addCollect(h, 0, c.collect)
+		fs := run(t, h, tr)
+		if c.want == nil {
+			assertFindings(t, fs)
+		} else if len(fs) == 0 || fs[0].CheckID != c.want[0].id {
+			t.Errorf("collect %d: findings %v, want %s first", c.collect, fs, c.want[0].id)
+		}
+	}
+}

@@ -38,6 +38,9 @@ func (r *Runner) Run(h *hand.Hand, tr *replay.Trace, sel Selection) []Finding {
 	}
 	replayed := tr != nil && tr.Supported && len(tr.Steps) == len(h.Actions)
 	c.walk(replayed)
+	if len(h.Outcome.Misnamed) > 0 {
+		checkSummaryNames(c)
+	}
 	if replayed {
 		checkPots(c)
 		checkShowdown(c)

@@ -57,7 +57,7 @@ func TestSelect(t *testing.T) {
 	if len(zero.IDs()) != all || zero.Empty() {
 		t.Error("the zero Selection must select every check")
 	}
-	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "bring-in.", "pot.", "showdown.", "cards.", "draw.", "hand.", "parse."})
+	none, err := checks.Select(nil, []string{"raise.", "bet.", "action.", "blind.", "bring-in.", "pot.", "showdown.", "cards.", "draw.", "hand.", "session.", "parse."})
 	if err != nil || !none.Empty() {
 		t.Errorf("skipping every family: Empty() = %v, err %v", none.Empty(), err)
 	}
@@ -74,7 +74,8 @@ func TestCatalogIDs(t *testing.T) {
 		"pot.total-mismatch", "pot.side-pot-mismatch", "pot.award-mismatch",
 		"pot.odd-chip", "pot.uncalled-not-returned", "pot.rake-mismatch", "pot.implied-rake", "showdown.order",
 		"showdown.allin-not-tabled", "cards.duplicate", "cards.wrong-count", "draw.too-many-cards",
-		"hand.not-replayed", "hand.duplicate-id", "parse.error",
+		"hand.summary-name-mismatch", "hand.not-replayed", "hand.duplicate-id", "session.stack-discontinuity", "session.button-movement",
+		"session.missed-blind", "session.missing-hand", "session.conflicting-duplicate", "parse.error",
 	}
 	var got []string
 	for _, c := range checks.Catalog() {

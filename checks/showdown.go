@@ -102,8 +102,13 @@ func (c *Context) disclosed(a *hand.Action) bool {
 
 // showdownOrder: the first hand tabled must be the one the rules call for
 // (TDA 17-A), if that player tabled at all; a player who mucks instead
-// forfeits and breaks no order.
+// forfeits and breaks no order. Under a ruleset whose records do not
+// write the shows in tabling order (a room's preset, showdown.order_recorded
+// = false) there is no order to judge.
 func (c *Context) showdownOrder() {
+	if c.rules().ShowOrderUnrecorded {
+		return // the record's show lines are not in tabling order: they prove no order
+	}
 	first := c.T.ShowdownFirst
 	if first < 0 || first >= len(c.H.Seats) {
 		return

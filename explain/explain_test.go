@@ -691,3 +691,19 @@ func TestSettlementSilentReturn(t *testing.T) {
 		t.Errorf("findings %v, want none", e.Findings)
 	}
 }
+
+// TestNotReplayedOutcome: a hand the engine did not replay (here a
+// cancelled one) is not said to state no outcome: its outcome was not
+// checked.
+func TestNotReplayedOutcome(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, &explainCase{file: "fixtures/pokerstars/hand.not-replayed.txt", line: 1}, "pokerstars")
+	var b bytes.Buffer
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := unwrap(b.String())
+	if !strings.Contains(text, "Not checked: the hand was not replayed") || strings.Contains(text, "states no outcome") {
+		t.Errorf("record vs rules of a hand not replayed:\n%s", text)
+	}
+}

@@ -74,7 +74,8 @@ var labels = map[string]map[string]string{
 
 		"record_vs_rules": "Record vs rules", "rules_word": "rules", "after_rake": "after rake",
 		"house_rule": "house rake rule", "no_outcome": "The record states no outcome (no collects, winnings or finishing stacks) to compare.",
-		"start": "Start", "put_in": "Put in", "record_finish": "Record finish", "rules_finish": "Rules finish",
+		"outcome_not_checked": "Not checked: the hand was not replayed, so the record's outcome is not held against the rules.",
+		"start":               "Start", "put_in": "Put in", "record_finish": "Record finish", "rules_finish": "Rules finish",
 		"difference": "Owed", "record_gets": "Record pays", "rules_give": "Rules pay",
 		"basis_help_collects":         "what each player was paid (collected, and uncalled bets returned): by the record and by the rules",
 		"basis_help_finishing_stacks": "each player's stack after the hand: by the record and by the rules",
@@ -161,7 +162,8 @@ var labels = map[string]map[string]string{
 
 		"record_vs_rules": "记录与规则对比", "rules_word": "规则", "after_rake": "扣除抽佣后",
 		"house_rule": "场馆抽佣规则", "no_outcome": "记录未写明结果(无收取、赢额或最终筹码),无可比较。",
-		"start": "起始", "put_in": "投入", "record_finish": "记录最终", "rules_finish": "规则最终",
+		"outcome_not_checked": "未核对:此手牌未被重放,记录的结果未与规则比较。",
+		"start":               "起始", "put_in": "投入", "record_finish": "记录最终", "rules_finish": "规则最终",
 		"difference": "应补", "record_gets": "记录派给", "rules_give": "规则派给",
 		"basis_help_collects":         "每位玩家获得的筹码(收取及退还的未跟注筹码):记录与规则",
 		"basis_help_finishing_stacks": "每位玩家本手结束后的筹码:记录与规则",

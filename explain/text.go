@@ -760,11 +760,14 @@ func (c *renderer) textRecord(out *textOut, s *settlement) {
 		}
 		out.line("  ", line)
 	}
-	if s.Basis == basisNone {
-		out.line("  ", c.L("no_outcome"))
+	if !replayed {
+		// Unread is not clean: the record may state an outcome, but
+		// nothing was computed to hold it against.
+		out.line("  ", c.L("outcome_not_checked"))
 		return
 	}
-	if !replayed {
+	if s.Basis == basisNone {
+		out.line("  ", c.L("no_outcome"))
 		return
 	}
 	var rows [][]string

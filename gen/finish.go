@@ -5,7 +5,6 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -14,7 +13,8 @@ import (
 // rake and the finishing stacks.
 func (p *play) finish() error {
 	t := p.t
-	ps := p.f == pokerstars.Format
+	room := p.room
+	ps := room != nil // a room's text: it states collects, rake and pots
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -27,7 +27,7 @@ func (p *play) finish() error {
 	h.Stakes = p.skel.Stakes
 	h.Site = siteOf(p.f)
 	if ps {
-		h.Game.Code, _ = psGameCode(t.game)
+		h.Game.Code, _ = room.gameCode(t.game)
 	} else {
 		h.Game.Code = phhCode(t.game)
 		h.Stakes.BigBlind = t.bb
@@ -86,7 +86,7 @@ func (p *play) finish() error {
 		h.Boards = [][]cards.Card{p.board[:dealt:dealt]}
 	}
 
-	// Settle. PokerStars: uncalled bets come back right after the street's
+	// Settle. A room: uncalled bets come back right after the street's
 	// last bet, the room takes its rake, the winners collect.
 	tr := replay.Replay(h, p.g.rules)
 	if !tr.Supported {
@@ -107,7 +107,7 @@ func (p *play) finish() error {
 			h.Actions = slices.Insert(h.Actions, at, hand.Action{Kind: hand.UncalledReturn, Player: r.Player, Amount: r.Amount, HasAmount: true})
 			origin = slices.Insert(origin, at, -1)
 		}
-		if p.style == styleOldExport {
+		if p.style == styleOldExport && room.returnLines {
 			// Older exports write no "Uncalled bet returned" line: the
 			// totals and collects show the bet was given back.
 			for k := len(h.Actions) - 1; k >= 0; k-- {
@@ -122,7 +122,7 @@ func (p *play) finish() error {
 		o.HasRake = true
 		o.Rake = p.rake(tr.TotalPot, dealt >= 3)
 		tr = replay.Replay(h, p.g.rules)
-		if len(tr.Pots) > 1 {
+		if len(tr.Pots) > 1 && room.listsPots {
 			// The room lists its pots after rake, shared among them as it
 			// likes: the auditor must read the split from the record.
 			shares := p.shareRake(tr.Pots, o.Rake)
@@ -184,13 +184,13 @@ func (p *play) finish() error {
 }
 
 // rake is the rake the room takes from a pot of total chips: the house
-// rule's when the rules have one; else, in PokerStars, 5% capped at $3
-// with no flop, no drop, and none in PHH.
+// rule's when the rules have one; else, in a room's text, 5% capped at 3
+// (dollars, euros) with no flop, no drop, and none in PHH.
 func (p *play) rake(total hand.Amount, flop bool) hand.Amount {
 	if r, ok := p.g.rules.ExpectedRake(total, flop, p.t.scale); ok {
 		return r
 	}
-	if p.f != pokerstars.Format || !flop {
+	if p.room == nil || !flop {
 		return 0
 	}
 	return min(total/20, 300)
@@ -278,9 +278,10 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
-	if p.f == pokerstars.Format {
-		// The reader takes the ante from the largest posted, and in fixed
-		// limit the blinds from the first posts not all-in.
+	if p.room != nil {
+		// The reader takes the ante from the largest posted (Winamax: from
+		// the header, where the writer puts it), and in fixed limit the
+		// blinds from the first posts not all-in.
 		st.Ante, st.BigBlindAnte = 0, false
 		sb, bb := hand.Amount(0), hand.Amount(0)
 		for _, a := range p.acts {
@@ -362,7 +363,7 @@ func (p *play) showdown() []hand.Action {
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s})
 			continue
 		}
-		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.f == pokerstars.Format {
+		if beaten && p.style == styleMuckShown && allIn && len(tr.Pots) == 1 && p.room != nil && p.room.mucksShown {
 			// Online the software mucks a beaten hand at an all-in
 			// showdown and the summary shows it: the hand is disclosed.
 			out = append(out, hand.Action{Kind: hand.Muck, Player: s, Cards: p.holes[s]})

@@ -40,14 +40,13 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.Format or pokerstars.Format
+	Format parser.Format // phh.Format or a room's text format (pokerstars.Format, winamax.Format)
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -61,6 +60,11 @@ type Config struct {
 	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
 	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
 	Games []string
+	// Sessions, if positive, writes table sessions of that many hands
+	// (PokerStars): consecutive hands at one table, stacks carried over,
+	// the button moving, players leaving, joining and sitting out, and the
+	// session faults as the violations (session.go).
+	Sessions int
 }
 
 // Label names the violation injected into one hand: the check that must
@@ -93,15 +97,20 @@ type Generator struct {
 	pool  replay.TracePool
 	games []gameKind  // the games dealt, with their weights
 	kinds []violation // the violations the format can express in those games
+
+	sessions sessionCache // Config.Sessions: the sessions played lately
 }
 
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
-	if cfg.Format != phh.Format && cfg.Format != pokerstars.Format {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh or pokerstars)", cfg.Format)
+	if cfg.Format != phh.Format && roomTexts[cfg.Format] == nil {
+		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars or winamax)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
+	}
+	if room := roomTexts[cfg.Format]; cfg.Sessions < 0 || cfg.Sessions > 0 && (room == nil || !room.sessions) {
+		return nil, errors.New("gen: table sessions are written in PokerStars text only (PHH records name no table)")
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {
@@ -129,6 +138,14 @@ func New(cfg Config) (*Generator, error) {
 // check may be injected in more than one way; it is listed once).
 func (g *Generator) Checks() []string {
 	var out []string
+	if g.cfg.Sessions > 0 {
+		for _, id := range sessionFaults {
+			if id != "session.missing-hand" || g.rules.Session.ConsecutiveHandIDs {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
 	for _, v := range g.kinds {
 		if !slices.Contains(out, v.check) {
 			out = append(out, v.check)
@@ -150,6 +167,9 @@ const maxAttempts = 40
 // Hand generates hand i (0-based). The same Config and i always give the
 // same hand.
 func (g *Generator) Hand(i int) (*Hand, error) {
+	if g.cfg.Sessions > 0 {
+		return g.sessionHand(i)
+	}
 	pick := rand.New(rand.NewPCG(g.cfg.Seed, mix(uint64(i), 0)))
 	var want *violation
 	if g.cfg.Violations > 0 && pick.Float64() < g.cfg.Violations && len(g.kinds) > 0 {
@@ -201,8 +221,8 @@ func (g *Generator) always() *violation {
 
 // siteOf is the site generated hands of format f name.
 func siteOf(f parser.Format) string {
-	if f == pokerstars.Format {
-		return "PokerStars"
+	if room := roomTexts[f]; room != nil {
+		return room.site
 	}
 	return "handaudit-gen"
 }
@@ -221,17 +241,21 @@ func mix(i, attempt uint64) uint64 {
 var epoch = time.Date(2024, 3, 1, 17, 0, 0, 0, time.UTC)
 
 func formatBit(f parser.Format) uint8 {
-	switch f {
-	case phh.Format:
+	if room := roomTexts[f]; room != nil {
+		return room.bit
+	}
+	if f == phh.Format {
 		return fPHH
-	case pokerstars.Format:
-		return fPS
 	}
 	return 0
 }
 
+// The formats a violation can be recorded in (violation.formats).
 const (
 	fPHH uint8 = 1 << iota
 	fPS
-	fBoth = fPHH | fPS
+	fWM                  // Winamax
+	fText = fPS | fWM    // the rooms' text formats
+	fAll  = fPHH | fText // every format
+	fBoth = fPHH | fPS   // PHH and PokerStars, not Winamax (see violations)
 )

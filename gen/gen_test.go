@@ -19,6 +19,7 @@ import (
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/parser/winamax"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -133,7 +134,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -218,6 +219,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
 		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
+			f == winamax.Format && bytes.Contains(p, []byte("#"+id+" - ")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}
@@ -228,7 +230,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {
@@ -613,4 +615,115 @@ func TestGamesVariety(t *testing.T) {
 		}
 		t.Logf("%s: %v; players %v", game, want, players)
 	}
+}
+
+// TestEndToEndSessions: table sessions with 20% session faults, audited as
+// the pipeline does (each table's hands in order, under a house that
+// numbers hands per table): every label is found at its hand, and nothing
+// else; the clean hands carry over stacks, move the button, and see players
+// leave, join, sit out and come back.
+func TestEndToEndSessions(t *testing.T) {
+	n := 2400
+	if testing.Short() {
+		n = 480
+	}
+	rs, err := replay.Preset("pokerstars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.Session.ConsecutiveHandIDs = true
+	g, err := New(Config{Seed: 11, Format: pokerstars.Format, Violations: 0.2, Rules: &rs, Sessions: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, labelText, text1 bytes.Buffer
+	if _, err := g.Write(context.Background(), Output{Hands: n, W: &text, Labels: &labelText, Workers: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Write(context.Background(), Output{Hands: n, W: &text1, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(text.Bytes(), text1.Bytes()) {
+		t.Fatal("sessions differ between 1 and 3 workers")
+	}
+	labels := map[string][]string{}
+	perCheck := map[string]int{}
+	dec := json.NewDecoder(&labelText)
+	for {
+		var l Label
+		if err := dec.Decode(&l); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		labels[l.HandID] = append(labels[l.HandID], fmt.Sprintf("%s@%d", l.CheckID, l.ActionIndex))
+		perCheck[l.CheckID]++
+	}
+	r, err := parser.Open(pokerstars.Format, bytes.NewReader(text.Bytes()), "gen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := replay.FixedRules(&rs)
+	sessions := checks.NewSessions(checks.All())
+	var runner checks.Runner
+	got := map[string][]found{}
+	var hands, sittingOut, joins int
+	seen := map[string]bool{}
+	for {
+		h, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("generated text does not parse: %v", err)
+		}
+		hands++
+		for _, s := range h.Seats {
+			if s.SittingOut {
+				sittingOut++
+			}
+			if !seen[h.Table+s.Player] {
+				seen[h.Table+s.Player] = true
+				joins++
+			}
+		}
+		tr := replay.Replay(h, book.For(h))
+		fs := runner.Run(h, tr, checks.All())
+		fs = append(fs, sessions.Add(checks.SessionOf(h, tr), book.For(h))...)
+		for _, x := range fs {
+			got[h.ID] = append(got[h.ID], found{x.CheckID, x.ActionIndex})
+		}
+	}
+	if hands != n {
+		t.Fatalf("read %d hands back, want %d", hands, n)
+	}
+	bad := 0
+	ids := map[string]bool{}
+	for id := range got {
+		ids[id] = true
+	}
+	for id := range labels {
+		ids[id] = true
+	}
+	for id := range ids {
+		have, want := dedupe(got[id]), labels[id]
+		sort.Strings(want)
+		if strings.Join(have, ",") != strings.Join(want, ",") {
+			if bad++; bad <= 5 {
+				t.Errorf("hand %s: findings %v, want %v\n%s", id, have, want, handText(t, pokerstars.Format, text.Bytes(), id))
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d hands do not match their labels", bad)
+	}
+	for _, id := range g.Checks() {
+		if perCheck[id] == 0 {
+			t.Errorf("no hand carries %s", id)
+		}
+	}
+	if sittingOut == 0 || joins <= 4*n/12 {
+		t.Errorf("sessions without players sitting out (%d) or joining (%d seatings)", sittingOut, joins)
+	}
+	t.Logf("%d hands, labels %v, %d seats sitting out, %d seatings", hands, perCheck, sittingOut, joins)
 }

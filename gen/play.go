@@ -9,7 +9,6 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -29,6 +28,7 @@ var normalAgent = agent{fold: 35, raise: 18, bet: 30, allIn: 12, minimum: 45, mu
 type play struct {
 	g     *Generator
 	f     parser.Format
+	room  *roomText // the room's text format; nil for PHH
 	idx   int
 	rng   *rand.Rand
 	want  *violation
@@ -66,7 +66,7 @@ type play struct {
 }
 
 func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
-	p := &play{g: g, f: g.cfg.Format, idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
+	p := &play{g: g, f: g.cfg.Format, room: roomTexts[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
@@ -242,7 +242,7 @@ func (p *play) posts() {
 	post(t.sbSeat, hand.PostSmallBlind, t.sb)
 	post(t.bbSeat, hand.PostBigBlind, t.bb)
 	if t.deadSB >= 0 {
-		post(t.deadSB, hand.PostSmallBlind, t.sb) // out of position: dead
+		post(t.deadSB, p.room.deadSmallBlind, t.sb) // out of position: dead
 	}
 	antes()
 }
@@ -444,11 +444,11 @@ func (p *play) act(v view, c choice) {
 }
 
 // record turns a choice into the action the format's reader would give:
-// PokerStars records call amounts, raise increments and all-ins; PHH only
-// the bet and raise totals.
+// the rooms' text records call amounts, raise increments and all-ins; PHH
+// only the bet and raise totals.
 func (p *play) record(v view, c choice) hand.Action {
 	a := hand.Action{Kind: c.kind, Player: v.player}
-	ps := p.f == pokerstars.Format
+	ps := p.room != nil
 	w := &v.w
 	switch c.kind {
 	case hand.Fold:

@@ -8,7 +8,6 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // gameKind is one game the generator deals, with how often.
@@ -126,15 +125,16 @@ func pickGame(rng *rand.Rand, games []gameKind, nd needs) gameKind {
 // newTable deals a table of one of games for format f.
 func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *table {
 	t := &table{}
+	room := roomTexts[f] // nil for PHH
 	gk := pickGame(rng, games, nd)
 	t.game = hand.Game{Variant: gk.variant, Structure: gk.structure, HoleCards: gk.hole}
 
-	// Stakes. PokerStars plays for cents; PHH for whole chips, or for a
+	// Stakes. The rooms play for cents; PHH for whole chips, or for a
 	// currency with cents.
 	t.scale = 1
 	switch {
-	case f == pokerstars.Format:
-		t.scale, t.currency = 100, "USD"
+	case room != nil:
+		t.scale, t.currency = 100, room.currency
 	case rng.IntN(3) == 0:
 		t.scale, t.currency = 100, "USD"
 	}
@@ -172,8 +172,8 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	if n > 6 || rng.IntN(3) == 0 {
 		t.maxSeats = 9
 	}
-	extra := 0 // PokerStars: a player sitting out
-	if f == pokerstars.Format && n < t.maxSeats && rng.IntN(12) == 0 {
+	extra := 0 // a room: a player sitting out
+	if room != nil && n < t.maxSeats && rng.IntN(12) == 0 {
 		extra = 1
 	}
 	nums := rng.Perm(t.maxSeats)[:n+extra]
@@ -256,10 +256,10 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 		i := t.inOrder[rng.IntN(n)]
 		t.seats[i].Stack = unit + hand.Amount(rng.Int64N(int64(2*unit)))
 	}
-	// PokerStars: now and then a returning player posts a small blind out
-	// of position, dead money that does not count toward his call.
+	// A room: now and then a returning player posts a small blind out of
+	// position, dead money that does not count toward his call.
 	t.deadSB = -1
-	if f == pokerstars.Format && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+	if room != nil && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
 		var cands []int
 		for _, s := range t.inOrder {
 			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {

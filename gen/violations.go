@@ -7,7 +7,6 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -50,7 +49,7 @@ var (
 )
 
 var violations = []violation{
-	{check: "raise.under-minimum", formats: fBoth, needs: needs{structures: bigBet},
+	{check: "raise.under-minimum", formats: fAll, needs: needs{structures: bigBet},
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			lo, hi := w.CurrentBet+1, w.MinRaiseTo-1
@@ -61,14 +60,14 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the minimum was %s", p.money(to), p.money(w.MinRaiseTo)))
 			return true
 		}},
-	{check: "raise.not-reopened", formats: fBoth, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
+	{check: "raise.not-reopened", formats: fAll, needs: needs{short: 2, minPlayers: 3}, agent: shoving,
 		decide: raiseNotReopened},
 	// Fixed limit with short stacks: all-ins of less and of more than half
 	// a bet, reopening the betting only to whoever faces half a bet since
 	// his own last action (TDA 47-B).
-	{check: "raise.not-reopened", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}, short: 3, minPlayers: 4},
+	{check: "raise.not-reopened", formats: fAll, needs: needs{structures: []hand.Structure{hand.FixedLimit}, short: 3, minPlayers: 4},
 		agent: shoving, decide: raiseNotReopened},
-	{check: "raise.over-pot-limit", formats: fBoth, needs: needs{structures: []hand.Structure{hand.PotLimit}},
+	{check: "raise.over-pot-limit", formats: fAll, needs: needs{structures: []hand.Structure{hand.PotLimit}},
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			if w.MinRaiseTo <= 0 || w.PotLimitMax <= 0 || v.allIn <= w.PotLimitMax || !p.roll() {
@@ -78,7 +77,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s over the pot-limit maximum of %s", p.money(to), p.money(w.PotLimitMax)))
 			return true
 		}},
-	{check: "raise.cap-exceeded", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}, minPlayers: 3}, agent: raising,
+	{check: "raise.cap-exceeded", formats: fAll, needs: needs{structures: []hand.Structure{hand.FixedLimit}, minPlayers: 3}, agent: raising,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			if w.Cap <= 0 || w.RaiseCount < w.Cap || !w.Open || v.stack <= w.ToCall+w.FixedSize {
@@ -88,7 +87,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s after the %d-bet cap", p.money(to), w.Cap))
 			return true
 		}},
-	{check: "bet.wrong-limit-size", formats: fBoth, needs: needs{structures: []hand.Structure{hand.FixedLimit}},
+	{check: "bet.wrong-limit-size", formats: fAll, needs: needs{structures: []hand.Structure{hand.FixedLimit}},
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			to := w.MinRaiseTo + w.FixedSize
@@ -104,7 +103,7 @@ var violations = []violation{
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			owe := w.CurrentBet - p.bet[v.player]
-			if p.f == pokerstars.Format && w.ToCall > 0 && owe > v.stack && p.roll() {
+			if p.room != nil && w.ToCall > 0 && owe > v.stack && p.roll() {
 				// Calls the whole bet while having less: all-in for less.
 				p.inject(v, choice{kind: hand.Call, call: owe}, fmt.Sprintf("call of %s with a stack of %s", p.money(owe), p.money(v.stack)))
 				return true
@@ -138,7 +137,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s counting a dead small blind as live (%s owed)", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
-	{check: "action.out-of-turn", formats: fBoth, always: true, needs: needs{minPlayers: 3},
+	{check: "action.out-of-turn", formats: fAll, always: true, needs: needs{minPlayers: 3},
 		before: func(p *play, v view) bool {
 			if p.live() < 3 || !p.roll() {
 				return false
@@ -157,7 +156,7 @@ var violations = []violation{
 				fmt.Sprintf("%s folds while %s is to act", p.t.seats[q].Player, p.t.seats[v.player].Player))
 			return true
 		}},
-	{check: "action.after-fold", formats: fBoth, needs: needs{minPlayers: 3},
+	{check: "action.after-fold", formats: fAll, needs: needs{minPlayers: 3},
 		before: func(p *play, v view) bool {
 			if p.live() < 2 || !p.roll() {
 				return false
@@ -177,7 +176,7 @@ var violations = []violation{
 			p.what = p.t.seats[q].Player + " acts again after folding"
 			return true
 		}},
-	{check: "blind.wrong-amount", formats: fBoth, needs: needs{structures: bigBet, antes: true},
+	{check: "blind.wrong-amount", formats: fAll, needs: needs{structures: bigBet, antes: true},
 		atPost: func(p *play) {
 			// Only a player none of whose forced bets the stack capped: a
 			// smaller one would leave him chips his capped blind should
@@ -191,7 +190,7 @@ var violations = []violation{
 			var cands []int
 			for j, a := range p.acts {
 				if a.Kind == hand.Post && !a.AllIn && posted[a.Player] < p.stack[a.Player] &&
-					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.f == pokerstars.Format && a.PostKind == hand.PostBigBlind) {
+					(a.PostKind == hand.PostAnte && a.Amount >= 2 || p.room != nil && a.PostKind == hand.PostBigBlind) {
 					cands = append(cands, j)
 				}
 			}
@@ -215,7 +214,7 @@ var violations = []violation{
 			p.injectAt = j
 			p.what = fmt.Sprintf("%s posted %s instead of %s", a.PostKind, p.money(a.Amount), p.money(was))
 		}},
-	{check: "pot.total-mismatch", formats: fPS, always: true,
+	{check: "pot.total-mismatch", formats: fText, always: true,
 		outcome: func(p *play, tr *replay.Trace) {
 			o := &p.h.Outcome
 			d := 1 + p.amount(p.t.bb)
@@ -239,13 +238,13 @@ var violations = []violation{
 			o.Pots[k] += d
 			p.outcomeLabel(-1, fmt.Sprintf("pot %d stated %s too high", k, p.money(d)))
 		}},
-	{check: "pot.award-mismatch", formats: fBoth, always: true,
+	{check: "pot.award-mismatch", formats: fAll, always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongAward(tr) }},
-	{check: "pot.odd-chip", formats: fBoth, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
+	{check: "pot.odd-chip", formats: fAll, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
 	{check: "pot.uncalled-not-returned", formats: fBoth,
 		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
-	{check: "pot.rake-mismatch", formats: fBoth, always: true,
+	{check: "pot.rake-mismatch", formats: fAll, always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
 	{check: "showdown.order", formats: fBoth, agent: passive, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) {
@@ -286,7 +285,7 @@ var violations = []violation{
 			origin[i] = markOrigin
 			p.what = p.t.seats[acts[i].Player].Player + " mucks at an all-in showdown"
 		}},
-	{check: "cards.duplicate", formats: fBoth,
+	{check: "cards.duplicate", formats: fAll,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
 			var shows []int
 			for i, a := range acts {
@@ -556,7 +555,7 @@ func (p *play) wrongAward(tr *replay.Trace) {
 		return
 	}
 	l := losers[p.rng.IntN(len(losers))]
-	if p.f == pokerstars.Format {
+	if p.room != nil {
 		var cs []int
 		for i, a := range h.Actions {
 			if a.Kind == hand.Collect {
@@ -628,7 +627,7 @@ func (p *play) wrongOddChip(tr *replay.Trace) {
 			continue
 		}
 		a := aw.Player
-		if p.f == pokerstars.Format {
+		if p.room != nil {
 			var from, to *hand.Action
 			for i := range h.Actions {
 				c := &h.Actions[i]
@@ -669,7 +668,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 	if r.Amount <= 0 || r.Step < 0 {
 		return
 	}
-	if p.f == pokerstars.Format {
+	if p.room != nil {
 		ri, last := -1, -1
 		for i, a := range h.Actions {
 			if a.Kind == hand.UncalledReturn && a.Player == r.Player && a.Amount == r.Amount {
@@ -697,7 +696,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 // wrongRake states a rake the pot and the collections do not leave.
 func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
-	if p.f == pokerstars.Format {
+	if p.room != nil {
 		o := &h.Outcome
 		// The listed pots and the collects from each agree: the stated
 		// total rake is the one claim that is wrong.

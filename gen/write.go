@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/handaudit/handaudit/parser/phh"
-	"github.com/handaudit/handaudit/parser/pokerstars"
 )
 
 // Output says how many hands to write and where.
@@ -59,7 +58,7 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if g.cfg.Format == phh.Format {
 		dst, err = phh.AppendHand(dst, gh.Hand, table)
 	} else {
-		dst, err = pokerstars.AppendHand(dst, gh.Hand)
+		dst, err = roomTexts[g.cfg.Format].append(dst, gh.Hand)
 	}
 	if err != nil {
 		return dst, nil, fmt.Errorf("gen: hand %d: %w", i, err)

@@ -258,7 +258,20 @@ type Outcome struct {
 	// "cashed out the hand for $X | Cash Out Fee $Y"). The pot they win is
 	// not pushed to them, so no Collect is recorded for it.
 	CashOuts []CashOut
+	// Misnamed: summary lines that name a seat's player otherwise than
+	// the seat list does (PokerStars "Seat 5: Player6 (didn't bet)" for
+	// Player5's seat), in order. The record contradicts itself about who
+	// sat there; the line's outcome is read as the seat's.
+	Misnamed []Misnamed
 	Pos      Pos // where the summary was read (for findings about it)
+}
+
+// Misnamed is a summary line that names Name for the seat of Player
+// (an index into Hand.Seats).
+type Misnamed struct {
+	Player int
+	Name   string
+	Pos    Pos
 }
 
 // CashOut is one player's cash-out of a hand: the room pays Amount, of

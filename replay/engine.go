@@ -995,6 +995,12 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 		m.boards[1] = append(m.boards[1], a.Cards...)
 		return
 	}
+	if m.phase < phaseBetting && m.game.boardRound[min(len(m.boards[0])+len(a.Cards), 7)] == 0 {
+		// Courchevel's first board card, dealt with the hole cards: the
+		// blinds' round goes on (nothing is returned to the big blind).
+		m.boards[0] = append(m.boards[0], a.Cards...)
+		return
+	}
 	m.closeRound()
 	// The flop's three cards, then one: appended one by one, which costs
 	// less than append's memmove call for a byte or three.
@@ -1007,9 +1013,6 @@ func (m *machine) dealBoard(st *Step, a *hand.Action) {
 		m.boards[0] = append(b0, c...)
 	}
 	next := int(m.game.boardRound[min(len(m.boards[0]), 7)])
-	if next == 0 && m.phase < phaseBetting {
-		return // Courchevel's first board card, dealt with the hole cards
-	}
 	if next <= m.round {
 		st.Note = "board card dealt without a new betting round"
 		next = min(m.round+1, m.game.last())

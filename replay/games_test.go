@@ -348,6 +348,14 @@ func TestCourchevelFirstCard(t *testing.T) {
 	if w := tr.Steps[6].Window; w.ToAct != 2 {
 		t.Errorf("pre-flop: p%d first, want p3", w.ToAct+1)
 	}
+	// The card closes no round: the big blind's 10 is not returned to
+	// him as uncalled (the pot stays 15), and he owes nothing to check.
+	if s := tr.Steps[5]; s.PotAfter != 15 {
+		t.Errorf("pot after the first card %d, want 15", s.PotAfter)
+	}
+	if w := tr.Steps[8].Window; w.ToCall != 0 {
+		t.Errorf("big blind's check: to call %d, want 0", w.ToCall)
+	}
 }
 
 // TestButtonBlind: short deck's button blind is a live blind: the seat

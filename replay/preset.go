@@ -142,6 +142,24 @@ func (rs *Ruleset) Options() string {
 	kv("rake_basis_points", strconv.FormatInt(rs.RakeBasisPoints, 10))
 	kv("rake_cap", rs.RakeCap.String())
 	kv("no_flop_no_drop", strconv.FormatBool(rs.NoFlopNoDrop))
+	if rs.UncalledInCollect {
+		// Listed only when set, so that the rulesets without it keep
+		// their digests.
+		kv("uncalled_in_collect", "true")
+	}
+	if rs.ShowOrderUnrecorded {
+		// Only when set: the options (and digests) of rulesets without it
+		// are as they were before it existed.
+		kv("show_order_recorded", "false")
+	}
+	if ss := rs.Session; ss != (SessionRules{}) {
+		// Listed only when set, so that rulesets without them keep the
+		// digests they had before the session checks.
+		kv("session_button", ss.Button.String())
+		kv("session_no_top_ups", strconv.FormatBool(ss.NoTopUps))
+		kv("session_max_buy_in", ss.MaxBuyIn.String())
+		kv("session_consecutive_hand_ids", strconv.FormatBool(ss.ConsecutiveHandIDs))
+	}
 	return b.String()
 }
 
@@ -161,7 +179,9 @@ type houseFile struct {
 	BigBlindAnte *string `toml:"big_blind_ante"`
 	DeadButton   *bool   `toml:"dead_button"`
 	RunItTwice   *bool   `toml:"run_it_twice"`
-	Limit        *struct {
+	// UncalledInCollect: see Ruleset.UncalledInCollect.
+	UncalledInCollect *bool `toml:"uncalled_in_collect"`
+	Limit             *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
 	} `toml:"limit"`
@@ -174,6 +194,14 @@ type houseFile struct {
 		Cap          any   `toml:"cap"`
 		NoFlopNoDrop *bool `toml:"no_flop_no_drop"`
 	} `toml:"rake"`
+	Showdown *struct {
+		OrderRecorded *bool `toml:"order_recorded"`
+	} `toml:"showdown"`
+	Session *struct {
+		TopUps             *bool `toml:"top_ups"`
+		MaxBuyIn           any   `toml:"max_buy_in"`
+		ConsecutiveHandIDs *bool `toml:"consecutive_hand_ids"`
+	} `toml:"session"`
 }
 
 // LoadHouse reads a house rules file (TOML) and applies it over base.
@@ -187,6 +215,7 @@ type houseFile struct {
 //	big_blind_ante = "big-blind-first"  # or "ante-first"
 //	dead_button = true
 //	run_it_twice = true
+//	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -197,6 +226,16 @@ type houseFile struct {
 //	percent = "5"                # up to two decimals: "4.5"
 //	cap = 3                      # in the currency's or the chips' own unit ($3); 0 = no cap
 //	no_flop_no_drop = true
+//	[showdown]
+//	order_recorded = false       # the records' show lines are not in tabling order
+//	[session]
+//	top_ups = true               # cash games: a player may add chips between hands
+//	max_buy_in = 200             # in the currency's unit: the most a stack may be topped up to
+//	consecutive_hand_ids = false # the room numbers each table's hands one by one
+//
+// dead_button, when the file sets it, is also the button rule the session
+// checks require: true the dead button (TDA 32), false the moving button;
+// unset, either is accepted.
 func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	var f houseFile
 	dec := toml.NewDecoder(r).DisallowUnknownFields()
@@ -254,9 +293,31 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.DeadButton != nil {
 		rs.DeadButton = *f.DeadButton
+		rs.Session.Button = ButtonMoving
+		if *f.DeadButton {
+			rs.Session.Button = ButtonDead
+		}
+	}
+	if ss := f.Session; ss != nil {
+		if ss.TopUps != nil {
+			rs.Session.NoTopUps = !*ss.TopUps
+		}
+		if ss.MaxBuyIn != nil {
+			a, err := ParseHouseAmount(ss.MaxBuyIn)
+			if err != nil {
+				return Ruleset{}, fmt.Errorf("house rules: session.max_buy_in: %w", err)
+			}
+			rs.Session.MaxBuyIn = a
+		}
+		if ss.ConsecutiveHandIDs != nil {
+			rs.Session.ConsecutiveHandIDs = *ss.ConsecutiveHandIDs
+		}
 	}
 	if f.RunItTwice != nil {
 		rs.RunItTwice = *f.RunItTwice
+	}
+	if f.UncalledInCollect != nil {
+		rs.UncalledInCollect = *f.UncalledInCollect
 	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {
@@ -296,6 +357,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 		if k.NoFlopNoDrop != nil {
 			rs.NoFlopNoDrop = *k.NoFlopNoDrop
 		}
+	}
+	if sd := f.Showdown; sd != nil && sd.OrderRecorded != nil {
+		rs.ShowOrderUnrecorded = !*sd.OrderRecorded
 	}
 	return rs, nil
 }
@@ -339,13 +403,31 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.House != "" {
 		fmt.Fprintf(&b, "name = %q\n", rs.House)
 	}
-	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\ndead_button = %t\nrun_it_twice = %t\n",
-		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.DeadButton, rs.RunItTwice)
+	fmt.Fprintf(&b, "odd_chip = %q\nsmallest_chip = %q\nbig_blind_ante = %q\nrun_it_twice = %t\n",
+		rs.OddChip, rs.SmallestChip, rs.BBAnte, rs.RunItTwice)
+	if rs.Session.Button != ButtonEither {
+		// dead_button in a file is also the button rule the session checks
+		// require: written only when one is required, so that a ruleset
+		// accepting both reads back the same.
+		fmt.Fprintf(&b, "dead_button = %t\n", rs.Session.Button == ButtonDead)
+	}
+	if rs.UncalledInCollect {
+		b.WriteString("uncalled_in_collect = true\n")
+	}
 	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
 	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)
 	if rs.HasRakeRule {
 		fmt.Fprintf(&b, "\n[rake]\npercent = \"%d.%02d\"\ncap = %q\nno_flop_no_drop = %t\n",
 			rs.RakeBasisPoints/100, rs.RakeBasisPoints%100, rs.RakeCap, rs.NoFlopNoDrop)
+	}
+	if rs.ShowOrderUnrecorded {
+		fmt.Fprintf(&b, "\n[showdown]\norder_recorded = false\n")
+	}
+	if ss := rs.Session; ss.NoTopUps || !ss.MaxBuyIn.IsZero() || ss.ConsecutiveHandIDs {
+		fmt.Fprintf(&b, "\n[session]\ntop_ups = %t\nconsecutive_hand_ids = %t\n", !ss.NoTopUps, ss.ConsecutiveHandIDs)
+		if !ss.MaxBuyIn.IsZero() {
+			fmt.Fprintf(&b, "max_buy_in = %q\n", ss.MaxBuyIn)
+		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err

@@ -17,11 +17,16 @@ var presetFiles embed.FS
 // the preset of that room's conventions. Adding a room is a house file in
 // presets/ and a line here.
 var rooms = []struct {
-	site   string // as records name the room: "PokerStars" (also "PokerStars Zoom", ...)
-	format string // the room's own export format, for a record that names no site
-	preset string // presets/<preset>.toml
+	site   string   // as records name the room: "PokerStars" (also "PokerStars Zoom", ...)
+	also   []string // other names records give the room
+	format string   // the room's own export format, for a record that names no site
+	preset string   // presets/<preset>.toml
 }{
 	{site: "PokerStars", format: "pokerstars", preset: "pokerstars"},
+	// 888poker's exports name it 888poker, 888.ro, 888poker.ca-on, and
+	// Cassava in older ones.
+	{site: "888", also: []string{"Cassava"}, format: "888poker", preset: "888poker"},
+	{site: "Winamax", format: "winamax", preset: "winamax"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.
@@ -45,6 +50,7 @@ type Rulebook struct {
 
 type roomRules struct {
 	site, format string
+	also         []string
 	rules        *Ruleset
 }
 
@@ -60,7 +66,7 @@ func RoomRules(def *Ruleset) (*Rulebook, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.rooms = append(b.rooms, roomRules{site: r.site, format: r.format, rules: &rs})
+		b.rooms = append(b.rooms, roomRules{site: r.site, also: r.also, format: r.format, rules: &rs})
 	}
 	return b, nil
 }
@@ -70,12 +76,23 @@ func (b *Rulebook) For(h *hand.Hand) *Ruleset {
 	if len(b.rooms) > 0 && h != nil {
 		for i := range b.rooms {
 			r := &b.rooms[i]
-			if h.Site == r.site || len(h.Site) >= len(r.site) && strings.EqualFold(h.Site[:len(r.site)], r.site) || h.Site == "" && h.Format == r.format {
+			if names(h.Site, r.site) || h.Site == "" && h.Format == r.format {
 				return r.rules
+			}
+			for _, also := range r.also {
+				if names(h.Site, also) {
+					return r.rules
+				}
 			}
 		}
 	}
 	return b.def
+}
+
+// names reports whether a record's site names the room: it is the room's
+// name or starts with it, whatever the case.
+func names(site, room string) bool {
+	return site == room || len(site) >= len(room) && strings.EqualFold(site[:len(room)], room)
 }
 
 // Default is the ruleset of a hand that names no known room.

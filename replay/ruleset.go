@@ -68,6 +68,15 @@ type Ruleset struct {
 	StraddleMinRaise bool
 	DeadButton       bool
 	RunItTwice       bool
+	// UncalledInCollect: the room pays an uncalled bet back within the
+	// pot its owner collects, with no line of its own (888poker does so
+	// for an uncalled blind), which is then no uncalled bet left
+	// unreturned.
+	UncalledInCollect bool
+	// ShowOrderUnrecorded: the room's records do not write the hands shown
+	// in the order they were tabled (Winamax lists the winner's last), so
+	// the order of their show lines is no evidence of the tabling order.
+	ShowOrderUnrecorded bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =
@@ -76,6 +85,45 @@ type Ruleset struct {
 	RakeCap         HouseAmount
 	NoFlopNoDrop    bool
 	HasRakeRule     bool
+
+	// Session: the house's options for the checks across the hands of a
+	// table (checks.Sessions). The zero value accepts every legitimate
+	// reading.
+	Session SessionRules
+}
+
+// SessionRules are the house's options for the session checks.
+type SessionRules struct {
+	// Button: the button rule the house requires (ButtonEither: the dead
+	// button of TDA 32 or the moving button, whichever the record follows).
+	Button ButtonRule
+	// NoTopUps: a cash-game player may not add chips between hands.
+	NoTopUps bool
+	// MaxBuyIn, if set, is the most a cash-game stack may be topped up to,
+	// in the currency's unit.
+	MaxBuyIn HouseAmount
+	// ConsecutiveHandIDs: the room numbers each table's hands one by one
+	// (Winamax's TABLE-N-TIME IDs do), so a gap is a missing hand.
+	ConsecutiveHandIDs bool
+}
+
+// ButtonRule is how the button moves between hands.
+type ButtonRule uint8
+
+const (
+	ButtonEither ButtonRule = iota // the dead button or the moving button
+	ButtonDead                     // TDA 32: the big blind moves one player on; the button may be dead
+	ButtonMoving                   // the button moves to the next player dealt in
+)
+
+func (b ButtonRule) String() string {
+	switch b {
+	case ButtonDead:
+		return "dead"
+	case ButtonMoving:
+		return "moving"
+	}
+	return "either"
 }
 
 // Room reports whether the ruleset is a room's preset (Name names a room's

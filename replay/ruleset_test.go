@@ -78,7 +78,8 @@ no_flop_no_drop = true
 	}
 	want := Ruleset{Name: "tda-2019", Version: "TDA 2019", House: "Casino X cash", OddChip: OddChipSplitEvenly,
 		SmallestChip: HouseAmount{Units: 25}, LimitCap: 5, HeadsUpUncapped: true, BBAnte: BigBlindFirst,
-		RakeBasisPoints: 450, RakeCap: HouseAmount{Units: 3}, NoFlopNoDrop: true, HasRakeRule: true}
+		RakeBasisPoints: 450, RakeCap: HouseAmount{Units: 3}, NoFlopNoDrop: true, HasRakeRule: true,
+		Session: SessionRules{Button: ButtonMoving}} // dead_button = false, set by the file
 	if rs != want {
 		t.Errorf("LoadHouse = %+v\nwant       %+v", rs, want)
 	}
@@ -222,10 +223,37 @@ func TestRoomPresets(t *testing.T) {
 	if err != nil || rs.Name != "pokerstars" || rs.LimitCap != 5 || rs.House != "My club" || rs.RakeCap != (HouseAmount{Units: 3}) {
 		t.Errorf("house over pokerstars: %+v, %v", rs, err)
 	}
-	// Every room's preset file reads.
+	// Winamax's records write no tabling order: its preset says so, and a
+	// house file says it back.
+	wm, err := Preset("winamax")
+	if err != nil || !wm.ShowOrderUnrecorded || wm.House != "Winamax" || ps.ShowOrderUnrecorded || d.ShowOrderUnrecorded {
+		t.Errorf("winamax preset: %+v, %v", wm, err)
+	}
+	var buf bytes.Buffer
+	if err := WriteHouse(&buf, &wm); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := LoadHouse(&buf, d); err != nil || !back.ShowOrderUnrecorded || !strings.Contains(wm.Options(), "show_order_recorded=false") {
+		t.Errorf("winamax preset written and read back: %q (%v)", back.Options(), err)
+	}
+	if strings.Contains(d.Options(), "show_order") {
+		t.Errorf("options without the showdown option name it: %q", d.Options())
+	}
+	// Every room's preset file reads, and writes back to itself (the
+	// session options too; dead_button only where a button rule is
+	// required, since it sets one).
 	for _, name := range PresetNames() {
-		if _, err := Preset(name); err != nil {
+		p, err := Preset(name)
+		if err != nil {
 			t.Errorf("preset %s: %v", name, err)
+		}
+		p.Session = SessionRules{NoTopUps: true, MaxBuyIn: HouseAmount{Units: 200}, ConsecutiveHandIDs: true}
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &p); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back.Options() != p.Options() {
+			t.Errorf("preset %s written and read back:\n%s\nwant\n%s (%v)", name, back.Options(), p.Options(), err)
 		}
 	}
 }
@@ -248,13 +276,21 @@ func TestRulebook(t *testing.T) {
 		{"PPPoker", "pokerstars", "tda-2024"},
 		{"", "phh", "tda-2024"},
 		{"handaudit-gen", "phh", "tda-2024"},
+		{"888poker", "888poker", "888poker"},
+		{"888.ro", "888poker", "888poker"},
+		{"888poker.ca-on", "888poker", "888poker"},
+		{"Cassava", "888poker", "888poker"},
+		{"", "888poker", "888poker"},
+		{"LuckyAcePoker.com", "888poker", "tda-2024"},
+		{"Winamax", "winamax", "winamax"},
+		{"", "winamax", "winamax"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
 			t.Errorf("site %q format %q: judged by %s, want %s", c.site, c.format, got, c.want)
 		}
 	}
-	if all := b.All(); len(all) != 2 || all[0] != &d || all[1].Name != "pokerstars" {
+	if all := b.All(); len(all) != 1+len(rooms) || all[0] != &d || all[1].Name != "pokerstars" {
 		t.Errorf("All() = %v", all)
 	}
 	f := FixedRules(&d)

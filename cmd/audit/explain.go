@@ -37,7 +37,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "output: text, json, html")
 	lang := fs.String("lang", "en", "language of labels and rule texts: en, zh")
 	color := fs.String("color", "auto", "colour the text: auto (when a terminal), always, never")
-	rules := fs.String("rules", "", "rules preset: tda-2024, tda-2019, pokerstars (default: the preset of the room the record names, else tda-2024)")
+	rules := fs.String("rules", "", "rules preset: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset of the room the record names, else tda-2024)")
 	house := fs.String("house", "", "house options TOML file (odd chip, smallest chip, limit cap, rake, ...)")
 	compare := fs.StringSlice("compare-rules", nil, "show where the rulings differ between these presets, e.g. tda-2019,tda-2024 or tda-2024,pokerstars")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error")

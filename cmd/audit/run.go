@@ -14,6 +14,7 @@ import (
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/replay"
 	"github.com/handaudit/handaudit/reports"
 )
 
@@ -30,7 +31,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	formats := fs.StringSlice("format", []string{"parquet", "html"}, "outputs to write: parquet, html, jsonl, arrow, sarif, junit")
 	summary := fs.String("summary", "", "also write the run summary as JSON to this file")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
-	rules := fs.String("rules", "", "rules preset for every hand: tda-2024, tda-2019, pokerstars (default: a room's preset for the hands whose record names the room, tda-2024 for the rest)")
+	rules := fs.String("rules", "", "rules preset for every hand: "+strings.Join(replay.PresetNames(), ", ")+" (default: a room's preset for the hands whose record names the room, tda-2024 for the rest)")
 	house := fs.String("house", "", "house options TOML file (odd chip, limit cap, rake, ...) for every hand, over --rules")
 	only := fs.StringSlice("only", nil, "run only these checks (IDs or prefixes such as pot.)")
 	skip := fs.StringSlice("skip", nil, "skip these checks (IDs or prefixes)")

@@ -7,8 +7,10 @@
 package formats
 
 import (
+	_ "github.com/handaudit/handaudit/parser/pacific"    // 888poker (Pacific) text
 	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
 	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
+	_ "github.com/handaudit/handaudit/parser/winamax"    // Winamax text
 
 	// Formats recognised but not read yet: named, their hands counted.
 	_ "github.com/handaudit/handaudit/parser/unsupported"

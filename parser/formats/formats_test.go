@@ -13,13 +13,15 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
+	"github.com/handaudit/handaudit/parser/winamax"
 )
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format} {
+	for _, f := range []parser.Format{phh.Format, pokerstars.Format, pacific.Format, winamax.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -28,12 +30,17 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars.
+// are PHH, the PokerStars ones (.txt) PokerStars, the 888poker ones
+// (.txt under fixtures/888poker) 888poker.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
 	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	// The rooms whose fixtures are text files of their own (.txt too).
+	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format,
+		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format}
 	n := 0
-	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain"} {
+	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
+		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -42,6 +49,9 @@ func TestDetectFixtures(t *testing.T) {
 			f, ok := want[filepath.Ext(p)]
 			if !ok {
 				continue
+			}
+			if room, ok := rooms[dir]; ok {
+				f = room
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -91,6 +101,8 @@ func TestRegisteredWriters(t *testing.T) {
 	}{
 		{phh.Format, "fixtures/phh/clean/*.phh*"},
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
+		{pacific.Format, "fixtures/888poker/clean/*.txt"},
+		{winamax.Format, "fixtures/winamax/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

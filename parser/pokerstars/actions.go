@@ -72,6 +72,13 @@ func (p *psParser) action(seat int, rest []byte, n int) (bool, error) {
 	if len(rest) == 0 {
 		return false, nil
 	}
+	// A draw adds two actions (see discard), not the one built below.
+	switch c := rest[0]; {
+	case c == 'd' && psHas(rest, "discards "):
+		return true, p.discard(seat, rest[9:], false, n)
+	case c == 's' && psHas(rest, "stands pat"):
+		return true, p.discard(seat, rest[10:], true, n)
+	}
 	p.actions = append(p.actions, hand.Action{Player: seat, Pos: hand.Pos{File: p.r.file, Line: n}})
 	last := len(p.actions) - 1
 	ok, err := p.actionAt(&p.actions[last], seat, rest)
@@ -92,6 +99,11 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 		if tail := rest[5:]; len(tail) > 0 {
 			if tail[0] != ' ' {
 				return false, nil
+			}
+			if psIs(tail, " (disconnect)") || psIs(tail, " (timeout)") {
+				// The room folded a player who left or ran out of time:
+				// a fold like any other.
+				break
 			}
 			if a.Cards, err = p.bracketCards(tail[1:], true); err != nil {
 				return false, err
@@ -156,8 +168,22 @@ func (p *psParser) actionAt(a *hand.Action, seat int, rest []byte) (bool, error)
 		return true, nil
 	case c == 's' && psIs(rest, "sits in"), c == 'i' && psIs(rest, "is back"):
 		return true, nil
-	case c == 'd' && psHas(rest, "discards"), c == 's' && psHas(rest, "stands pat"), c == 'b' && psHas(rest, "brings in"), c == 'c' && psHas(rest, "completes it"):
-		return false, psErrorf("draw and stud actions are not read by this reader")
+	case c == 'T' && (psHas(rest, "Table deposit ") || psHas(rest, "Table cash-out ")):
+		// Chips a player brings to the table, or takes off it, for the
+		// next hands (converted exports write it): this hand is as it was.
+		tail := rest[bytes.IndexByte(rest[6:], ' ')+7:]
+		if _, k, err := p.amount(tail); err != nil || k != len(tail) {
+			return false, psErrorf("cannot read the table deposit")
+		}
+		return true, nil
+	case c == 'b' && psHas(rest, "brings in for "):
+		if err := p.bringIn(a, rest[14:]); err != nil {
+			return false, err
+		}
+	case c == 'c' && psHas(rest, "completes it to "):
+		if err := p.complete(a, rest[16:]); err != nil {
+			return false, err
+		}
 	default:
 		return false, nil
 	}
@@ -234,6 +260,8 @@ func (p *psParser) post(a *hand.Action, rest []byte) error {
 		kind, k = hand.PostDead, 11
 	case c == 'd' && psHas(rest, "dead small blind "):
 		kind, k = hand.PostDead, 17
+	case c == 'b' && psHas(rest, "button blind "):
+		kind, k = hand.PostButtonBlind, 13
 	default:
 		return psErrorf("unknown forced bet")
 	}
@@ -408,7 +436,7 @@ func psTolerated(line []byte) bool {
 	for _, s := range [...]string{
 		" joins the table at seat #", " finished the tournament", " wins the tournament",
 		" re-buys and receives ", " takes the add-on and receives ", " wins the bounty",
-		" for eliminating ", " was removed from the table",
+		" for eliminating ", " for splitting the elimination of ", " was removed from the table",
 	} {
 		if bytes.Contains(line, []byte(s)) {
 			return true
@@ -418,7 +446,8 @@ func psTolerated(line []byte) bool {
 		return psFindGluedHeader(line) < 0
 	}
 	switch string(line) {
-	case "Betting is capped", "No low hand qualified", "Hand was run twice", "The deck is reshuffled":
+	case "Betting is capped", "No low hand qualified", "Hand was run twice", "The deck is reshuffled",
+		"Table leave user", "Pair on board - a double bet is allowed":
 		return true
 	}
 	return false
@@ -450,6 +479,9 @@ func (p *psParser) dealt(rest []byte, n int) error {
 // dealtTo reads "NAME [cards]" as dealt to sn, if rest starts with sn's
 // name and a bracket. It reports true when it did (with or without error).
 func (p *psParser) dealtTo(sn *psSeatName, rest []byte, n int) (bool, error) {
+	if !p.h.Game.Variant.IsBoardGame() {
+		return p.dealtMore(sn, rest, n)
+	}
 	l := len(sn.name)
 	if len(rest) <= l+2 || string(rest[:l]) != sn.name || rest[l] != ' ' || rest[l+1] != '[' {
 		return false, nil

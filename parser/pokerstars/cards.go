@@ -61,6 +61,10 @@ func (p *psParser) bracketCards(b []byte, whole bool) ([]cards.Card, error) {
 			return nil, psErrorf("cannot read card %q", in[i:])
 		}
 		c, ok := psCard(in[i], in[i+1])
+		if !ok && in[i] == 'X' && in[i+1] == 'X' {
+			// A card not shown, as Hold'em Manager's exports write it.
+			c, ok = cards.Unknown, true
+		}
 		if !ok || (i+2 < len(in) && in[i+2] != ' ') {
 			return nil, psErrorf("cannot read card %q", in[i:min(i+3, len(in))])
 		}

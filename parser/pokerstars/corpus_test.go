@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -107,6 +108,22 @@ func TestPokerStarsCorpus(t *testing.T) {
 		}
 		hands, errs := psReadAll(t, f, rel)
 		f.Close()
+		// Every hand header, counted apart from the reader, is a hand or
+		// a parse error of a hand (not one of text outside any hand).
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		headers := len(psHeaderPattern.FindAll(text, -1))
+		inHands := len(hands)
+		for _, e := range errs {
+			if e.HandIndex >= 0 {
+				inHands++
+			}
+		}
+		if inHands != headers {
+			t.Errorf("%s: %d hand headers, but %d hands and parse errors of hands", rel, headers, inHands)
+		}
 		total += len(hands)
 		totalErrs += len(errs)
 		wantHands := psCorpusHands[rel]
@@ -139,6 +156,12 @@ func TestPokerStarsCorpus(t *testing.T) {
 	t.Logf("%d files: %d hands, %d parse errors", len(files), total, totalErrs)
 	psGolden(t, "testdata/corpus.golden", golden.String())
 }
+
+// psHeaderPattern finds PokerStars hand headers in text, wherever they
+// are on a line (hands glued together): the site, a kind and a hand number
+// with its colon. It is the corpus test's count, apart from the reader's
+// own recognition of headers.
+var psHeaderPattern = regexp.MustCompile(`(?i)(PokerStars|PPPoker) (Zoom |Home Game )?(Hand|Game) #[0-9]+:`)
 
 // psCorpusHands is the number of hands read from each corpus file.
 var psCorpusHands = map[string]int{

@@ -6,7 +6,8 @@
 // The reader's files follow a hand as it is written, general grammar
 // first: reader.go (the Reader: lines into hands, the limits), lines.go,
 // hand.go (the parser of one hand, which dispatches each line), then
-// header.go, seats.go, actions.go, streets.go, cards.go, summary.go and
+// header.go, seats.go, actions.go, streets.go, studdraw.go (the stud and
+// draw games' deals, bring-ins and draws), cards.go, summary.go and
 // amounts.go. The fast paths come after, each in a file named for the
 // general code it shortcuts, whose top comment names the differential
 // tests that check it against that code: quick_header.go, quick_time.go,

@@ -31,6 +31,9 @@ func psDump(h *hand.Hand) string {
 	for _, s := range st.Straddles {
 		fmt.Fprintf(&b, " straddle=%s", amt(s))
 	}
+	if st.BringIn != 0 {
+		fmt.Fprintf(&b, " bringin=%s", amt(st.BringIn))
+	}
 	b.WriteString("\n")
 	for i, s := range h.Seats {
 		out := ""

@@ -28,16 +28,27 @@ func psLedger(h *hand.Hand) []string {
 	street := make([]hand.Amount, n)
 	collected := make([]hand.Amount, n)
 	var collects hand.Amount
+	betting := false // a betting action since the street began
 	for _, a := range h.Actions {
+		if a.Kind.IsBetting() {
+			betting = true
+		}
 		switch a.Kind {
-		case hand.DealBoard:
-			if a.Board == 0 {
+		case hand.DealBoard, hand.DealHole, hand.Discard:
+			// A street begins with the deal (or draw) after betting:
+			// Courchevel's first board card and stud's third street
+			// begin none.
+			if betting && a.Board == 0 {
 				clear(street)
+				betting = false
 			}
+		case hand.BringIn:
+			in[a.Player] += a.Amount
+			street[a.Player] += a.Amount
 		case hand.Post:
 			in[a.Player] += a.Amount
 			switch a.PostKind {
-			case hand.PostSmallBlind, hand.PostBigBlind, hand.PostStraddle:
+			case hand.PostSmallBlind, hand.PostBigBlind, hand.PostStraddle, hand.PostButtonBlind:
 				street[a.Player] += a.Amount
 			case hand.PostBothBlind:
 				street[a.Player] += min(a.Amount, h.Stakes.BigBlind)
@@ -126,7 +137,9 @@ func TestPokerStarsFixtures(t *testing.T) {
 		}
 		kinds[h.Game.Variant.String()+" "+h.Game.Structure.String()] = true
 	}
-	for _, k := range []string{"side pot", "tournament with antes", "omaha pot-limit", "holdem fixed-limit", "holdem no-limit"} {
+	for _, k := range []string{"side pot", "tournament with antes", "omaha pot-limit", "holdem fixed-limit", "holdem no-limit",
+		"stud fixed-limit", "stud-hi-lo fixed-limit", "razz fixed-limit", "2-7-triple-draw fixed-limit", "2-7-single-draw no-limit",
+		"5-card-draw fixed-limit", "badugi fixed-limit", "short-deck no-limit", "courchevel pot-limit", "courchevel-hi-lo pot-limit"} {
 		if !kinds[k] {
 			t.Errorf("no clean fixture of a %s hand", k)
 		}

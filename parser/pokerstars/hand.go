@@ -37,23 +37,25 @@ type psParser struct {
 	state psState
 	err   *parser.Error
 
-	seats    []hand.Seat   // h.Seats (see psParser)
-	actions  []hand.Action // h.Actions
-	names    []psSeatName  // the seats' names, in seat order (see addSeat)
-	order    []int         // over 64 names: their indexes, longest name first (see seatsDone)
-	byFirst  [256]uint64   // by first byte, the names (bits of indexes in names) starting with it
-	byNumber [16]uint8     // by seat number, its index in seats, plus one (see seatNumbered)
-	boards   [2][]cards.Card
-	runTwice bool
-	showdown int           // board whose showdown is being read (run twice: 0 or 1)
-	pots     []hand.Amount // h.Outcome.Pots
-	fees     []hand.Fee    // h.Outcome.Fees
-	cashOuts []hand.CashOut
-	winnings []hand.Amount
-	sawWin   bool
-	sawTotal bool
-	summary  bool
-	cancel   int // line of "Hand cancelled", 0 if none
+	seats   []hand.Seat   // h.Seats (see psParser)
+	actions []hand.Action // h.Actions
+	names   []psSeatName  // the seats' names, in seat order (see addSeat)
+	// seatsAsListed: how the seat lines differ from the usual (psSeatsUnordered...)
+	seatsAsListed uint8
+	order         []int       // over 64 names: their indexes, longest name first (see seatsDone)
+	byFirst       [256]uint64 // by first byte, the names (bits of indexes in names) starting with it
+	byNumber      [16]uint8   // by seat number, its index in seats, plus one (see seatNumbered)
+	boards        [2][]cards.Card
+	runTwice      bool
+	showdown      int           // board whose showdown is being read (run twice: 0 or 1)
+	pots          []hand.Amount // h.Outcome.Pots
+	fees          []hand.Fee    // h.Outcome.Fees
+	cashOuts      []hand.CashOut
+	winnings      []hand.Amount
+	sawWin        bool
+	sawTotal      bool
+	summary       bool
+	cancel        int // line of "Hand cancelled", 0 if none
 
 	scale    int  // decimal digits of the hand's minor unit (Scale = 10^scale)
 	currency bool // the stakes are money, not chips
@@ -62,6 +64,10 @@ type psParser struct {
 	sbPosted hand.Amount
 	bbPosted hand.Amount
 	antes    hand.Amount // largest ante posted
+	// Stud: the bring-in posted (the stakes' BringIn), and whether the
+	// bring-in opened the street's betting and is not yet completed.
+	bringInAmt  hand.Amount
+	bringInOpen bool
 
 	lastLine int // the last line read, for errors about the hand's end; its text is r.in.heldLine()
 
@@ -103,6 +109,7 @@ func (p *psParser) reset(line, index int) {
 		p.actions = sc.actionRoom
 	}
 	p.clearNames()
+	p.seatsAsListed = 0
 	p.boards[0], p.boards[1] = p.boards[0][:0], p.boards[1][:0]
 	p.runTwice = false
 	p.showdown = 0
@@ -110,6 +117,7 @@ func (p *psParser) reset(line, index int) {
 	p.cancel = 0
 	p.scale, p.currency, p.holeN, p.isTourn = 0, false, 0, false
 	p.sbPosted, p.bbPosted, p.antes = 0, 0, 0
+	p.bringInAmt, p.bringInOpen = 0, false
 }
 
 // psScratch holds the parts of a hand while it is read, when the reader
@@ -311,7 +319,13 @@ func (p *psParser) finish() (*hand.Hand, error) {
 // does not state them: fixed-limit blinds and antes.
 func (p *psParser) fillStakes() {
 	st := &p.h.Stakes
-	if p.h.Game.Structure == hand.FixedLimit {
+	if p.h.Game.Variant.IsStud() {
+		// No blinds: the bring-in opens, and the stakes are the bets.
+		st.BringIn = p.bringInAmt
+		if p.h.Game.Structure != hand.FixedLimit {
+			st.MinBet = st.BigBlind
+		}
+	} else if p.h.Game.Structure == hand.FixedLimit {
 		st.SmallBlind, st.BigBlind = p.sbPosted, p.bbPosted
 		if st.SmallBlind == 0 {
 			st.SmallBlind = st.SmallBet / 2

@@ -23,6 +23,10 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 		return psErrorf("cannot read the hand header")
 	}
 	site, id, afterColon := line[:parts.siteEnd], line[parts.idStart:parts.idEnd], line[parts.idEnd+1:]
+	upper := string(site) == "POKERSTARS"
+	if upper {
+		site = []byte("PokerStars")
+	}
 	h.Site = p.r.internAs(site, &p.r.lastSite)
 	h.ID = string(id)
 	memo := p.r.headerMemos.find(afterColon)
@@ -30,7 +34,19 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 		memo.apply(p)
 		return p.date(afterColon[len(memo.text):])
 	}
+	if upper || !psHasLower(afterColon) {
+		// Read (and kept in the memo) in PokerStars' case: a repeat of
+		// the capitals is read again, as such files are few.
+		afterColon = psUpperHeader(afterColon)
+	}
 	rest := psSkipSpaces(afterColon)
+	if len(rest) > 0 && rest[0] == '{' { // a home game's club, before a tournament
+		end := bytes.IndexByte(rest, '}')
+		if end < 0 {
+			return psErrorf("cannot read the club name")
+		}
+		rest = psSkipSpaces(rest[end+1:])
+	}
 
 	if len(rest) >= 12 && string(rest[:12]) == "Tournament #" {
 		rest = rest[12:]
@@ -129,6 +145,50 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	return p.date(rest)
 }
 
+// psUpperHeader returns a copy of the text of a header written in
+// capitals (PokerTracker 2's exports: "POKERSTARS GAME #1: HOLD'EM NO
+// LIMIT ($2/$4) - ..."), with the words header knows in the case
+// PokerStars writes them. The game's Code is then the room's own name.
+func psUpperHeader(b []byte) []byte {
+	out := bytes.Clone(b)
+	for i := 0; i < len(out); i++ {
+		if i > 0 && out[i-1] != ' ' && out[i-1] != ',' && out[i-1] != '(' {
+			continue
+		}
+		for _, w := range psHeaderWords() {
+			if len(out)-i >= len(w) && bytes.EqualFold(out[i:i+len(w)], []byte(w)) {
+				copy(out[i:], w)
+				i += len(w) - 1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// psHasLower reports whether b holds a lower-case ASCII letter.
+func psHasLower(b []byte) bool {
+	for _, c := range b {
+		if c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// psHeaderWords are the words of a header whose case psUpperHeader
+// restores, longer first where one starts another.
+var psHeaderWords = sync.OnceValue(func() []string {
+	var ws []string
+	for _, g := range psGames {
+		ws = append(ws, g.name)
+	}
+	ws = append(ws, psMixed[:]...)
+	ws = append(ws, "Tournament", "Level", "No Limit", "Pot Limit", "Fixed Limit", "Limit",
+		"Match Round", "Freeroll", "Button Blind", "Ante", "Cap")
+	return ws
+})
+
 // psET is America/New_York, in which PokerStars writes its canonical times.
 var psET = sync.OnceValue(func() *time.Location {
 	loc, err := time.LoadLocation("America/New_York")
@@ -151,8 +211,8 @@ var psGames = [...]psGame{
 	{"6 Card Omaha Hi/Lo", hand.OmahaHiLo, 6},
 	{"5 Card Omaha", hand.Omaha, 5},
 	{"6 Card Omaha", hand.Omaha, 6},
-	{"Courchevel Hi/Lo", hand.OmahaHiLo, 5},
-	{"Courchevel", hand.Omaha, 5},
+	{"Courchevel Hi/Lo", hand.CourchevelHiLo, 5},
+	{"Courchevel", hand.Courchevel, 5},
 	{"Omaha Hi/Lo", hand.OmahaHiLo, 4},
 	{"Omaha", hand.Omaha, 4},
 	{"6+ Hold'em", hand.ShortDeck, 2},
@@ -163,7 +223,7 @@ var psGames = [...]psGame{
 	{"Razz", hand.Razz, 7},
 	{"Triple Draw 2-7 Lowball", hand.Deuce7Triple, 5},
 	{"Single Draw 2-7 Lowball", hand.Deuce7Single, 5},
-	{"5 Card Draw", hand.UnknownVariant, 5},
+	{"5 Card Draw", hand.FiveCardDraw, 5},
 	{"Badugi", hand.Badugi, 4},
 }
 
@@ -231,11 +291,17 @@ func (p *psParser) game(text []byte, g psGame) error {
 		h.Game.Structure = hand.PotLimit
 	case " Limit", " Fixed Limit":
 		h.Game.Structure = hand.FixedLimit
+	case " Pot Limit Pre-Flop, No Limit Post-Flop":
+		// PokerStars' "PL/NL": pot limit before the flop, no limit after.
+		// The structure has no such value: it is read as no limit, whose
+		// rules every pot-limit bet keeps (a pre-flop bet over the pot is
+		// not found); Code keeps the room's name.
+		h.Game.Structure = hand.NoLimit
 	default:
 		return psErrorf("unknown betting structure %q", strings.TrimSpace(string(rest)))
 	}
-	if g.variant == hand.UnknownVariant || !g.variant.IsBoardGame() {
-		return psErrorf("%s is not read by this reader (board games only)", g.name)
+	if g.variant == hand.UnknownVariant {
+		return psErrorf("unknown game %q", g.name)
 	}
 	h.Game.Variant, h.Game.HoleCards = g.variant, g.hole
 	p.holeN = g.hole
@@ -267,6 +333,9 @@ func (p *psParser) stakes(b []byte) error {
 	} else {
 		// Chips: the scale is set by the decimals the amounts use.
 		p.scale = max(psDecimals(b), 0)
+	}
+	if psHas(b, "Button Blind ") {
+		return p.buttonBlindStakes(b[13:])
 	}
 	lo, k, err := p.amount(b)
 	if err != nil {
@@ -301,6 +370,32 @@ func (p *psParser) stakes(b []byte) error {
 	} else {
 		st.SmallBlind, st.BigBlind = lo, hi
 	}
+	return nil
+}
+
+// buttonBlindStakes reads the stakes of 6+ hold'em with a button blind,
+// after "Button Blind ": "$2 - Ante $2" (the currency code is gone). The
+// button blind is the bet the others must call, as a big blind is: it is
+// the stakes' BigBlind (and so the smallest bet).
+func (p *psParser) buttonBlindStakes(b []byte) error {
+	st := &p.h.Stakes
+	bb, k, err := p.amount(b)
+	if err != nil {
+		return err
+	}
+	sc := p.scale
+	if !psHas(b[k:], " - Ante ") {
+		return psErrorf("cannot read the stakes")
+	}
+	b = b[k+8:]
+	ante, k, err := p.amount(b)
+	if err != nil {
+		return err
+	}
+	if k != len(b) {
+		return psErrorf("cannot read the stakes")
+	}
+	st.BigBlind, st.Ante = p.since(bb, sc), ante
 	return nil
 }
 
@@ -358,10 +453,70 @@ func (p *psParser) date(b []byte) error {
 	}
 	t, ok := psParseTime(b, &p.r.times)
 	if !ok {
-		return psErrorf("cannot read the hand's time")
+		if t, ok = psParseOldTime(b); !ok {
+			return psErrorf("cannot read the hand's time")
+		}
 	}
 	p.h.Start = t
 	return nil
+}
+
+// psParseOldTime reads the times of older headers and exports: the date
+// and the time apart, the zone in parentheses, or no seconds
+// ("2007/10/15 - 05:34:03 (ET)", "2009/06/14 11:45"). As psParseTime, an
+// unknown zone (or none) gives the zero time and true.
+func psParseOldTime(b []byte) (time.Time, bool) {
+	var f [6]int
+	i := 0
+	field := func(k int, seps string) bool {
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 4 {
+			f[k] = f[k]*10 + int(b[i]-'0')
+			i++
+		}
+		if i == start {
+			return false
+		}
+		if seps == "" {
+			return true
+		}
+		if i >= len(b) || !strings.ContainsRune(seps, rune(b[i])) {
+			return false
+		}
+		i++
+		return true
+	}
+	if !field(0, "/-") || !field(1, "/-") || !field(2, " ") {
+		return time.Time{}, false
+	}
+	if psHas(b[i:], "- ") {
+		i += 2
+	}
+	if !field(3, ":") || !field(4, "") {
+		return time.Time{}, false
+	}
+	if i < len(b) && b[i] == ':' {
+		i++
+		if !field(5, "") {
+			return time.Time{}, false
+		}
+	}
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 60 {
+		return time.Time{}, false
+	}
+	zone := bytes.TrimSpace(b[i:])
+	if len(zone) > 2 && zone[0] == '(' && zone[len(zone)-1] == ')' {
+		zone = zone[1 : len(zone)-1]
+	}
+	if len(zone) > 0 && i < len(b) && b[i] != ' ' {
+		return time.Time{}, false
+	}
+	loc := psLoc(string(zone))
+	if loc == nil {
+		// No zone, or one not known: the time is not needed to audit a hand.
+		return time.Time{}, true
+	}
+	return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, loc).UTC(), true
 }
 
 // psParseTime reads "2014/01/06 7:22:02 ET" into UTC. An unknown zone gives

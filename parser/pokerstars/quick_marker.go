@@ -52,7 +52,7 @@ func psMarkerLen(text []byte) int {
 func (p *psParser) quickMarker(line []byte, n int) bool {
 	switch len(line) {
 	case len("*** HOLE CARDS ***"):
-		if string(line) != "*** HOLE CARDS ***" || p.state != psPreDeal {
+		if string(line) != "*** HOLE CARDS ***" || p.state != psPreDeal || !p.h.Game.Variant.IsBoardGame() {
 			return false
 		}
 		p.state = psBetting

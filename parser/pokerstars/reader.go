@@ -44,6 +44,7 @@ var psSignatures = [...][]byte{
 	[]byte("PokerStars Home Game Hand #"),
 	[]byte("PokerStars Home Game #"),
 	[]byte("PPPoker Hand #"),
+	[]byte("POKERSTARS GAME #"), // PokerTracker 2's exports
 }
 
 // detectPokerStars is PokerStars' Registration.Detect: a hand header
@@ -512,10 +513,10 @@ func psShorten(b []byte) string {
 }
 
 // psSites are the rooms whose headers the reader knows.
-var psSites = [...]string{"PokerStars ", "PPPoker "}
+var psSites = [...]string{"PokerStars ", "PPPoker ", "POKERSTARS "}
 
 // psSiteBytes is psSites as byte slices, for searches.
-var psSiteBytes = [...][]byte{[]byte(psSites[0]), []byte(psSites[1])}
+var psSiteBytes = [...][]byte{[]byte(psSites[0]), []byte(psSites[1]), []byte(psSites[2])}
 
 // psIsHeader reports whether line is a hand header: a site, a kind, a hand
 // number and a colon.
@@ -550,6 +551,9 @@ func psSplitHeaderAt(line []byte) (psHeaderParts, bool) {
 		n = 11
 	case len(line) > 8 && psHas(line, "PPPoker "):
 		n = 8
+	case len(line) > 17 && (psHas(line, "POKERSTARS GAME #") || psHas(line, "POKERSTARS HAND #")):
+		// PokerTracker 2 exports the header in capitals (see psUpperHeader).
+		return psHeaderNumber(line, 11, 17)
 	default:
 		return psHeaderParts{}, false
 	}
@@ -580,7 +584,12 @@ func psSplitHeaderAt(line []byte) (psHeaderParts, bool) {
 	if k == 0 {
 		return psHeaderParts{}, false
 	}
-	start := n + k
+	return psHeaderNumber(line, n, n+k)
+}
+
+// psHeaderNumber reads the hand number at start and the colon after it, of
+// a header whose site ends at n (its space).
+func psHeaderNumber(line []byte, n, start int) (psHeaderParts, bool) {
 	i := start
 	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
 		i++
@@ -614,13 +623,30 @@ func psFindGluedHeader(line []byte) int {
 	return -1
 }
 
-// psIsSeparator reports whether line separates hands in a zoom archive: "*** # 12 ***".
+// psIsSeparator reports whether line separates hands in a zoom archive:
+// "*** # 12 ***", or with longer runs of stars ("*********** # 1
+// **************").
 func psIsSeparator(line []byte) bool {
-	if len(line) < 9 || string(line[:6]) != "*** # " || string(line[len(line)-4:]) != " ***" {
+	if len(line) < 9 || string(line[:3]) != "***" || string(line[len(line)-3:]) != "***" {
 		return false
 	}
-	for _, c := range line[6 : len(line)-4] {
-		if c < '0' || c > '9' {
+	i := 3
+	for i < len(line) && line[i] == '*' {
+		i++
+	}
+	if !psHas(line[i:], " # ") {
+		return false
+	}
+	i += 3
+	start := i
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	if i == start || i >= len(line) || line[i] != ' ' {
+		return false
+	}
+	for _, c := range line[i+1:] {
+		if c != '*' {
 			return false
 		}
 	}

@@ -36,7 +36,13 @@ func (p *psParser) seat(line []byte) error {
 		return psErrorf("cannot read the seat number")
 	}
 	if p.h.MaxSeats > 0 && number > p.h.MaxSeats {
-		return psErrorf("seat %d at a %d-max table", number, p.h.MaxSeats)
+		// Converted files number the seats of a full ring at a table
+		// they call 6-max: the seats are as numbered (seatsDone widens
+		// the table), unless there are more players than it holds.
+		if len(p.seats) >= p.h.MaxSeats {
+			return psErrorf("seat %d at a %d-max table", number, p.h.MaxSeats)
+		}
+		p.seatsAsListed |= psSeatsPastSize
 	}
 	rest := line[colon+2:]
 	chips := bytes.Index(rest, []byte(" in chips"))
@@ -85,7 +91,9 @@ func (p *psParser) seat(line []byte) error {
 			return psErrorf("player %q seated twice", s.Player)
 		}
 		if p.seats[i].Number > number {
-			return psErrorf("seats out of order")
+			// A seat listed before those numbered below it (a sitting-out
+			// player listed first): seatsDone puts them in order.
+			p.seatsAsListed |= psSeatsUnordered
 		}
 	}
 	p.addSeat(s, w0, w1)
@@ -155,6 +163,9 @@ func (p *psParser) growSeats() {
 
 // seatsDone orders over 64 names longest first (see addSeat).
 func (p *psParser) seatsDone() {
+	if p.seatsAsListed != 0 {
+		p.fixSeats()
+	}
 	if len(p.names) <= 64 {
 		return
 	}
@@ -168,6 +179,32 @@ func (p *psParser) seatsDone() {
 			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
 		}
 	}
+}
+
+// Ways the seat lines differ from the usual (psParser.seatsAsListed), which
+// seatsDone mends.
+const (
+	psSeatsUnordered = 1 << iota // a seat listed before one numbered below it
+	psSeatsPastSize              // a seat numbered past the table's size
+)
+
+// fixSeats puts the seats in table order and widens the table to its
+// highest seat number (see seat), before any line refers to a seat by its
+// index.
+func (p *psParser) fixSeats() {
+	if p.seatsAsListed&psSeatsUnordered != 0 {
+		slices.SortStableFunc(p.seats, func(a, b hand.Seat) int { return a.Number - b.Number })
+		p.clearNames()
+		for i, s := range p.seats {
+			w0, w1 := parser.NameWords([]byte(s.Player))
+			p.names = append(p.names, psSeatName{s.Player, i, w0, w1})
+			p.indexSeat(i, s.Number, w0)
+		}
+	}
+	for _, s := range p.seats {
+		p.h.MaxSeats = max(p.h.MaxSeats, s.Number)
+	}
+	p.seatsAsListed = 0
 }
 
 // clearNames forgets the last hand's names.

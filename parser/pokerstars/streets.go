@@ -20,6 +20,11 @@ func (p *psParser) marker(line []byte, n int) error {
 		return psErrorf("unknown section line")
 	}
 	name, tail := line[4:4+end], line[4+end+4:]
+	if v := p.h.Game.Variant; !v.IsBoardGame() {
+		if ok, err := p.studDrawMarker(v, name, tail, n); ok {
+			return err
+		}
+	}
 	board := 0
 	switch {
 	case psHas(name, "FIRST "):
@@ -29,7 +34,10 @@ func (p *psParser) marker(line []byte, n int) error {
 	}
 	switch string(name) {
 	case "HOLE CARDS":
-		if p.state != psPreDeal || board != 0 || len(tail) > 0 {
+		if len(tail) > 0 {
+			return psErrorf("unexpected text after *** HOLE CARDS ***")
+		}
+		if p.state != psPreDeal || board != 0 || !p.h.Game.Variant.IsBoardGame() {
 			return psErrorf("misplaced *** HOLE CARDS ***")
 		}
 		p.state = psBetting
@@ -40,6 +48,19 @@ func (p *psParser) marker(line []byte, n int) error {
 			return psErrorf("street dealt outside the betting rounds")
 		}
 		return p.street(name, board, tail, n)
+	case "PRE-FLOP":
+		// Courchevel: the first flop card, dealt with the hole cards.
+		if p.state != psBetting || !p.courchevel() || board != 0 || len(p.boards[0]) != 0 {
+			return psErrorf("misplaced *** PRE-FLOP ***")
+		}
+		if !psHas(tail, " [") {
+			return psErrorf("street line without cards")
+		}
+		added, err := p.bracketCards(tail[1:], true)
+		if err != nil {
+			return err
+		}
+		return p.streetDealt(name, 0, 1, added, nil, n)
 	case "SHOW DOWN":
 		if p.state != psBetting && !(p.state == psShowdown && board == 1) || len(tail) > 0 {
 			return psErrorf("misplaced *** SHOW DOWN ***")
@@ -124,6 +145,11 @@ func (p *psParser) dealHoles(n int) {
 func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 	want, before := 3, 0
 	switch string(name) {
+	case "FLOP":
+		if p.courchevel() && len(p.boards[board]) == 1 {
+			// Courchevel's flop adds two cards to the one dealt pre-flop.
+			want, before = 2, 1
+		}
 	case "TURN":
 		want, before = 1, 3
 	case "RIVER":
@@ -133,7 +159,7 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 		return psErrorf("street line without cards")
 	}
 	cur := &p.boards[board]
-	if k := p.shownIs(*cur, tail[1:]); k > 0 && len(*cur) == before && psHas(tail[1+k:], " [") {
+	if k := p.shownIs(*cur, tail[1:]); k > 0 && len(*cur) == before && psHas(tail[1+k:], " [") && !psHas(tail[1+k:], " []") {
 		// The board so far, as dealt: only the new cards are read
 		// (below, as the general way reads them after it).
 		added, err := p.bracketCards(tail[2+k:], false)
@@ -150,13 +176,23 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 	}
 	tail = tail[1+bytes.IndexByte(tail[1:], ']')+1:]
 	var shown, added []cards.Card
-	if psHas(tail, " [") {
+	switch {
+	case psHas(tail, " []"):
+		// The new cards were not recorded (PokerStars wrote such turns in
+		// 2022): the street is dealt, its cards unknown; the summary's
+		// board may name them (see summaryBoard).
+		shown, added = first, p.h.NewCardsOf(want, cards.Unknown)
+		tail = tail[3:]
+	case psHas(tail, " ["):
 		shown = first
 		if added, err = p.bracketCards(tail[1:], false); err != nil {
 			return err
 		}
 		tail = tail[1+bytes.IndexByte(tail[1:], ']')+1:]
-	} else {
+	case before > 0 && len(first) == before+want && slices.Equal(first[:before], *cur):
+		// Courchevel's flop written whole, its first card included.
+		shown, added = first[:before], first[before:]
+	default:
 		added = first
 	}
 	if len(tail) > 0 && !(psHas(tail, " {") && tail[len(tail)-1] == '}') {
@@ -169,7 +205,7 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 		}
 		*cur = append(*cur, shown...)
 	}
-	if len(*cur) != before || (shown != nil && !slices.Equal(shown, *cur)) {
+	if len(*cur) != before || (shown != nil && !psSameBoard(shown, *cur)) {
 		return psErrorf("%s does not follow the board dealt so far", name)
 	}
 	return p.streetDealt(name, board, want, added, nil, n)
@@ -199,4 +235,30 @@ func (p *psParser) streetDealt(name []byte, board, want int, added []cards.Card,
 	a.Board, a.Pot, a.Pos.Line = board, 0, n
 	a.Cards, a.Pos.File = added, p.r.file
 	return nil
+}
+
+// courchevel reports whether the hand is Courchevel (hi or hi/lo).
+func (p *psParser) courchevel() bool {
+	v := p.h.Game.Variant
+	return v == hand.Courchevel || v == hand.CourchevelHiLo
+}
+
+// psSameBoard reports whether shown, the board so far as a street line
+// repeats it, is the board dealt: the same cards, where a street whose
+// cards were not recorded (unknown in board) is left out of shown.
+func psSameBoard(shown, board []cards.Card) bool {
+	if slices.Equal(shown, board) {
+		return true
+	}
+	i := 0
+	for _, c := range board {
+		if c == cards.Unknown {
+			continue
+		}
+		if i >= len(shown) || shown[i] != c {
+			return false
+		}
+		i++
+	}
+	return i == len(shown) && i < len(board)
 }

@@ -85,9 +85,42 @@ func (p *psParser) summaryBoard(board int, b []byte) error {
 		return nil
 	}
 	if !slices.Equal(cs, p.boards[board]) {
-		return psErrorf("summary board differs from the cards dealt")
+		if !p.fillBoard(board, cs) {
+			return psErrorf("summary board differs from the cards dealt")
+		}
 	}
 	return nil
+}
+
+// fillBoard gives the cards of a street not recorded (unknown, see
+// street) the summary board's, cs, if cs is the board dealt with them
+// filled in, and reports whether it did.
+func (p *psParser) fillBoard(board int, cs []cards.Card) bool {
+	cur := p.boards[board]
+	if len(cs) != len(cur) {
+		return false
+	}
+	for i, c := range cur {
+		if c != cs[i] && c != cards.Unknown {
+			return false
+		}
+	}
+	// The deal's own cards are filled too: they are the board's.
+	k := 0
+	for i := range p.actions {
+		a := &p.actions[i]
+		if a.Kind != hand.DealBoard || a.Board != board {
+			continue
+		}
+		for j := range a.Cards {
+			if k < len(cs) {
+				a.Cards[j] = cs[k]
+			}
+			k++
+		}
+	}
+	copy(cur, cs)
+	return true
 }
 
 // totalPot reads "Total pot X[ Main pot Y.][ Side pot[-N] Z.]...[ | Rake R][ | Name F]...".
@@ -200,18 +233,30 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	}
 	rest := line[colon+2:]
 	sn := &p.names[seat]
-	if len(rest) < len(sn.name) || !psStartsWith(rest, sn) {
-		return psErrorf("summary seat %d does not name its player %q", number, sn.name)
+	if l := len(sn.name); len(rest) >= l && psStartsWith(rest, sn) && (len(rest) == l || rest[l] == ' ') {
+		rest = rest[l:]
+	} else {
+		// Another name than the seat list's: a fault of the record (the
+		// checks report it), not of the reading; the outcome is the seat's.
+		k := psSummaryNameEnd(rest)
+		p.h.Outcome.Misnamed = append(p.h.Outcome.Misnamed, hand.Misnamed{Player: seat,
+			Name: string(rest[:k]), Pos: hand.Pos{File: p.r.file, Line: n}})
+		rest = rest[k:]
 	}
-	rest = rest[len(sn.name):]
 	rest = psSkipPositions(rest)
+	if len(rest) == 0 {
+		// "Seat 2: Player2": a seat with nothing to say (a player
+		// sitting out, listed first, in 2024's records).
+		return nil
+	}
 	if len(rest) < 2 || rest[0] != ' ' {
 		return psErrorf("cannot read the summary seat line")
 	}
 	rest = rest[1:]
 	switch c := rest[0]; {
 	case c == 'f' && psHas(rest, "folded"), c == 'l' && psHas(rest, "lost"),
-		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"):
+		c == 'i' && len(rest) >= 14 && string(rest[:14]) == "is sitting out", c == 's' && psHas(rest, "sat out"),
+		c == '(' && psIs(rest, "(didn't bet)"): // a seat that took no part (2025)
 	case c == 'c' && len(rest) >= 11 && string(rest[:11]) == "collected (", c == 'w' && psHas(rest, "won ("),
 		c == 'd' && psHas(rest, "didn't show and won ("):
 		whole, err := p.summaryWinnings(seat, rest)
@@ -248,6 +293,21 @@ func (p *psParser) summarySeat(line []byte, n int) error {
 	return nil
 }
 
+// psSummaryNameEnd returns where the name ends in rest, a summary seat
+// line after "Seat N: " that does not start with its seat's player's
+// name: at the first position (" (button)") or outcome (" folded",
+// " showed [" ...) written after a name, else at its end.
+func psSummaryNameEnd(rest []byte) int {
+	end := len(rest)
+	for _, s := range [...]string{" (", " folded", " showed [", " mucked", " collected (", " won (",
+		" lost", " is sitting out", " sat out", " didn't show and won ("} {
+		if k := bytes.Index(rest, []byte(s)); k >= 0 && k < end {
+			end = k
+		}
+	}
+	return end
+}
+
 // psSkipPositions returns rest past the positions a summary seat line
 // gives after the player's name: " (button)", " (small blind)", " (big
 // blind)", in any number.
@@ -260,6 +320,8 @@ func psSkipPositions(rest []byte) []byte {
 			rest = rest[14:]
 		case len(rest) >= 12 && string(rest[:12]) == " (big blind)":
 			rest = rest[12:]
+		case len(rest) >= 15 && string(rest[:15]) == " (button blind)":
+			rest = rest[15:]
 		default:
 			return rest
 		}

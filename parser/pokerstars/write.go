@@ -565,7 +565,7 @@ func (e *psEnc) body() error {
 		e.s("Seat ")
 		e.b = strconv.AppendInt(e.b, int64(s.Number), 10)
 		e.s(": ")
-		e.s(s.Player)
+		e.s(psSummaryName(h, p))
 		if s.Number == h.Button {
 			e.s(" (button)")
 		}
@@ -646,4 +646,15 @@ func psDescribe(h *hand.Hand, hole, board []cards.Card) string {
 		return ""
 	}
 	return v.String()
+}
+
+// psSummaryName is the name the summary gives seat index p: the seat
+// list's, unless the record's summary named another (Outcome.Misnamed).
+func psSummaryName(h *hand.Hand, p int) string {
+	for _, m := range h.Outcome.Misnamed {
+		if m.Player == p {
+			return m.Name
+		}
+	}
+	return h.Seats[p].Player
 }

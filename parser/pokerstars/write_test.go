@@ -194,3 +194,24 @@ func TestPokerStarsWriteRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsWriteMisnamed: a summary that named another player for a
+// seat is written as it was, and reads back so.
+func TestPokerStarsWriteMisnamed(t *testing.T) {
+	h := psSample()
+	h.Outcome.Misnamed = []hand.Misnamed{{Player: 1, Name: "bobby"}}
+	text, err := AppendHand(nil, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(text, []byte("\nSeat 2: bobby (big blind) mucked\n")) {
+		t.Fatalf("the summary does not name bobby for seat 2:\n%s", text)
+	}
+	back, errs := readertest.ReadHands(t, Format, text, "misnamed")
+	if len(errs) > 0 || len(back) != 1 {
+		t.Fatalf("does not read back: %v\n%s", errs, text)
+	}
+	if m := back[0].Outcome.Misnamed; len(m) != 1 || m[0].Player != 1 || m[0].Name != "bobby" {
+		t.Errorf("read back misnamed %+v", m)
+	}
+}

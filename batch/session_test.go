@@ -1,0 +1,148 @@
+package batch
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/handaudit/handaudit/reports"
+)
+
+// sessionHands splits the stack-discontinuity fixture's hands into two
+// inputs, so that the faulty link (the fourth hand against the third) is
+// judged across files.
+func sessionHands(t *testing.T, dir string) (day1, day2 string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures/pokerstars/session.stack-discontinuity.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := strings.SplitAfter(string(b), "\n\n\n")
+	day1, day2 = filepath.Join(dir, "day1.txt"), filepath.Join(dir, "day2.txt")
+	os.WriteFile(day1, []byte(strings.Join(hands[:3], "")), 0o644)
+	os.WriteFile(day2, []byte(strings.Join(hands[3:], "")), 0o644)
+	return day1, day2
+}
+
+// TestSessionAcrossInputs: a table's hands in two inputs are one session:
+// the link between them is judged, the same with 1 or 4 workers, and an
+// incremental run (--state) that reuses one input finds what a fresh run
+// finds.
+func TestSessionAcrossInputs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.MkdirAll(in, 0o755)
+	_, day2 := sessionHands(t, in)
+	findings := func(out string) string {
+		b, err := os.ReadFile(filepath.Join(out, "findings.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	run := func(out string, workers int, state string) *Outcome {
+		o := auditOpts(out, in)
+		o.Formats, o.Workers, o.StateDir = []string{"jsonl", "parquet", "html"}, workers, state
+		return mustAudit(t, o)
+	}
+	one := run(filepath.Join(dir, "one"), 1, "")
+	if got := one.Summary.ByCheck["session.stack-discontinuity"]; got != 2 {
+		t.Fatalf("session.stack-discontinuity: %d findings, want 2 (Ann's vanished chips, across the inputs; the tournament's)", got)
+	}
+	if f := findings(filepath.Join(dir, "one")); !strings.Contains(f, `day2.txt`) || !strings.Contains(f, "Ann starts hand 300000019004") {
+		t.Errorf("the link across the inputs is not reported at the later hand:\n%s", f)
+	}
+	// sessions.parquet: one row a table session, in the order they began.
+	rows, err := parquet.ReadFile[reports.SessionRow](filepath.Join(dir, "one", "sessions.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].Table != "Session Alpha" || rows[0].Hands != 5 || rows[0].Findings != 1 ||
+		len(rows[0].Players) != 4 || rows[1].Hands != 3 || rows[1].Tournament != "3999000001" || rows[1].Findings != 1 ||
+		rows[0].File == rows[0].LastFile || !rows[0].EndedAt.After(rows[0].StartedAt) {
+		t.Errorf("sessions.parquet rows: %+v", rows)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "one", "manifest.json"))
+	if err != nil || !strings.Contains(string(m), `"path": "sessions.parquet"`) {
+		t.Errorf("the manifest does not list sessions.parquet:\n%s", m)
+	}
+	run(filepath.Join(dir, "four"), 4, "")
+	if a, b := readTree(t, filepath.Join(dir, "one")), readTree(t, filepath.Join(dir, "four")); !bytes.Equal(a["findings.jsonl"], b["findings.jsonl"]) ||
+		!bytes.Equal(a["hands.parquet"], b["hands.parquet"]) || !bytes.Equal(a["sessions.parquet"], b["sessions.parquet"]) || len(a["sessions.parquet"]) == 0 {
+		t.Error("1 and 4 workers give different outputs")
+	}
+
+	// Sharded: a shard lacks the other shards' inputs, so it judges links
+	// within each input only: the tournament's fault (inside day2) is
+	// found, the link across the inputs is not (and no false one either).
+	var sharded int64
+	for k := 0; k < 2; k++ {
+		o := auditOpts(filepath.Join(dir, "shard"), in)
+		o.Formats, o.ShardIndex, o.ShardCount = []string{"jsonl"}, k, 2
+		o.OutDir = filepath.Join(dir, "shard", strconv.Itoa(k))
+		res := mustAudit(t, o)
+		sharded += res.Summary.ByCheck["session.stack-discontinuity"]
+	}
+	if sharded != 1 {
+		t.Errorf("sharded runs: %d session findings, want 1 (the one within an input)", sharded)
+	}
+
+	// Incremental: the second run reuses day1 and reads day2 again.
+	state := filepath.Join(dir, "state")
+	run(filepath.Join(dir, "s1"), 2, state)
+	b, _ := os.ReadFile(day2)
+	os.WriteFile(day2, append(b, '\n'), 0o644)
+	second := run(filepath.Join(dir, "s2"), 2, state)
+	if second.Summary.Reused != 1 {
+		t.Fatalf("reused %d inputs, want 1", second.Summary.Reused)
+	}
+	if got, want := findings(filepath.Join(dir, "s2")), findings(filepath.Join(dir, "one")); got != want {
+		t.Errorf("an incremental run finds other findings:\n%s\nwant\n%s", got, want)
+	}
+	// And the other way: day1 changed, day2 (the one with the finding) reused.
+	first, _ := os.ReadFile(filepath.Join(in, "day1.txt"))
+	os.WriteFile(filepath.Join(in, "day1.txt"), append(first, '\n'), 0o644)
+	third := run(filepath.Join(dir, "s3"), 2, state)
+	if third.Summary.Reused != 1 || third.Summary.ByCheck["session.stack-discontinuity"] != 2 {
+		t.Errorf("day2 reused: %d reused, %d session findings", third.Summary.Reused, third.Summary.ByCheck["session.stack-discontinuity"])
+	}
+	if got, want := findings(filepath.Join(dir, "s3")), findings(filepath.Join(dir, "one")); got != want {
+		t.Errorf("an incremental run reusing the later input finds other findings:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestConflictingCopies: a hand ID read again in another input is
+// hand.duplicate-id's warning when the record is the same, and
+// session.conflicting-duplicate's error (alone) when it differs.
+func TestConflictingCopies(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.MkdirAll(in, 0o755)
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "fixtures/pokerstars/session.stack-discontinuity.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := strings.SplitAfter(string(b), "\n\n\n")
+	os.WriteFile(filepath.Join(in, "a.txt"), []byte(hands[0]+hands[1]), 0o644)
+	altered := strings.Replace(hands[1], "collected $2.50 from pot", "collected $2.40 from pot", 1)
+	altered = strings.Replace(altered, "Total pot $2.50 | Rake $0", "Total pot $2.50 | Rake $0.10", 1)
+	if altered == hands[1] {
+		t.Fatal("the fixture's second hand changed shape: alter it another way")
+	}
+	os.WriteFile(filepath.Join(in, "b.txt"), []byte(hands[0]+altered), 0o644)
+	o := auditOpts(filepath.Join(dir, "out"), in)
+	o.Formats = []string{"jsonl"}
+	res := mustAudit(t, o)
+	if got := res.Summary.ByCheck; got["hand.duplicate-id"] != 1 || got["session.conflicting-duplicate"] != 1 {
+		t.Errorf("findings %v: want one duplicate-id (the identical copy) and one conflicting-duplicate (the altered one)", got)
+	}
+	f, _ := os.ReadFile(filepath.Join(dir, "out", "findings.jsonl"))
+	if !strings.Contains(string(f), "a.txt:") || strings.Count(string(f), "session.conflicting-duplicate") != 1 {
+		t.Errorf("findings.jsonl:\n%s", f)
+	}
+}

@@ -1,0 +1,5 @@
+package pacific
+
+import "github.com/handaudit/handaudit/parser"
+
+var testLimits = parser.Limits{}
