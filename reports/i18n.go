@@ -5,63 +5,66 @@ package reports
 // translated; rule quotes come from the citation table (TextZH).
 var labels = map[string]map[string]string{
 	"en": {
-		"title":                 "Hand history audit report",
-		"run":                   "Run",
-		"inputs":                "Inputs",
-		"more_inputs":           "more",
-		"hands_audited":         "Hands audited",
-		"hands_clean":           "Clean hands",
-		"hands_flagged":         "Hands with findings",
-		"parse_errors":          "Parse errors",
-		"findings":              "Findings",
-		"time_span":             "Time span",
-		"ruleset":               "Ruleset",
-		"house_digest":          "House options digest",
-		"tool_version":          "Tool version",
-		"run_id":                "Run ID",
-		"schema_version":        "Schema version",
-		"started":               "Run started",
-		"fail_on":               "Fails on",
-		"summary":               "Summary",
-		"by_check":              "Findings by check and severity",
-		"by_table":              "Findings by table",
-		"by_day":                "Findings by day (UTC)",
-		"check":                 "Check",
-		"severity":              "Severity",
-		"error":                 "error",
-		"warning":               "warning",
-		"info":                  "info",
-		"total":                 "Total",
-		"table":                 "Table",
-		"day":                   "Day",
-		"other_tables":          "other tables",
-		"unknown_date":          "findings in hands without a date",
-		"no_findings":           "No findings.",
-		"findings_table":        "Findings",
-		"filter_check":          "Check",
-		"filter_severity":       "Severity",
-		"filter_table":          "Table",
-		"filter_player":         "Player",
-		"filter_text":           "Search",
-		"all":                   "all",
-		"reset":                 "Reset",
-		"showing":               "Showing",
-		"of":                    "of",
-		"matching":              "matching findings",
-		"prev":                  "Previous",
-		"next":                  "Next",
-		"page":                  "Page",
-		"hand":                  "Hand",
-		"time":                  "Time (UTC)",
-		"street":                "Street",
-		"action":                "Action #",
-		"player":                "Player",
-		"message":               "Message",
-		"expected":              "Expected",
-		"recorded":              "Recorded",
-		"rule":                  "Rule",
-		"location":              "Location",
-		"view":                  "View",
+		"title":           "Hand history audit report",
+		"run":             "Run",
+		"inputs":          "Inputs",
+		"more_inputs":     "more",
+		"hands_audited":   "Hands audited",
+		"hands_clean":     "Clean hands",
+		"hands_flagged":   "Hands with findings",
+		"parse_errors":    "Parse errors",
+		"findings":        "Findings",
+		"time_span":       "Time span",
+		"ruleset":         "Ruleset",
+		"house_digest":    "House options digest",
+		"tool_version":    "Tool version",
+		"run_id":          "Run ID",
+		"schema_version":  "Schema version",
+		"started":         "Run started",
+		"fail_on":         "Fails on",
+		"summary":         "Summary",
+		"by_check":        "Findings by check and severity",
+		"by_table":        "Findings by table",
+		"by_day":          "Findings by day (UTC)",
+		"check":           "Check",
+		"severity":        "Severity",
+		"error":           "error",
+		"warning":         "warning",
+		"info":            "info",
+		"total":           "Total",
+		"table":           "Table",
+		"day":             "Day",
+		"other_tables":    "other tables",
+		"unknown_date":    "findings in hands without a date",
+		"no_findings":     "No findings.",
+		"findings_table":  "Findings",
+		"filter_check":    "Check",
+		"filter_severity": "Severity",
+		"filter_table":    "Table",
+		"filter_player":   "Player",
+		"filter_text":     "Search",
+		"all":             "all",
+		"reset":           "Reset",
+		"showing":         "Showing",
+		"of":              "of",
+		"matching":        "matching findings",
+		"prev":            "Previous",
+		"next":            "Next",
+		"page":            "Page",
+		"hand":            "Hand",
+		"time":            "Time (UTC)",
+		"street":          "Street",
+		"action":          "Action #",
+		"player":          "Player",
+		"message":         "Message",
+		"expected":        "Expected",
+		"recorded":        "Recorded",
+		"rule":            "Rule",
+		"location":        "Location",
+		"view":            "View",
+		// no_view and truncated_views are shown no more (runLabels'
+		// no_view_cmd and pageLabels' views_kept say it now); they stay
+		// while explain's golden pages (explain/testdata) embed them.
 		"no_view":               "No hand view: only the first hands with findings are included.",
 		"views_off":             "This report has no hand views: it was merged from the shards' tables, which keep each hand's findings but not its actions. Open the shard's own report, or run audit explain on the hand's file.",
 		"truncated_rows":        "findings are not listed here (limit reached); every finding is in findings.parquet / findings.jsonl.",
@@ -268,11 +271,61 @@ var labels = map[string]map[string]string{
 	},
 }
 
+// runLabels are texts only the report of a run needs (its settlements,
+// its per-player, per-table and per-day views, its CSV export and the
+// rows without a hand view): explain's page of one hand does not embed
+// them.
+var runLabels = map[string]map[string]string{
+	"en": {
+		"basis":            "Basis",
+		"by_check_short":   "Findings by check",
+		"days":             "Days",
+		"days_note":        "The same per day of the hands' start, in UTC.",
+		"difference":       "Difference",
+		"due":              "Due by the rules",
+		"export_csv":       "Export CSV",
+		"hands_word":       "Flagged hands",
+		"more_rows":        "more rows: filter or see settlements.parquet",
+		"no_view_cmd":      "No hand view in this report (it keeps the worst flagged hands): run this command to see the hand step by step.",
+		"overpaid":         "Paid too much",
+		"players":          "Players",
+		"players_note":     "Each player named by a finding or a settlement: the flagged hands, the findings by check, and the money the records paid them beyond (over) or short of (under) what the rules pay, per currency.",
+		"settlements":      "Settlements",
+		"settlements_note": "Every player a flagged hand's record paid other than the rules pay: a finding names one player, a pot paid to the wrong player moves money between several. A hand's differences add up to what its record paid out beyond what the rules pay (as settlements.parquet).",
+		"show_rows":        "show its findings",
+		"tables":           "Tables",
+		"tables_note":      "The same per table: its flagged hands, findings by check, and the money its records paid beyond or short of what the rules pay.",
+		"underpaid":        "Paid too little",
+	},
+	"zh": {
+		"basis":            "依据",
+		"by_check_short":   "按检查项统计",
+		"days":             "日期",
+		"days_note":        "按手牌开始日期（UTC）统计。",
+		"difference":       "差额",
+		"due":              "按规则应得",
+		"export_csv":       "导出 CSV",
+		"hands_word":       "有问题的手牌",
+		"more_rows":        "行未显示：请筛选或查看 settlements.parquet",
+		"no_view_cmd":      "本报告中无此手牌视图（报告只保留最严重的有问题手牌）：运行此命令可逐步查看该手牌。",
+		"overpaid":         "多付",
+		"players":          "玩家",
+		"players_note":     "审计发现或结算差异涉及的每位玩家：有问题的手牌、按检查项统计的发现，以及记录相对规则多付或少付的金额，按货币分列。",
+		"settlements":      "结算差异",
+		"settlements_note": "有问题手牌的记录与规则给付不一致的每位玩家：一条审计发现只指明一位玩家，而底池判给错误玩家会在多位玩家之间转移金额。一手牌的差额之和等于记录多付出的金额（与 settlements.parquet 相同）。",
+		"show_rows":        "查看其发现",
+		"tables":           "牌桌",
+		"tables_note":      "按牌桌统计：有问题的手牌、按检查项统计的发现，以及记录相对规则多付或少付的金额。",
+		"underpaid":        "少付",
+	},
+}
+
 // pageLabels are texts of the parts of the HTML report written on the
 // server side only (the "Not audited" section and its cards): the script
 // never needs them, so they are not in the labels the page embeds.
 var pageLabels = map[string]map[string]string{
 	"en": {
+		"views_kept":       "flagged hands have no hand view in this report (it keeps the worst, by severity and then by money at stake; raise the limit with --hand-views): each of their rows gives the audit explain command that shows the hand.",
 		"not_audited":      "Not audited",
 		"not_audited_note": "Inputs and folder entries this run did not audit, and why. Their hands are not in the counts above.",
 		"hands_not_read":   "Hands in formats not read",
@@ -283,6 +336,7 @@ var pageLabels = map[string]map[string]string{
 		"not_listed":       "not listed one by one",
 	},
 	"zh": {
+		"views_kept":       "手有问题的手牌在本报告中没有手牌视图（报告按严重程度、再按涉及金额保留最严重的；可用 --hand-views 提高上限）：其每一行都给出查看该手牌的 audit explain 命令。",
 		"not_audited":      "未审计",
 		"not_audited_note": "本次运行未审计的输入和文件夹条目及其原因。其中的手牌不计入上面的统计。",
 		"hands_not_read":   "未读取格式中的手牌",
@@ -296,14 +350,14 @@ var pageLabels = map[string]map[string]string{
 
 // label returns the text for key in lang, falling back to English.
 func label(lang, key string) string {
-	for _, m := range []map[string]map[string]string{labels, pageLabels} {
+	for _, m := range []map[string]map[string]string{labels, runLabels, pageLabels} {
 		if l, ok := m[lang]; ok {
 			if s, ok := l[key]; ok {
 				return s
 			}
 		}
 	}
-	for _, m := range []map[string]map[string]string{labels, pageLabels} {
+	for _, m := range []map[string]map[string]string{labels, runLabels, pageLabels} {
 		if s, ok := m["en"][key]; ok {
 			return s
 		}

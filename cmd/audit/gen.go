@@ -27,7 +27,10 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
 		"same for a seed whatever the number of workers. --out DIR (an existing folder, or a path\n"+
-		"ending in /) writes files of --shard-size hands each, which `audit run` reads in parallel.", stderr)
+		"ending in /) writes files of --shard-size hands each, which `audit run` reads in parallel.",
+		[]string{"audit gen --hands 1000 --seed 7 > hands.phhs",
+			"audit gen --hands 200000 --format pokerstars --out corpus/ --labels labels.jsonl",
+			"audit gen --hands 5000 --games stud,razz --violations 0.1 --out games/"}, stdout)
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
 	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker, ggpoker")
