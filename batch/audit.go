@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,6 +54,9 @@ type Options struct {
 	Partition string
 	// ShardIndex of ShardCount: audit only this shard's inputs (ShardOf).
 	ShardIndex, ShardCount int
+	// HandViews is how many flagged hands, the worst, get a hand view in
+	// report.html (0: reports.DefaultHandViews).
+	HandViews int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -121,7 +125,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1)}
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews}
 	switch o.Partition {
 	case "", "none":
 	case "day":
@@ -137,7 +141,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		return nil, &ConfigError{err}
 	}
 	if len(all) == 0 {
-		return nil, &ConfigError{fmt.Errorf("no inputs%s", skippedNote(skippedAll))}
+		return nil, &ConfigError{fmt.Errorf("no inputs in %s%s", argsText(o.Args, o.InputsFrom), skippedNote(skippedAll))}
 	}
 	inputs := ShardInputs(all, layout.ShardIndex, layout.ShardCount)
 	skipped := shardSkipped(skippedAll, layout.ShardIndex, layout.ShardCount)
@@ -375,6 +379,27 @@ func WriteJSONSummary(w io.Writer, s *Summary) error {
 	return enc.Encode(doc) // encoding/json sorts map keys: stable output
 }
 
+// argsText names what a run was asked to read, for an error: the
+// arguments quoted, and the --inputs-from file.
+func argsText(args []string, inputsFrom string) string {
+	var parts []string
+	for _, a := range args {
+		parts = append(parts, strconv.Quote(a))
+	}
+	if inputsFrom != "" {
+		parts = append(parts, "--inputs-from "+strconv.Quote(inputsFrom))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Count is n and the noun, plural unless n is 1: "1 finding", "2 findings".
+func Count(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // WriteTextSummary prints the run's summary for a person.
 func WriteTextSummary(w io.Writer, s *Summary) {
 	sec := s.Elapsed.Seconds()
@@ -386,11 +411,13 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	if s.Reused > 0 {
 		reused = fmt.Sprintf(" (%d unchanged, results reused)", s.Reused)
 	}
-	fmt.Fprintf(w, "files %d%s, hands %d, parse errors %d, findings: %d error, %d warning, %d info (%.2fs, %.0f hands/s)\n",
-		s.Files, reused, s.Hands, s.ParseErrors, s.BySeverity[checks.Error], s.BySeverity[checks.Warning],
-		s.BySeverity[checks.Info], sec, rate)
+	sev := s.BySeverity
+	fmt.Fprintf(w, "%s%s, %s, %s, %s (%s, %s, %d info) in %.2fs, %.0f hands/s\n",
+		Count(int64(s.Files), "file"), reused, Count(s.Hands, "hand"), Count(s.ParseErrors, "parse error"),
+		Count(sev[checks.Error]+sev[checks.Warning]+sev[checks.Info], "finding"),
+		Count(sev[checks.Error], "error"), Count(sev[checks.Warning], "warning"), sev[checks.Info], sec, rate)
 	if n, hands := unsupportedTotals(s.Unsupported); n > 0 {
-		fmt.Fprintf(w, "in formats not read: %d inputs, %d hands (counted by their headers) not audited\n", n, hands)
+		fmt.Fprintf(w, "in formats not read: %s, %s (counted by their headers) not audited\n", Count(int64(n), "input"), Count(hands, "hand"))
 	}
 	if len(s.Skipped) > 0 {
 		fmt.Fprintf(w, "not audited: %d (%s)\n", len(s.Skipped), skippedCounts(s.Skipped))
@@ -410,7 +437,7 @@ func WriteTextSummary(w io.Writer, s *Summary) {
 	}
 	sort.Strings(curs)
 	for _, c := range curs {
-		fmt.Fprintf(w, "implied rake (%s): %s in %d hands\n", c, rake[c].Total, rake[c].Hands)
+		fmt.Fprintf(w, "implied rake (%s): %s in %s\n", c, rake[c].Total, Count(rake[c].Hands, "hand"))
 	}
 }
 

@@ -76,7 +76,7 @@ func TestDeterministicOutputs(t *testing.T) {
 					n++
 				}
 			}
-			if partition == "none" && n != 6 || partition == "day" && n < 10 { // findings and hands in three formats, sessions.parquet
+			if partition == "none" && n != 7 || partition == "day" && n < 12 { // findings and hands in three formats, settlements.parquet, sessions.parquet
 				t.Errorf("%d table files", n)
 			}
 			sameTrees(t, outs[0], outs[1])

@@ -32,8 +32,11 @@ type MergeOptions struct {
 	FailOn      checks.Severity
 	// VerifyOnly checks the manifests and output digests and writes nothing.
 	VerifyOnly bool
-	Stdout     io.Writer
-	Logger     *slog.Logger
+	// HandViews is how many flagged hands, the worst of those the shards'
+	// reports hold views of, get one in the merged report (0: the default).
+	HandViews int
+	Stdout    io.Writer
+	Logger    *slog.Logger
 }
 
 // MergeFormats are the outputs a merge can write. The Parquet and Arrow
@@ -273,7 +276,11 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	info := reports.RunInfo{ToolVersion: first.ToolVersion, Ruleset: first.Ruleset, HouseDigest: first.HouseDigest,
 		SchemaVersion: first.SchemaVersion, RunID: first.RunID, Inputs: names, Lang: o.Lang, FailOn: o.FailOn,
 		Checks: CheckInfos(&rs)}
-	out, err := openOutputs(o.OutDir, Layout{NoHandViews: true}, formats, info, nil)
+	views, err := shardViews(set)
+	if err != nil {
+		return nil, err
+	}
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -323,6 +330,71 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
 	sum.Rulesets = m.Rulesets
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// viewIndex finds the hand views the shards' reports hold, by the file
+// and line each names: a merged report, rebuilt from the shards' tables
+// (which keep no actions), shows the hands the shards showed.
+type viewIndex struct {
+	at    map[viewKey]viewRef
+	rules [][]string // by report
+	paths []string   // by report
+}
+
+type viewKey struct {
+	file string
+	line int
+}
+
+type viewRef struct {
+	report int
+	off, n int64
+}
+
+// shardViews indexes the views of every shard's HTML report.
+func shardViews(set *ShardSet) (*viewIndex, error) {
+	vi := &viewIndex{at: map[viewKey]viewRef{}}
+	for k, m := range set.Manifests {
+		for _, o := range m.Outputs {
+			if o.Format != "html" || !localPath(o.Path) {
+				continue
+			}
+			path := filepath.Join(set.Dirs[k], filepath.FromSlash(o.Path))
+			page, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("shard %d: %w", k, err)
+			}
+			report := len(vi.paths)
+			rules, err := reports.ReadStoredViews(page, func(file string, line int, off, n int64) {
+				vi.at[viewKey{file, line}] = viewRef{report, off, n}
+			})
+			if err != nil {
+				return nil, fmt.Errorf("shard %d: %s: %w", k, o.Path, err)
+			}
+			vi.paths = append(vi.paths, path)
+			vi.rules = append(vi.rules, rules)
+		}
+	}
+	return vi, nil
+}
+
+// view reads the stored view of the hand at file and line, if a shard's
+// report holds one.
+func (vi *viewIndex) view(file string, line int) (reports.StoredView, bool) {
+	ref, ok := vi.at[viewKey{file, line}]
+	if !ok {
+		return reports.StoredView{}, false
+	}
+	f, err := os.Open(vi.paths[ref.report])
+	if err != nil {
+		return reports.StoredView{}, false
+	}
+	defer f.Close()
+	b := make([]byte, ref.n)
+	if _, err := f.ReadAt(b, ref.off); err != nil {
+		return reports.StoredView{}, false
+	}
+	return reports.StoredView{JSON: b, Rules: vi.rules[ref.report]}, true
 }
 
 // skippedOf lists what a shard did not audit: its folder entries

@@ -30,14 +30,21 @@ import (
 // report-part-00003-of-00128.html, manifest-part-00003-of-00128.json, so that
 // all shards may write to one folder. Partitioned by day, the tables
 // (Parquet, Arrow, JSONL) go to Hive-style folders, one per table and day:
-// findings/dt=2024-05-01/part-00003-of-00128.parquet (hands without a date in
-// dt=unknown), and the reports (HTML, SARIF, JUnit) stay whole.
+// findings/dt=2024-05-01/part-00003-of-00128.parquet (hands without a date,
+// parse errors among them, in Hive's default partition, UndatedPartition),
+// and the reports (HTML, SARIF, JUnit) stay whole.
 type Layout struct {
 	ShardIndex, ShardCount int
 	ByDay                  bool
 	// NoHandViews: the HTML report has no hand views (a merge rebuilds
 	// hands from table rows, which keep no actions) and says so.
 	NoHandViews bool
+	// HandViews is how many flagged hands, the worst, get a view in the
+	// HTML report (0: reports.DefaultHandViews).
+	HandViews int
+	// StoredViews gives the HTML report the views other reports hold (a
+	// merge's, the shards'), instead of building them (reports.HTMLOptions).
+	StoredViews func(file string, line int) (reports.StoredView, bool)
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -59,11 +66,12 @@ var tableFormats = map[string]bool{"parquet": true, "arrow": true, "jsonl": true
 
 // finalPath maps a file a writer wrote (its base name, in partition dt and
 // chunk k, or dt "" for the whole run) to its path under --out (slash
-// separated), and names its table ("findings", "hands") if it is one.
+// separated), and names its table ("findings", "hands", "settlements") if
+// it is one.
 func (l Layout) finalPath(base, dt string, k int) (p, table string) {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
-	if (stem == "findings" || stem == "hands") && tableFormats[strings.TrimPrefix(ext, ".")] {
+	if (stem == "findings" || stem == "hands" || stem == "settlements") && tableFormats[strings.TrimPrefix(ext, ".")] {
 		table = stem
 	}
 	if base == reports.SessionsName {
@@ -190,8 +198,9 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 		if err != nil {
 			return nil, &ConfigError{err}
 		}
-		if f == "html" && o.layout.NoHandViews {
-			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: true})
+		if f == "html" {
+			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
+				StoredViews: o.layout.StoredViews})
 		}
 		m = append(m, w)
 	}
@@ -212,7 +221,9 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 		ci := reports.CheckInfo{ID: c.ID, Title: c.Title, Severity: c.Severity, Rule: c.Rule(rs, hand.NoLimit)}
 		if c.RuleKey != "" {
 			cit := replay.Cite(rs, c.RuleKey)
-			ci.RuleText, ci.RuleTextZH = cit.TextEN, cit.TextZH
+			// A summary, or another version's wording, says so wherever
+			// it is quoted (the HTML report, SARIF's help).
+			ci.RuleText, ci.RuleTextZH = withWordingNote(cit.TextEN, cit.WordingNote("en")), withWordingNote(cit.TextZH, cit.WordingNote("zh"))
 		}
 		out = append(out, ci)
 	}
@@ -221,6 +232,15 @@ func CheckInfos(rs *replay.Ruleset) []reports.CheckInfo {
 			Title: "a hand ID already seen earlier in the run"})
 	}
 	return out
+}
+
+// withWordingNote is a quoted rule text with the note on whose words it
+// is, when there is one.
+func withWordingNote(text, note string) string {
+	if text == "" || note == "" {
+		return text
+	}
+	return text + " (" + note + ")"
 }
 
 // runID names a run by what it audited and how, so that the same inputs
@@ -284,10 +304,17 @@ func (o *outputs) writeHand(hr *reports.HandResult) error {
 	return ws.write(hr)
 }
 
+// UndatedPartition is the day partition of hands without a date (parse
+// errors among them): Hive's name for a partition whose value is null,
+// which Hive, Spark, Trino and DuckDB read as NULL. Any other name would
+// make an engine type dt as text on a run with one undated hand and as a
+// date on a run without, and break date filters.
+const UndatedPartition = "dt=__HIVE_DEFAULT_PARTITION__"
+
 // dayOf is the partition of a hand: its start date in UTC.
 func dayOf(h *hand.Hand) string {
 	if h == nil || h.Start.IsZero() {
-		return "dt=unknown"
+		return UndatedPartition
 	}
 	return "dt=" + h.Start.UTC().Format("2006-01-02")
 }
@@ -498,6 +525,12 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 			mo.Rows = ptr(ws.findings)
 		case "hands":
 			mo.Rows = ptr(ws.hands)
+		case "settlements":
+			for _, w := range ws.w {
+				if pw, ok := w.(*reports.ParquetWriter); ok {
+					mo.Rows = ptr(pw.Settlements())
+				}
+			}
 		case "sessions":
 			mo.Rows = ptr(o.sessionRows)
 		}

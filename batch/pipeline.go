@@ -579,6 +579,9 @@ func (rd *reader) read(i int) {
 // its current content. It reports whether it did.
 func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 	s := rd.cfg.State
+	if !s.mayHave(in.Name) {
+		return false // new: parsed, and its digest taken as it is read
+	}
 	digest, size, err := digestInput(rd.ctx, *in, rd.cfg.MaxFileBytes)
 	if err != nil {
 		return false // the parse path reports the error
@@ -600,7 +603,7 @@ func (rd *reader) reuse(in *Input, stat *InputStat) bool {
 		}
 		var rs []Result
 		if err == nil {
-			rs, err = s.decodeBlock(b, in)
+			rs, err = s.decodeBlock(b, e.defs, in)
 		}
 		if err != nil && rd.ctx.Err() != nil {
 			return true

@@ -31,7 +31,7 @@ func shardInputs(t *testing.T) []string {
 }
 
 // tableRows reads every row of a manifest's Parquet tables, as JSON.
-func tableRows(t *testing.T, dir string, m *Manifest) (finds, hands []string) {
+func tableRows(t *testing.T, dir string, m *Manifest) (finds, hands, settled []string) {
 	t.Helper()
 	for _, o := range m.Outputs {
 		if o.Format != "parquet" {
@@ -56,6 +56,14 @@ func tableRows(t *testing.T, dir string, m *Manifest) (finds, hands []string) {
 			for _, r := range rs {
 				rows = append(rows, r)
 			}
+		case "settlements":
+			rs, err := parquet.ReadFile[reports.SettlementRow](p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				rows = append(rows, r)
+			}
 		case "sessions":
 			rs, err := parquet.ReadFile[reports.SessionRow](p)
 			if err != nil {
@@ -71,14 +79,17 @@ func tableRows(t *testing.T, dir string, m *Manifest) (finds, hands []string) {
 		}
 		for _, r := range rows {
 			b, _ := json.Marshal(r)
-			if o.Table == "findings" {
+			switch o.Table {
+			case "findings":
 				finds = append(finds, string(b))
-			} else {
+			case "hands":
 				hands = append(hands, string(b))
+			case "settlements":
+				settled = append(settled, string(b))
 			}
 		}
 	}
-	return finds, hands
+	return finds, hands, settled
 }
 
 func sortedEqual(t *testing.T, what string, got, want []string) {
@@ -115,13 +126,13 @@ func TestShardsEqualSingleRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantF, wantH := tableRows(t, single, sm)
-			if len(wantF) < 50 || len(wantH) < 600 {
-				t.Fatalf("single run: %d findings, %d hands", len(wantF), len(wantH))
+			wantF, wantH, wantS := tableRows(t, single, sm)
+			if len(wantF) < 50 || len(wantH) < 600 || len(wantS) < 2 {
+				t.Fatalf("single run: %d findings, %d hands, %d settlements", len(wantF), len(wantH), len(wantS))
 			}
 
 			shards := filepath.Join(dir, "shards")
-			var gotF, gotH []string
+			var gotF, gotH, gotS []string
 			seen := map[string]int{}
 			runIDs := map[string]bool{}
 			for i := range 4 {
@@ -142,8 +153,8 @@ func TestShardsEqualSingleRun(t *testing.T) {
 				for _, in := range m.Inputs {
 					seen[in.Name]++
 				}
-				f, h := tableRows(t, shards, m)
-				gotF, gotH = append(gotF, f...), append(gotH, h...)
+				f, h, st := tableRows(t, shards, m)
+				gotF, gotH, gotS = append(gotF, f...), append(gotH, h...), append(gotS, st...)
 			}
 			if len(runIDs) != 1 {
 				t.Errorf("shards have %d run IDs", len(runIDs))
@@ -155,6 +166,7 @@ func TestShardsEqualSingleRun(t *testing.T) {
 			}
 			sortedEqual(t, "findings", gotF, wantF)
 			sortedEqual(t, "hands", gotH, wantH)
+			sortedEqual(t, "settlements", gotS, wantS)
 
 			merged := filepath.Join(dir, "merged")
 			res, err := Merge(context.Background(), MergeOptions{Dirs: []string{shards}, OutDir: merged,

@@ -63,7 +63,11 @@ func skippedNote(sk []Skipped) string {
 	if len(sk) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d entries not audited: %s)", len(sk), skippedCounts(sk))
+	entries := fmt.Sprintf("%d entries", len(sk))
+	if len(sk) == 1 {
+		entries = "1 entry"
+	}
+	return fmt.Sprintf(" (%s not audited: %s)", entries, skippedCounts(sk))
 }
 
 // skippedCounts reads "2 not a regular file, 1 symlink loop".

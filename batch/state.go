@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,8 +32,8 @@ import (
 // the report writers.
 //
 // An entry holds what the writers need, compactly: for a hand without
-// findings, the hand's header (IDs, table, time, stakes, seats, claimed
-// totals) and the engine's computed pot; for a hand with findings, the
+// findings, the hand's header (IDs, table, time, stakes, the number of
+// seats, claimed totals) and the engine's computed pot; for a hand with findings, the
 // whole hand and replay (the HTML report shows it). Entries are kept per
 // configuration: a different tool version, ruleset or check selection
 // uses a different folder under DIR and starts afresh.
@@ -41,14 +42,31 @@ import (
 // An entry is written under a temporary name and renamed when complete, and
 // carries a checksum of its own bytes, so a killed run never leaves a
 // partial entry that would be believed.
+//
+// An entry is the input's name, the gob type definitions of its records,
+// then blocks of records (gob values, zstd), each decodable alone once the
+// type definitions are known: a gob stream sends a type's definition once,
+// and a decoder compiles its decoding of a type once, which for a stream
+// per block cost more than decoding the records (a re-run with one input
+// of twenty changed took twice a fresh run). Encoders and decoders that
+// have seen the definitions are kept and reused from block to block.
 type State struct {
 	dir   string
 	rules *replay.Rulebook
 	enc   *zstd.Encoder
 	dec   *zstd.Decoder
+
+	// stored names the inputs with an entry when the run began, by the
+	// hash of their names: an input without one is not read for its
+	// digest before it is parsed (a first run reads each input once).
+	stored map[string]bool
+
+	typeDefs []byte    // this process's gob definitions of []stateRecord
+	encoders sync.Pool // of *blockEncoder
+	decoders sync.Pool // of *blockDecoder
 }
 
-const stateMagic = "handaudit-state 1\n"
+const stateMagic = "handaudit-state 2\n"
 
 // OpenState opens (creating if needed) the state folder dir for runs under
 // rules and sel.
@@ -66,7 +84,86 @@ func OpenState(dir string, rules *replay.Rulebook, sel checks.Selection, lim par
 	if err != nil {
 		return nil, err
 	}
-	return &State{dir: d, rules: rules, enc: enc, dec: dec}, nil
+	s := &State{dir: d, rules: rules, enc: enc, dec: dec, stored: map[string]bool{}}
+	ents, err := os.ReadDir(d)
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	for _, e := range ents {
+		if name, ok := strings.CutSuffix(e.Name(), ".state"); ok {
+			if i := strings.IndexByte(name, '-'); i > 0 {
+				s.stored[name[:i]] = true
+			}
+		}
+	}
+	if s.typeDefs, err = recordTypeDefs(); err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	return s, nil
+}
+
+// recordTypeDefs is what a gob encoder writes before its first
+// []stateRecord value: the type definitions.
+func recordTypeDefs() ([]byte, error) {
+	var first, second bytes.Buffer
+	enc := gob.NewEncoder(&first)
+	if err := enc.Encode([]stateRecord{}); err != nil {
+		return nil, err
+	}
+	n := first.Len()
+	if err := enc.Encode([]stateRecord{}); err != nil {
+		return nil, err
+	}
+	value := first.Bytes()[n:] // the second, a value alone
+	if !bytes.HasSuffix(first.Bytes()[:n], value) {
+		return nil, errors.New("gob: unexpected stream layout")
+	}
+	second.Write(first.Bytes()[:n-len(value)])
+	return second.Bytes(), nil
+}
+
+// blockEncoder is a gob encoder that has sent the type definitions: what
+// it writes next is a value alone.
+type blockEncoder struct {
+	buf bytes.Buffer
+	enc *gob.Encoder
+}
+
+func (s *State) blockEncoder() (*blockEncoder, error) {
+	if e, ok := s.encoders.Get().(*blockEncoder); ok {
+		return e, nil
+	}
+	e := &blockEncoder{}
+	e.enc = gob.NewEncoder(&e.buf)
+	if err := e.enc.Encode([]stateRecord{}); err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(e.buf.Bytes(), s.typeDefs) {
+		return nil, errors.New("state: gob type definitions differ between encoders")
+	}
+	return e, nil
+}
+
+// blockDecoder is a gob decoder reading blocks fed to it one at a time,
+// and the type definitions it was given.
+type blockDecoder struct {
+	feed   blockFeed
+	dec    *gob.Decoder
+	defs   []byte
+	primed bool // the decoder has read defs
+}
+
+// blockFeed gives a decoder the bytes of one block; a ByteReader, so
+// that the decoder reads exactly the messages given and no further.
+type blockFeed struct{ bytes.Reader }
+
+func (s *State) blockDecoder(defs []byte) *blockDecoder {
+	if d, ok := s.decoders.Get().(*blockDecoder); ok && bytes.Equal(d.defs, defs) {
+		return d
+	}
+	d := &blockDecoder{defs: defs}
+	d.dec = gob.NewDecoder(&d.feed)
+	return d
 }
 
 // Close releases the codecs.
@@ -107,9 +204,17 @@ var buildRevision = sync.OnceValue(func() string {
 })
 
 func (s *State) prefix(name string) string {
-	sum := sha256.Sum256([]byte(name))
-	return filepath.Join(s.dir, hex.EncodeToString(sum[:12]))
+	return filepath.Join(s.dir, nameKey(name))
 }
+
+func nameKey(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(sum[:12])
+}
+
+// mayHave reports whether the state had an entry for the input name, of
+// any content, when the run began.
+func (s *State) mayHave(name string) bool { return s.stored[nameKey(name)] }
 
 func (s *State) path(name, digest string) string {
 	return s.prefix(name) + "-" + digest + ".state"
@@ -146,11 +251,17 @@ func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 			recs[i].Full = full
 		}
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(recs); err != nil {
+	e, err := s.blockEncoder()
+	if err != nil {
 		return nil, fmt.Errorf("state: %w", err)
 	}
-	return s.enc.EncodeAll(buf.Bytes(), nil), nil
+	e.buf.Reset()
+	if err := e.enc.Encode(recs); err != nil {
+		return nil, fmt.Errorf("state: %w", err) // the encoder is dropped
+	}
+	b := s.enc.EncodeAll(e.buf.Bytes(), nil)
+	s.encoders.Put(e)
+	return b, nil
 }
 
 // ownFindings is fs without the findings that depend on the other inputs
@@ -169,6 +280,10 @@ func ownFindings(fs []checks.Finding) []checks.Finding {
 func storedHand(h *hand.Hand, t *replay.Trace, full bool) (*hand.Hand, *replay.Trace) {
 	hc := *h
 	if !full {
+		// The writers read of a clean hand's seats only how many there
+		// are (the players column): zero seats cost next to nothing to
+		// store and read back, names and stacks most of a header.
+		hc.Seats = make([]hand.Seat, len(h.Seats))
 		hc.Actions, hc.Boards = nil, nil
 		hc.Outcome = hand.Outcome{TotalPot: h.Outcome.TotalPot, HasTotalPot: h.Outcome.HasTotalPot,
 			Rake: h.Outcome.Rake, HasRake: h.Outcome.HasRake, Pos: h.Outcome.Pos}
@@ -184,15 +299,26 @@ func storedHand(h *hand.Hand, t *replay.Trace, full bool) (*hand.Hand, *replay.T
 	return &hc, &tc
 }
 
-func (s *State) decodeBlock(b []byte, in *Input) ([]Result, error) {
+// decodeBlock decodes a block of an entry whose type definitions are defs.
+func (s *State) decodeBlock(b, defs []byte, in *Input) ([]Result, error) {
 	raw, err := s.dec.DecodeAll(b, nil)
 	if err != nil {
 		return nil, err
 	}
-	var recs []stateRecord
-	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&recs); err != nil {
-		return nil, err
+	d := s.blockDecoder(defs)
+	if !d.primed {
+		raw = append(slices.Clip(defs), raw...) // a new decoder learns the types first
+		d.primed = true
 	}
+	d.feed.Reset(raw)
+	var recs []stateRecord
+	if err := d.dec.Decode(&recs); err != nil {
+		return nil, err // the decoder is dropped
+	}
+	if d.feed.Len() != 0 {
+		return nil, errors.New("state: trailing bytes in a block")
+	}
+	s.decoders.Put(d)
 	out := make([]Result, len(recs))
 	for i := range recs {
 		rec := &recs[i]
@@ -211,8 +337,9 @@ func (s *State) decodeBlock(b []byte, in *Input) ([]Result, error) {
 
 // stateEntry is a stored input being read back, block by block.
 type stateEntry struct {
-	f  *os.File
-	br *bufio.Reader
+	f    *os.File
+	br   *bufio.Reader
+	defs []byte // the gob type definitions of its blocks
 }
 
 // lookup opens the entry for name with content digest, verifying its
@@ -252,7 +379,12 @@ func (s *State) lookup(name, digest string) *stateEntry {
 		f.Close()
 		return nil
 	}
-	return &stateEntry{f: f, br: br}
+	defs, err := readBlock(br)
+	if err != nil || len(defs) == 0 {
+		f.Close()
+		return nil
+	}
+	return &stateEntry{f: f, br: br, defs: defs}
 }
 
 // next returns the next stored block, or io.EOF.
@@ -305,6 +437,7 @@ func (s *State) create(name string) *stateWriter {
 	w.sum = func() []byte { return hs.Sum(nil) }
 	_, w.err = w.bw.WriteString(stateMagic)
 	w.block([]byte(name))
+	w.block(s.typeDefs)
 	return w
 }
 

@@ -441,8 +441,8 @@ func (c *Context) countCards(i int, a *hand.Action) {
 		}
 	case hand.DealBoard:
 		b := 0
-		if a.Board == 1 {
-			b = 1
+		if a.Board >= 1 {
+			b = 1 // a later run (a third one is counted with the second)
 		}
 		before := w.counts[b]
 		w.counts[b] += len(a.Cards)

@@ -982,6 +982,11 @@ func (c *Context) oddChipFinding(d, expGot []hand.Amount, mode payoutMode, readi
 		}
 		got := received(d, expGot, q)
 		s := fmt.Sprintf("%s was due %s", playerName(c.H, q), money(c.H, expGot[q]))
+		if len(c.T.Pots) > 1 {
+			// The figures are the player's over every pot, not the split
+			// pot's: say so, so they are not read as the split pot's.
+			s += " over the whole hand"
+		}
 		if why := c.oddChipReason(q); why != "" {
 			s += " (" + why + ")"
 		}

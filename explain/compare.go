@@ -84,13 +84,20 @@ func compare(es []*Explanation) []difference {
 			if f.ActionIndex != step {
 				continue
 			}
-			player := h.SeatIndex(f.Player)
-			add("finding", step, player, f.CheckID, func(e *Explanation) any {
+			// A finding differs when it stands under some rulesets and
+			// not others; one cited under another number (a rule
+			// renumbered between versions) is a citation, listed apart.
+			vs := make([]any, n)
+			found := 0
+			for x, e := range es {
 				if g := findingAt(e, k); g != nil {
-					return g.Rule
+					vs[x] = g.Rule
+					found++
 				}
-				return nil
-			})
+			}
+			if found > 0 && found < n {
+				out = append(out, difference{Kind: "finding", Step: step, Player: h.SeatIndex(f.Player), What: f.CheckID, Values: vs})
+			}
 		}
 	}
 
@@ -214,6 +221,14 @@ func rulesetLabel(rs *replay.Ruleset) string {
 // ruleset's verdict.
 func WriteComparisonText(w io.Writer, es []*Explanation, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
+	writeComparison(out, es, o, false)
+	return out.w.Flush()
+}
+
+// writeComparison writes the comparison to out; sideBySide lays the
+// differences out as a table, one column per ruleset (the HTML ruling),
+// instead of one line each.
+func writeComparison(out *textOut, es []*Explanation, o Options, sideBySide bool) {
 	c := newRenderer(es[0], o.Lang)
 	c.textSetup(out, false)
 	for _, n := range es[0].Notes {
@@ -223,30 +238,40 @@ func WriteComparisonText(w io.Writer, es []*Explanation, o Options) error {
 	for k, e := range es {
 		labels[k] = rulesetLabel(e.Rules)
 	}
-	out.section(c.L("compare") + ": " + strings.Join(labels, " · "))
-	diffs := compare(es)
-	var main, cites []difference
-	for _, d := range diffs {
-		if d.Kind == "citation" {
-			cites = append(cites, d)
-		} else {
+	out.section("compare", c.L("compare")+": "+strings.Join(labels, " · "))
+	// Findings cited under another number (a rule renumbered between
+	// versions, kind "citation") are not differences of ruling: the text
+	// and the ruling leave them out; the JSON keeps them.
+	var main []difference
+	for _, d := range compare(es) {
+		if d.Kind != "citation" {
 			main = append(main, d)
 		}
 	}
-	out.section(c.L("differences") + " (" + strconv.Itoa(len(main)) + ")")
+	list := func(ds []difference, style string) {
+		if sideBySide && len(ds) > 0 {
+			rows := [][]string{append([]string{c.L("step_h"), c.L("ruling_h")}, labels...)}
+			right := make([]bool, len(rows[0]))
+			for _, d := range ds {
+				where, what, values, note := c.diffParts(d, es)
+				if note != "" {
+					what += " (" + note + ")"
+				}
+				rows = append(rows, append([]string{where, what}, values...))
+			}
+			writeTable(out, "  ", rows, right)
+			return
+		}
+		for _, d := range ds {
+			out.wrapped("  ", c.diffText(d, labels, es), style)
+		}
+	}
+	out.section("differences", c.L("differences")+" ("+strconv.Itoa(len(main))+")")
 	if len(main) == 0 {
 		out.line("  ", out.paint(styleGreen, c.L("no_differences")))
 	}
-	for _, d := range main {
-		out.wrapped("  ", c.diffText(d, labels, es), "")
-	}
-	if len(cites) > 0 {
-		out.section(c.L("citations"))
-		for _, d := range cites {
-			out.wrapped("  ", c.diffText(d, labels, es), styleDim)
-		}
-	}
-	out.section(c.L("verdicts"))
+	list(main, "")
+	out.section("verdicts", c.L("verdicts"))
 	for k, e := range es {
 		ck := newRenderer(e, o.Lang)
 		style := styleGreen
@@ -258,81 +283,91 @@ func WriteComparisonText(w io.Writer, es []*Explanation, o Options) error {
 		}
 		out.wrapped("  ", labels[k]+": "+ck.verdict(settle(e)), style)
 	}
-	return out.w.Flush()
 }
 
 // diffText is one difference as a line: where, what, and each ruleset's value.
 func (c *renderer) diffText(d difference, labels []string, es []*Explanation) string {
+	where, what, values, note := c.diffParts(d, es)
 	var b strings.Builder
+	if where != "" {
+		b.WriteString(where + ": ")
+	}
+	b.WriteString(what + " — ")
+	for k, v := range values {
+		if k > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(labels[k] + ": " + v)
+	}
+	if note != "" {
+		b.WriteString(" (" + note + ")")
+	}
+	return b.String()
+}
+
+// diffParts is one difference in words: the step it is at ("" for none),
+// what differs, each ruleset's value, and the rules cited ("" for none).
+func (c *renderer) diffParts(d difference, es []*Explanation) (where, what string, values []string, note string) {
 	if d.Step >= 0 {
-		b.WriteString("#" + strconv.Itoa(d.Step) + " ")
+		where = "#" + strconv.Itoa(d.Step) + " "
 		if d.Step < len(c.h.Actions) {
 			a := &c.h.Actions[d.Step]
-			b.WriteString(c.lineRef(a))
 			var st *replay.Step
 			if c.e.replayed() {
 				st = &c.t.Steps[d.Step]
 			}
-			b.WriteString(c.describe(a, st))
+			where += c.lineRef(a) + c.describe(a, st)
 		}
-		b.WriteString(": ")
 	}
 	amount := true
 	switch d.Kind {
 	case "window":
-		b.WriteString(c.L("window") + " " + c.L(d.What))
-		if d.What == "open" {
-			amount = false
-		}
-		if d.What == "to_act" || d.What == "cap" {
+		what = c.L("window") + " " + c.L(d.What)
+		if d.What == "open" || d.What == "to_act" || d.What == "cap" {
 			amount = false
 		}
 	case "expected":
-		b.WriteString(c.L("expected_post"))
+		what = c.L("expected_post")
 	case "applied":
-		b.WriteString(c.L(d.What))
+		what = c.L(d.What)
 	case "finding", "citation":
-		b.WriteString(c.L("finding_word") + " " + d.What)
+		what = c.L("finding_word") + " " + d.What
 	case "pot":
 		k, _ := strconv.Atoi(d.What)
-		b.WriteString(c.potName(k))
+		what = c.potName(k)
 	case "award":
 		pot, board, _ := strings.Cut(d.What, "/")
 		k, _ := strconv.Atoi(pot)
 		bi, _ := strconv.Atoi(board)
-		b.WriteString(c.L("award_word") + " " + c.potName(k))
+		what = c.L("award_word") + " " + c.potName(k)
 		if bi > 0 {
-			b.WriteString(" (" + c.L("run") + " " + strconv.Itoa(bi+1) + ")")
+			what += " (" + c.L("run") + " " + strconv.Itoa(bi+1) + ")"
 		}
-		b.WriteString(" → " + c.name(d.Player))
+		what += " → " + c.name(d.Player)
 	case "finish":
-		b.WriteString(c.L("finish_word") + " " + c.name(d.Player))
+		what = c.L("finish_word") + " " + c.name(d.Player)
 	case "showdown":
-		b.WriteString(c.L("showdown_first_word"))
+		what = c.L("showdown_first_word")
 		amount = false
 	}
-	b.WriteString(" — ")
+	values = make([]string, len(d.Values))
 	for k, v := range d.Values {
-		if k > 0 {
-			b.WriteString(" · ")
-		}
-		b.WriteString(labels[k] + ": ")
 		switch x := v.(type) {
 		case nil:
-			b.WriteString("—")
+			values[k] = "—"
 		case int64:
 			switch {
 			case d.Kind == "showdown" || d.What == "to_act":
-				b.WriteString(c.name(int(x)))
+				values[k] = c.name(int(x))
 			case amount:
-				b.WriteString(c.money(hand.Amount(x)))
+				values[k] = c.money(hand.Amount(x))
 			default:
-				b.WriteString(strconv.FormatInt(x, 10))
+				values[k] = strconv.FormatInt(x, 10)
 			}
 		case bool:
-			b.WriteString(strconv.FormatBool(x))
+			values[k] = strconv.FormatBool(x)
 		case string:
-			b.WriteString(x)
+			values[k] = x
 		}
 	}
 	if d.Kind == "expected" && c.h.Stakes.BigBlindAnte {
@@ -341,9 +376,9 @@ func (c *renderer) diffText(d difference, labels []string, es []*Explanation) st
 		for k, e := range es {
 			cites[k] = replay.Cite(e.Rules, "big-blind-ante").String()
 		}
-		b.WriteString(" (" + strings.Join(cites, " · ") + ")")
+		note = strings.Join(cites, " · ")
 	}
-	return b.String()
+	return where, what, values, note
 }
 
 type jsonComparison struct {

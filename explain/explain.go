@@ -4,13 +4,12 @@
 // the settlement (what the record paid each player against what the rules
 // pay him, and so who is owed what), compares the rulings of several
 // rulesets, and lays it all out step by step: as text for a reader, as a
-// JSON document for tools (schema handaudit.explain/1) or as the HTML
-// report's page for this one hand. A hand that cannot be read is explained
+// JSON document for tools (schema handaudit.explain/1) or as an HTML
+// ruling that leads with the verdict and prints as a filed document. A hand that cannot be read is explained
 // as a parse error: where it is and why.
 package explain
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -58,7 +57,7 @@ func (s *Source) Explain(rs *replay.Ruleset, sel checks.Selection) *Explanation 
 
 // Write writes what `audit explain` shows about src in format "text",
 // "json" or "html": the explanation of its hand under rulesets[0], or,
-// with two or more rulesets, where their rulings differ (text or JSON);
+// with two or more rulesets, where their rulings differ;
 // a hand or file that could not be read is written as its parse error
 // (the HTML page under rulesets[0]). failed reports whether the hand
 // fails at o.FailOn; a parse error counts as an error.
@@ -85,17 +84,17 @@ func Write(w io.Writer, format string, src *Source, rulesets []*replay.Ruleset, 
 			err = WriteParseErrorText(w, src, o)
 		}
 	case len(rulesets) > 1:
-		if format == "html" {
-			return false, errors.New("a comparison of rulesets is written as text or json, not html")
-		}
 		es := make([]*Explanation, len(rulesets))
 		for k, rs := range rulesets {
 			es[k] = src.Explain(rs, sel)
 			failed = failed || es[k].Failed(o.FailOn)
 		}
-		if format == "json" {
+		switch format {
+		case "json":
 			err = WriteComparisonJSON(w, es, o)
-		} else {
+		case "html":
+			err = WriteComparisonHTML(w, es, o)
+		default:
 			err = WriteComparisonText(w, es, o)
 		}
 	default:
@@ -146,6 +145,9 @@ type renderer struct {
 	rs   *replay.Ruleset
 	lang string
 	pos  []string // position label per seat index
+	// ruling lays the explanation out as the HTML ruling orders it: the
+	// findings, before the steps, each in full.
+	ruling bool
 }
 
 func newRenderer(e *Explanation, lang string) *renderer {
@@ -275,21 +277,23 @@ func findingRuleKey(f *checks.Finding, s hand.Structure) string {
 }
 
 // ruleText is the text of the rule a finding cites, in the context's
-// language (English when the table has no Chinese), and whether the text
-// is a summary written for this project rather than a quotation.
-func (c *renderer) ruleText(f *checks.Finding) (string, bool) {
+// language (English when the table has no Chinese), whether the text is a
+// summary written for this project rather than a quotation, and the note
+// saying whose words it is when not the cited rule's own
+// (replay.Citation.WordingNote).
+func (c *renderer) ruleText(f *checks.Finding) (text string, summary bool, note string) {
 	key := findingRuleKey(f, c.h.Game.Structure)
 	if key == "" {
-		return "", false
+		return "", false, ""
 	}
 	cit := c.cite(key)
 	if !citeKnown(cit) {
-		return "", false
+		return "", false, ""
 	}
 	if c.lang == "zh" && cit.TextZH != "" {
-		return cit.TextZH, cit.ZHSummary
+		return cit.TextZH, cit.ZHSummary, cit.WordingNote("zh")
 	}
-	return cit.TextEN, cit.ENSummary
+	return cit.TextEN, cit.ENSummary, cit.WordingNote("en")
 }
 
 // streetName is the street in the renderer's language.

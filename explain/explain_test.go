@@ -91,7 +91,7 @@ var explainCases = []explainCase{
 			"B (BTN) raises to 250 (+100)"},
 	},
 	{
-		name: "reopening-ex1-1a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1a",
+		name: "reopening-ex1-1a", file: "fixtures/explain/tda-reopening.phhs", hand: "reopening-ex1-1a", html: true,
 		// Example 1: A faces 100 (25 + 75), a full raise: reopened. 1-A: C faces 75: not reopened.
 		want: []string{"B (BB) raises to 125 (+25) (all-in)", "D (CO) raises to 200 (+75) (all-in)",
 			"betting reopened: the short all-ins since the player acted at 100 add up to 100, at least a full raise of 100",
@@ -147,11 +147,11 @@ var explainCases = []explainCase{
 		want: []string{"Total pot $2,750",
 			"$300 (A, B, C, D, E) + $1,000 (B, C, D, E) + $400 (C, D, E) + $450 (D, E) + $600 (D, E)",
 			"Main pot $300", "Side pot 1 $1,000", "Side pot 2 $400", "Side pot 3 $1,050",
-			"By the rules the pot goes: A $300, B $1,000, D $1,450."},
+			"By the rules the pots go, over the whole hand: A $300 (main pot $300), B $1,000 (side pot 1 $1,000), D $1,450 (side pot 2 $400, side pot 3 $1,050)."},
 	},
 	{
 		name: "side-pots-2750", file: "fixtures/explain/side-pots-2750.phh", lang: "zh",
-		want: []string{"总底池 $2,750", "底池分配为:A $300、B $1,000、D $1,450。", "每个底池由有资格的玩家单独争夺"},
+		want: []string{"总底池 $2,750", "全手各底池合计分配为:A $300(主池 $300)、B $1,000(边池 1 $1,000)、D $1,450(边池 2 $400、边池 3 $1,050)。", "每个底池由有资格的玩家单独争夺"},
 	},
 	{
 		name: "odd-chip-1000", file: "fixtures/explain/odd-chip-1000.phh", house: "fixtures/explain/house-smallest-chip-10.toml",
@@ -165,10 +165,12 @@ var explainCases = []explainCase{
 		want: []string{"C $334", "D $333", "E $333", "C got $6 too much"},
 	},
 	{
-		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001",
+		name: "three-way-side-pot-odd-chip", file: "fixtures/explain/three-way-side-pot-odd-chip.txt", hand: "300000009001", html: true,
 		failed: true, checks: []string{"pot.odd-chip"},
 		want: []string{"Main pot $3.03", "Side pot 1 $4.00", "Bob $1.52", "odd chip: Bob gets the extra $0.01",
-			"Bob is owed $0.01", "Cat got $0.01 too much"},
+			"Bob is owed $0.01", "Cat got $0.01 too much",
+			// Whole-hand figures are said to be, beside the pots' own.
+			"Bob was due $3.52 over the whole hand", "Bob $3.52 (main pot $1.52, side pot 1 $2.00)"},
 	},
 	{
 		name: "run-it-twice", file: "fixtures/explain/run-it-twice.txt", hand: "#300000009101",
@@ -192,8 +194,15 @@ var explainCases = []explainCase{
 			"The record pays out correctly: no one is owed anything."},
 	},
 	{
-		name: "clean", file: "fixtures/explain/clean.phh", lang: "zh",
+		name: "clean", file: "fixtures/explain/clean.phh", lang: "zh", html: true,
 		want: []string{"无问题:记录在每一步都符合规则(TDA 2024)", "翻牌前", "加注到"},
+	},
+	{
+		// A rule renumbered between versions (47 in 2019, 47-A in 2024)
+		// is not a difference of ruling.
+		name: "short-all-in-no-reopen-compare", file: "fixtures/explain/tda-reopening.phhs", hand: "short-all-in-no-reopen",
+		compare: []string{"tda-2019", "tda-2024"}, failed: true,
+		want: []string{"Differences (0)", "The rulings are the same under every ruleset compared."},
 	},
 	{
 		name: "bb-ante-short-compare", file: "fixtures/explain/bb-ante-short.phh", compare: []string{"tda-2019", "tda-2024"},
@@ -294,9 +303,9 @@ func explainFor(t *testing.T, tc *explainCase, preset string) *Explanation {
 	return e
 }
 
-// htmlOwnCode matches the report's own stylesheet, script and the CSP
-// that hashes them: they belong to the HTML report and are tested there,
-// so the explain golden files leave them out.
+// htmlStyle and htmlCSP match the ruling's stylesheet and the CSP that
+// hashes it: the browser test (TestRulingInChromium) checks how the page
+// looks and prints, so the golden files leave them out.
 var (
 	htmlStyle  = regexp.MustCompile(`(?s)<style>.*?</style>`)
 	htmlScript = regexp.MustCompile(`(?s)<script>.*?</script>`)
@@ -508,9 +517,10 @@ func TestExplainParseError(t *testing.T) {
 		"explain/testdata/broken.phhs:26",
 		"action \"p7 cc\": player p7 is not in the hand (players are p1..p3)",
 		"26 | \t\"p3 cbr 300\", \"p7 cc\", \"p1 f\", \"p2 f\",",
-		"   | \t               ^~~~~\n",
+		"   | \t               ^~\n", // at p7, the field the message names
+		`Check "p7" in the record at explain/testdata/broken.phhs:26, column 17`,
 	} {
-		if !strings.Contains(text.String(), w) {
+		if !strings.Contains(text.String(), w) && !strings.Contains(unwrap(text.String()), w) {
 			t.Errorf("parse error explanation lacks %q:\n%s", w, text.String())
 		}
 	}
@@ -530,6 +540,11 @@ func TestExplainParseError(t *testing.T) {
 	}
 	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.txt"), text.Bytes())
 	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.json"), js.Bytes())
+	var page bytes.Buffer
+	if err := WriteParseErrorHTML(&page, src, nil, o); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, filepath.Join("explain", "testdata", "parse-error.html"), normaliseHTML(page.Bytes()))
 
 	// The readable hand of the same file notes the broken one.
 	src, err = Load(file, "readable", 0)
@@ -612,7 +627,7 @@ func TestWrap(t *testing.T) {
 
 // TestWrite checks that Write picks the writer `audit explain` shows for
 // each case (one ruling, a comparison, a parse error), says whether the
-// hand failed, and refuses a comparison as HTML and an unknown format.
+// hand failed, and refuses an unknown format.
 func TestWrite(t *testing.T) {
 	t.Chdir(explainRoot(t))
 	o := Options{FailOn: checks.Error, ToolVersion: "test"}
@@ -644,6 +659,9 @@ func TestWrite(t *testing.T) {
 		{"compare json", "json", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonJSON(b, both, o) }},
 		{"parse error text", "text", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorText(b, broken, o) }},
 		{"parse error json", "json", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorJSON(b, broken, o) }},
+		{"html", "html", award, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteHTML(b, one, o) }},
+		{"compare html", "html", award, []*replay.Ruleset{r2019, r2024}, true, func(b *bytes.Buffer) error { return WriteComparisonHTML(b, both, o) }},
+		{"parse error html", "html", broken, []*replay.Ruleset{r2024}, true, func(b *bytes.Buffer) error { return WriteParseErrorHTML(b, broken, r2024, o) }},
 	} {
 		var got, want bytes.Buffer
 		failed, err := Write(&got, tc.format, tc.src, tc.rulesets, checks.All(), o)
@@ -661,9 +679,6 @@ func TestWrite(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if _, err := Write(&b, "html", award, []*replay.Ruleset{r2019, r2024}, checks.All(), o); err == nil {
-		t.Error("a comparison as HTML: no error")
-	}
 	if _, err := Write(&b, "yaml", award, []*replay.Ruleset{r2024}, checks.All(), o); err == nil {
 		t.Error("format yaml: no error")
 	}

@@ -58,7 +58,7 @@ var labels = map[string]map[string]string{
 		"out_of_turn": "out of turn: next to act was",
 
 		"error": "error", "warning": "warning", "info": "info", "expected": "expected", "recorded": "recorded",
-		"rule": "Rule", "summary_note": "summary written for this project; the seeds have no text in this language",
+		"rule": "Rule",
 
 		"pots": "Pots", "main_pot": "Main pot", "side_pot": "Side pot", "eligible": "eligible",
 		"rake_from_it": "rake from it", "total_pot": "Total pot", "rake": "Rake",
@@ -80,8 +80,9 @@ var labels = map[string]map[string]string{
 		"basis_help_collects":         "what each player was paid (collected, and uncalled bets returned): by the record and by the rules",
 		"basis_help_finishing_stacks": "each player's stack after the hand: by the record and by the rules",
 		"basis_help_winnings":         "what each player won: by the record and by the rules",
-		"basis_collects":              "paid", "basis_finishing_stacks": "finishing stack", "basis_winnings": "won",
-		"cash_out_note": "The record has cash-outs: a player who cashed out is paid the cash-out amount (with its fee) instead of the pot.",
+		"whole_hand":                  " over the whole hand", "basis_collects": "paid", "basis_finishing_stacks": "finishing stack", "basis_winnings": "won",
+		"cash_out_note":       "The record has cash-outs: a player who cashed out is paid the cash-out amount (with its fee) instead of the pot.",
+		"cash_out_apart_note": "The record has cash-outs the room settled apart from the pot (an EV cash-out or all-in insurance: it pays a player who cashed out and lost, and charges one who cashed out and won): the pot is pushed as recorded, and the cash-outs are no part of its accounting.",
 
 		"findings": "Findings", "no_findings": "No findings: the record follows the rules.",
 		"verdict": "Verdict", "not_replayed": "Not replayed",
@@ -95,7 +96,8 @@ var labels = map[string]map[string]string{
 		"step_word": "step", "expected_post": "forced bet due", "finding_word": "finding",
 		"award_word": "award", "pot_word": "pot", "finish_word": "finishing stack", "showdown_first_word": "first to table",
 		"clean_word": "clean", "house_word": "house", "at_step_above": "shown at its step above",
-		"run_twice_split": "Run twice: each pot is split between the two runs as evenly as the chips allow, the odd chip to the first run; each run's share goes to that run's best hand", "seat_h": "Seat", "stack_h": "Stack", "open": "betting open", "to_act": "next to act", "added": "chips put in",
+		"run_twice_split": "Run twice: each pot is split between the two runs as evenly as the chips allow, the odd chip to the first run; each run's share goes to that run's best hand", "seat_h": "Seat", "stack_h": "Stack",
+		"ruling": "Ruling", "ruleset_word": "ruleset", "house_options": "house options", "step_h": "Step", "ruling_h": "Ruling", "open": "betting open", "to_act": "next to act", "added": "chips put in",
 	},
 	"zh": {
 		"hand": "手牌", "no_id": "(无编号)", "table": "牌桌", "tournament": "赛事",
@@ -146,7 +148,7 @@ var labels = map[string]map[string]string{
 		"out_of_turn": "未依次序行动:应行动者为",
 
 		"error": "错误", "warning": "警告", "info": "提示", "expected": "应为", "recorded": "记录为",
-		"rule": "规则", "summary_note": "本项目撰写的摘要;种子文件无此语言原文",
+		"rule": "规则",
 
 		"pots": "底池", "main_pot": "主池", "side_pot": "边池", "eligible": "有资格者",
 		"rake_from_it": "抽佣", "total_pot": "总底池", "rake": "抽佣",
@@ -168,8 +170,9 @@ var labels = map[string]map[string]string{
 		"basis_help_collects":         "每位玩家获得的筹码(收取及退还的未跟注筹码):记录与规则",
 		"basis_help_finishing_stacks": "每位玩家本手结束后的筹码:记录与规则",
 		"basis_help_winnings":         "每位玩家的赢额:记录与规则",
-		"basis_collects":              "派彩", "basis_finishing_stacks": "最终筹码", "basis_winnings": "赢额",
-		"cash_out_note": "记录中有提前兑现:兑现的玩家获得兑现金额(含手续费),而非底池。",
+		"whole_hand":                  "(全手合计)", "basis_collects": "派彩", "basis_finishing_stacks": "最终筹码", "basis_winnings": "赢额",
+		"cash_out_note":       "记录中有提前兑现:兑现的玩家获得兑现金额(含手续费),而非底池。",
+		"cash_out_apart_note": "记录中有场馆在底池之外结算的提前兑现(EV兑现或全下保险:兑现后输的玩家由场馆支付,兑现后赢的玩家向场馆付费):底池按记录派发,兑现不计入底池结算。",
 
 		"findings": "发现", "no_findings": "无发现:记录符合规则。",
 		"verdict": "结论", "not_replayed": "未重放",
@@ -183,7 +186,8 @@ var labels = map[string]map[string]string{
 		"step_word": "步", "expected_post": "应下强制注", "finding_word": "发现",
 		"award_word": "派彩", "pot_word": "底池", "finish_word": "最终筹码", "showdown_first_word": "应先亮牌者",
 		"clean_word": "无问题", "house_word": "场馆", "at_step_above": "已在该步列出",
-		"run_twice_split": "发两次:每个底池按筹码尽可能平分给两次发牌,奇数筹码归第一次;每次的份额归该次最佳手牌", "seat_h": "座位", "stack_h": "筹码", "open": "下注开放", "to_act": "应行动者", "added": "投入筹码",
+		"run_twice_split": "发两次:每个底池按筹码尽可能平分给两次发牌,奇数筹码归第一次;每次的份额归该次最佳手牌", "seat_h": "座位", "stack_h": "筹码",
+		"ruling": "裁定", "ruleset_word": "规则集", "house_options": "场馆选项", "step_h": "步骤", "ruling_h": "裁定内容", "open": "下注开放", "to_act": "应行动者", "added": "投入筹码",
 	},
 }
 

@@ -166,9 +166,10 @@ type jsonFee struct {
 }
 
 type jsonCashOut struct {
-	Player int   `json:"player"`
-	Amount int64 `json:"amount"`
-	Fee    int64 `json:"fee"`
+	Player       int   `json:"player"`
+	Amount       int64 `json:"amount"`
+	Fee          int64 `json:"fee"`
+	ApartFromPot bool  `json:"apart_from_pot"` // settled by the room apart from the pot, which was pushed as recorded
 }
 
 type jsonRules struct {
@@ -301,6 +302,7 @@ type jsonFinding struct {
 	RuleTextEN      string `json:"rule_text_en"`
 	RuleTextZH      string `json:"rule_text_zh"`
 	RuleTextSummary bool   `json:"rule_text_summary"`
+	RuleTextWording string `json:"rule_text_wording,omitempty"` // whose words rule_text is, when not the cited rule's own
 	Message         string `json:"message"`
 	Street          string `json:"street"`
 	ActionIndex     int    `json:"action_index"`
@@ -456,7 +458,7 @@ func handJSON(c *renderer) *jsonHand {
 		rec.Winnings = jsonAmounts(oc.Winnings)
 	}
 	for _, co := range oc.CashOuts {
-		rec.CashOuts = append(rec.CashOuts, jsonCashOut{Player: co.Player, Amount: jsonAmount(co.Amount), Fee: jsonAmount(co.Fee)})
+		rec.CashOuts = append(rec.CashOuts, jsonCashOut{Player: co.Player, Amount: jsonAmount(co.Amount), Fee: jsonAmount(co.Fee), ApartFromPot: co.ApartFromPot})
 	}
 	jh.Record = rec
 	return jh
@@ -586,7 +588,7 @@ func (c *renderer) findingJSON(f *checks.Finding) jsonFinding {
 	if jf.RuleKey != "" {
 		if cit := c.cite(jf.RuleKey); citeKnown(cit) {
 			jf.RuleTextEN, jf.RuleTextZH = cit.TextEN, cit.TextZH
-			jf.RuleText, jf.RuleTextSummary = c.ruleText(f)
+			jf.RuleText, jf.RuleTextSummary, jf.RuleTextWording = c.ruleText(f)
 		}
 	}
 	return jf

@@ -46,6 +46,7 @@ type settlement struct {
 	// RecordCollects / RulesAwards are the totals paid from the pots.
 	RecordTotal, RulesTotal hand.Amount
 	CashOut                 bool // the record has cash-outs (paid instead of the pot)
+	CashOutApart            bool // the record has cash-outs the room settled apart from the pot
 }
 
 // settle works out the settlement of an explanation.
@@ -92,6 +93,12 @@ func settle(e *Explanation) *settlement {
 		}
 	}
 	for _, co := range h.Outcome.CashOuts {
+		if co.ApartFromPot {
+			// Paid or charged by the room, not from the pot: the pot's
+			// settlement is as if there were none.
+			s.CashOutApart = true
+			continue
+		}
 		if co.Player >= 0 && co.Player < n {
 			recorded, s.CashOut = true, true
 			s.Seats[co.Player].RecordGets += co.Amount + co.Fee
@@ -235,15 +242,27 @@ func (c *renderer) verdict(s *settlement) string {
 	}
 	c.verdictFindings(&b)
 
-	// Money.
+	// Money. With side pots, each player's figure is his total over the
+	// whole hand, said so, with what it is made of pot by pot: a verdict
+	// never leaves a reader to guess whether a figure is a pot's or the
+	// hand's.
+	pots := len(e.Trace.Pots)
 	if ws := s.winners(); len(ws) > 0 {
 		parts := make([]string, len(ws))
 		for k, w := range ws {
 			parts[k] = c.name(w.Index) + " " + c.money(w.RulesAwarded)
+			if pots > 1 {
+				parts[k] += c.potShares(w.Index)
+			}
 		}
-		if zh {
+		switch {
+		case zh && pots > 1:
+			b.WriteString(" 按规则,全手各底池合计分配为:" + strings.Join(parts, "、") + "。")
+		case zh:
 			b.WriteString(" 按规则,底池分配为:" + strings.Join(parts, "、") + "。")
-		} else {
+		case pots > 1:
+			b.WriteString(" By the rules the pots go, over the whole hand: " + strings.Join(parts, ", ") + ".")
+		default:
 			b.WriteString(" By the rules the pot goes: " + strings.Join(parts, ", ") + ".")
 		}
 	}
@@ -263,6 +282,9 @@ func (c *renderer) verdict(s *settlement) string {
 		b.WriteString(" The record pays out correctly: no one is owed anything.")
 	default:
 		what := c.L("basis_" + s.Basis)
+		if pots > 1 && s.Basis != basisFinishing {
+			what += c.L("whole_hand")
+		}
 		parts := make([]string, len(owed))
 		for k, o := range owed {
 			rec, rul := o.RecordGets, o.RulesAwarded+o.RulesReturned
@@ -289,6 +311,32 @@ func (c *renderer) verdict(s *settlement) string {
 		}
 	}
 	return b.String()
+}
+
+// potShares is what the rules award seat i pot by pot, for the verdict:
+// " (main pot $1.52, side pot 1 $2.00)".
+func (c *renderer) potShares(i int) string {
+	t := c.e.Trace
+	var parts []string
+	for k := range t.Pots {
+		var sum hand.Amount
+		for _, a := range t.Awards {
+			if a.Pot == k && a.Player == i {
+				sum += a.Amount
+			}
+		}
+		if sum > 0 {
+			name := c.potName(k)
+			if c.lang != "zh" {
+				name = strings.ToLower(name[:1]) + name[1:] // "Main pot" inside a sentence
+			}
+			parts = append(parts, name+" "+c.money(sum))
+		}
+	}
+	if c.lang == "zh" {
+		return "(" + strings.Join(parts, "、") + ")"
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // verdictFindings appends each finding's message to the verdict.

@@ -1,14 +1,18 @@
 package explain
 
 import (
+	"archive/zip"
 	"bufio"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -67,7 +71,8 @@ func (e *HandNotFoundError) Error() string {
 }
 
 // Load reads the hand history at path (plain text, or gzip when the
-// name ends in .gz) and returns the hand with ID id (a leading "#" is
+// name ends in .gz; "logs.zip!night/file.txt" for a member of a zip
+// archive, as findings name it) and returns the hand with ID id (a leading "#" is
 // ignored), or the hand or unreadable hand that spans line when line > 0.
 // With neither, the file must hold exactly one hand. A file whose format
 // is not recognised is a Source with a file-level ParseError. When no
@@ -93,24 +98,88 @@ func Load(path, id string, line int) (*Source, error) {
 	return src, nil
 }
 
-// openInput opens a file, decompressing .gz.
+// openInput opens a file, decompressing .gz, or a member of a zip
+// archive named as findings name it: "logs.zip!night/file.txt".
 func openInput(path string) (io.ReadCloser, error) {
+	if archive, member, ok := archiveMember(path); ok {
+		return openMember(archive, member)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return f, nil
+	return gunzipByName(path, f)
+}
+
+// gunzipByName decompresses rc when name ends in .gz.
+func gunzipByName(name string, rc io.ReadCloser) (io.ReadCloser, error) {
+	if !strings.HasSuffix(strings.ToLower(name), ".gz") {
+		return rc, nil
 	}
-	zr, err := gzip.NewReader(f)
+	zr, err := gzip.NewReader(rc)
 	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		rc.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return struct {
 		io.Reader
 		io.Closer
-	}{zr, f}, nil
+	}{zr, rc}, nil
+}
+
+// archiveMember splits "logs.zip!night/file.txt" into the archive and the
+// member, when path names no file of its own and its part before a "!"
+// is a .zip file (as audit run names the members it reads).
+func archiveMember(path string) (archive, member string, ok bool) {
+	if _, err := os.Stat(path); err == nil {
+		return "", "", false
+	}
+	for i := strings.LastIndex(path, "!"); i > 0; i = strings.LastIndex(path[:i], "!") {
+		archive, member = path[:i], path[i+1:]
+		if strings.EqualFold(filepath.Ext(archive), ".zip") && member != "" {
+			if st, err := os.Stat(archive); err == nil && st.Mode().IsRegular() {
+				return archive, member, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// openMember opens a member of a zip archive.
+func openMember(archive, member string) (io.ReadCloser, error) {
+	zr, err := zip.OpenReader(archive)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range zr.File {
+		if f.Name != member {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			zr.Close()
+			return nil, fmt.Errorf("%s!%s: %w", archive, member, err)
+		}
+		return gunzipByName(member, struct {
+			io.Reader
+			io.Closer
+		}{r, closers{r, zr}})
+	}
+	zr.Close()
+	return nil, fmt.Errorf("%s: no member %s in the archive", archive, member)
+}
+
+// closers closes each in turn, returning the first error.
+type closers []io.Closer
+
+func (cs closers) Close() error {
+	var first error
+	for _, c := range cs {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // sourceLine returns line n (1-based) of r as the parsers number lines
@@ -278,12 +347,61 @@ func newParseErrorView(src *Source) *parseErrorView {
 		}
 		if k := strings.Index(v.text, tok); k >= 0 {
 			v.col, v.width = k, displayWidth(tok)
+			// Narrow the pointer to the field of the token the message
+			// goes on to name ("action \"p7 cc\": player p7 is not in
+			// the hand" points at p7).
+			rest := strings.Fields(msg)
+			for _, fd := range fieldsOf(tok) {
+				if slices.Contains(rest, fd.text) {
+					v.col, v.width = k+fd.off, displayWidth(fd.text)
+					break
+				}
+			}
 			return v
 		}
 	}
 	v.col = len(v.text) - len(strings.TrimLeft(v.text, " \t"))
 	v.width = 1
 	return v
+}
+
+// tokenField is one space-separated field of a token and its byte offset.
+type tokenField struct {
+	off  int
+	text string
+}
+
+// fieldsOf splits s at spaces, in order, keeping each field's offset.
+func fieldsOf(s string) []tokenField {
+	var out []tokenField
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if start >= 0 {
+				out = append(out, tokenField{start, s[start:i]})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// field is the text the pointer is under, "" for none.
+func (v *parseErrorView) field() string {
+	if v.col < 0 || v.col >= len(v.text) {
+		return ""
+	}
+	end := v.col
+	for w := 0; end < len(v.text) && w < v.width; {
+		r, n := utf8.DecodeRuneInString(v.text[end:])
+		w += runeWidth(r)
+		end += n
+	}
+	return strings.TrimSpace(v.text[v.col:end])
 }
 
 // pointer is the caret line under text: tabs kept so it lines up.
@@ -315,6 +433,14 @@ func parseErrorFinding(src *Source) checks.Finding {
 // where (file:line, the line's text with a pointer under the fault) and why.
 func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	out := &textOut{w: bufio.NewWriter(w), color: o.Color}
+	if err := writeParseError(out, src, o); err != nil {
+		return err
+	}
+	return out.w.Flush()
+}
+
+// writeParseError writes the parse error of src to out.
+func writeParseError(out *textOut, src *Source, o Options) error {
 	lang := o.Lang
 	L := func(k string) string { return label(lang, k) }
 	pe := src.ParseError
@@ -324,7 +450,7 @@ func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	if src.Format != parser.FormatUnknown {
 		head += " (" + string(src.Format) + ")"
 	}
-	out.line(out.paint(styleBold+";"+styleRed, L("parse_error")), "  ", out.paint(styleDim, head))
+	out.title(L("parse_error"), head, styleBold+";"+styleRed)
 	for _, n := range src.Notes {
 		out.wrapped("  ", L("note")+": "+n, styleYellow)
 	}
@@ -339,20 +465,32 @@ func WriteParseErrorText(w io.Writer, src *Source, o Options) error {
 	out.wrapped("  ", what+":", styleBold)
 	out.wrapped("  ", pe.Msg, styleRed)
 	if v.text != "" {
-		num := strconv.Itoa(pe.Line)
-		gutter := strings.Repeat(" ", len(num))
-		out.line()
-		out.line("  ", out.paint(styleDim, num+" | "), v.text)
-		if p := v.pointer(); p != "" {
-			out.line("  ", out.paint(styleDim, gutter+" | "), out.paint(styleRed, p))
-		}
+		out.source(strconv.Itoa(pe.Line), v.text, v.pointer())
 	}
 	f := parseErrorFinding(src)
-	out.section(L("verdict"))
-	if lang == "zh" {
-		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计。"+pe.Msg, styleRed)
-	} else {
-		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". Fix the record at "+loc+" and run again.", styleRed)
+	out.section("verdict", L("verdict"))
+	// What to check: the field the pointer is under, where it is.
+	where := loc
+	switch {
+	case v.col >= 0 && lang == "zh":
+		where += " 第 " + strconv.Itoa(v.col+1) + " 列"
+	case v.col >= 0:
+		where += ", column " + strconv.Itoa(v.col+1)
 	}
-	return out.w.Flush()
+	field := v.field()
+	if lang == "zh" {
+		check := "请核对记录中 " + where + " 处"
+		if field != "" {
+			check += "的 " + strconv.Quote(field)
+		}
+		out.wrapped("  ", "["+f.CheckID+"] 输入无法读取,此手牌未经审计:"+pe.Msg+"。"+check+",与同一手牌的其他记录行(玩家、座位、金额)是否一致。", styleRed)
+	} else {
+		check := "Check the record at " + where
+		if field != "" {
+			check = "Check " + strconv.Quote(field) + " in the record at " + where
+		}
+		out.wrapped("  ", "["+f.CheckID+"] The input could not be read, so this hand was not audited: "+pe.Msg+". "+check+
+			" against the hand's other lines (its players, seats and amounts); the rest of the file was read.", styleRed)
+	}
+	return nil
 }

@@ -28,9 +28,14 @@ const (
 const textWidth = 100
 
 // textOut writes the terminal explanation, colouring only when asked.
+// With doc set it writes nothing and records the same strings as a
+// document instead, for the HTML ruling.
 type textOut struct {
-	w     *bufio.Writer
-	color bool
+	w      *bufio.Writer
+	color  bool
+	doc    *document
+	anchor string // the id of the next block recorded ("step-6")
+	link   string // the id the next block recorded links to
 }
 
 func (o *textOut) paint(style, s string) string {
@@ -41,22 +46,93 @@ func (o *textOut) paint(style, s string) string {
 }
 
 func (o *textOut) line(parts ...string) {
+	if o.doc != nil {
+		s := strings.Join(parts, "")
+		if t := strings.TrimLeft(s, " "); t != "" {
+			o.record(docBlock{kind: blockLine, depth: depthOf(s), text: t})
+		}
+		return
+	}
 	for _, p := range parts {
 		o.w.WriteString(p)
 	}
 	o.w.WriteByte('\n')
 }
 
+// record adds b to the document, with the pending anchor.
+func (o *textOut) record(b docBlock) {
+	b.anchor, o.anchor = o.anchor, ""
+	b.link, o.link = o.link, ""
+	o.doc.add(b)
+}
+
 // wrapped writes text wrapped to textWidth, each line after indent.
 func (o *textOut) wrapped(indent, text, style string) {
+	if o.doc != nil {
+		o.record(docBlock{kind: blockLine, depth: depthOf(indent), text: text, style: style})
+		return
+	}
 	for _, l := range wrap(text, textWidth-displayWidth(indent)) {
 		o.line(indent, o.paint(style, l))
 	}
 }
 
-func (o *textOut) section(title string) {
+// section starts the section id, titled title.
+func (o *textOut) section(id, title string) {
+	if o.doc != nil {
+		o.doc.sections = append(o.doc.sections, &docSection{id: id, title: title})
+		return
+	}
 	o.line()
 	o.line(o.paint(styleBold, title))
+}
+
+// heading writes a heading inside a section: a street, a pot.
+func (o *textOut) heading(indent, text string) {
+	if o.doc != nil {
+		o.record(docBlock{kind: blockHeading, depth: depthOf(indent), text: text})
+		return
+	}
+	o.line(indent, o.paint(styleBold, text))
+}
+
+// title writes the first line: what is explained, and where it was read.
+func (o *textOut) title(text, where, style string) {
+	if o.doc != nil {
+		o.record(docBlock{kind: blockTitle, text: text, sub: where, style: style})
+		return
+	}
+	o.line(o.paint(style, text), "  ", o.paint(styleDim, where))
+}
+
+// source writes line num of the input, text, with the pointer under
+// the fault ("" for none), after a blank line.
+func (o *textOut) source(num, text, pointer string) {
+	if o.doc != nil {
+		o.record(docBlock{kind: blockSource, depth: 1, sub: num, text: text, extra: pointer})
+		return
+	}
+	gutter := strings.Repeat(" ", len(num))
+	o.line()
+	o.line("  ", o.paint(styleDim, num+" | "), text)
+	if pointer != "" {
+		o.line("  ", o.paint(styleDim, gutter+" | "), o.paint(styleRed, pointer))
+	}
+}
+
+// keyValues writes labelled values, the labels in a column of width.
+func (o *textOut) keyValues(indent string, width int, kvs [][2]string) {
+	if o.doc != nil {
+		rows := make([][]string, len(kvs))
+		for k, kv := range kvs {
+			rows[k] = []string{kv[0], kv[1]}
+		}
+		o.record(docBlock{kind: blockTable, depth: depthOf(indent), rows: rows, right: []bool{false, false}})
+		return
+	}
+	for _, kv := range kvs {
+		o.line(indent, pad(kv[0], width), kv[1])
+	}
 }
 
 // WriteText writes the explanation of one hand as text for a
@@ -84,7 +160,7 @@ func (c *renderer) writeText(out *textOut, o Options) {
 		c.textShowdown(out)
 		c.textAwards(out)
 	} else {
-		out.section(c.L("not_replayed"))
+		out.section("not_replayed", c.L("not_replayed"))
 		why := ""
 		if e.Trace != nil {
 			why = e.Trace.Unsupported
@@ -95,7 +171,7 @@ func (c *renderer) writeText(out *textOut, o Options) {
 	c.textRecord(out, s)
 	c.textHandFindings(out)
 
-	out.section(c.L("verdict"))
+	out.section("verdict", c.L("verdict"))
 	style := styleGreen
 	switch {
 	case e.Failed(o.FailOn):
@@ -121,10 +197,11 @@ func (c *renderer) textSetup(out *textOut, withRules bool) {
 	if h.End > h.Pos.Line {
 		loc += "-" + strconv.Itoa(h.End)
 	}
-	out.line(out.paint(styleBold, c.L("hand")+" "+id), "  ", out.paint(styleDim, loc+" ("+h.Format+")"))
+	out.title(c.L("hand")+" "+id, loc+" ("+h.Format+")", styleBold)
+	var kvs [][2]string
 	kv := func(k, v string) {
 		if v != "" {
-			out.line("  ", pad(c.L(k), 10), v)
+			kvs = append(kvs, [2]string{c.L(k), v})
 		}
 	}
 	if h.Site != "" || h.Table != "" {
@@ -164,6 +241,7 @@ func (c *renderer) textSetup(out *textOut, withRules bool) {
 	case h.Button > 0:
 		kv("button", c.L("seat")+" "+strconv.Itoa(h.Button))
 	}
+	out.keyValues("  ", 10, kvs)
 }
 
 // gameName is "no-limit hold'em (NT)".
@@ -217,7 +295,7 @@ func (c *renderer) stakes() string {
 // textSeats writes the seats table.
 func (c *renderer) textSeats(out *textOut) {
 	h := c.h
-	out.section(c.L("seats"))
+	out.section("seats", c.L("seats"))
 	rows := [][]string{{c.L("seat_h"), c.L("player"), c.L("position"), c.L("stack_h")}}
 	for i, s := range h.Seats {
 		p := c.name(i)
@@ -232,6 +310,10 @@ func (c *renderer) textSeats(out *textOut) {
 // writeTable writes rows as aligned columns; right[k] right-aligns column k.
 // The first row is the header.
 func writeTable(out *textOut, indent string, rows [][]string, right []bool) {
+	if out.doc != nil {
+		out.record(docBlock{kind: blockTable, depth: depthOf(indent), rows: rows, right: right, header: true})
+		return
+	}
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for k, cell := range r {
@@ -268,7 +350,7 @@ func writeTable(out *textOut, indent string, rows [][]string, right []bool) {
 func (c *renderer) textActions(out *textOut) {
 	h, e := c.h, c.e
 	replayed := e.replayed()
-	out.section(c.L("actions"))
+	out.section("actions", c.L("actions"))
 	out.line("  ", out.paint(styleDim, c.L("actions_help")))
 	if h.Game.Variant.IsStud() {
 		out.line("  ", out.paint(styleDim, c.L("up_cards_help")))
@@ -288,7 +370,7 @@ func (c *renderer) textActions(out *textOut) {
 			st = &c.t.Steps[i]
 			if st.Street != street && (st.Street > street || street == 255) {
 				street = st.Street
-				out.line("  ", out.paint(styleBold, c.streetName(street)))
+				out.heading("  ", c.streetName(street))
 			}
 		}
 		// Hole cards dealt in a row read as one line.
@@ -355,6 +437,7 @@ func (c *renderer) textAction(out *textOut, i int, a *hand.Action, st *replay.St
 	if len(fs) > 0 {
 		style = styleBold
 	}
+	out.anchor = "step-" + strconv.Itoa(i)
 	out.wrapped("    ", head, style)
 	if st != nil && st.Betting {
 		out.wrapped("        ", c.window(st), styleCyan)
@@ -549,10 +632,10 @@ func (c *renderer) textFinding(out *textOut, indent string, f *checks.Finding) {
 	if f.Rule != "" {
 		out.wrapped(in2, c.L("rule")+": "+f.Rule, styleBold)
 	}
-	if text, summary := c.ruleText(f); text != "" {
+	if text, _, note := c.ruleText(f); text != "" {
 		q := "“" + text + "”"
-		if summary {
-			q += " (" + c.L("summary_note") + ")"
+		if note != "" {
+			q += " (" + note + ")"
 		}
 		out.wrapped(in2+"  ", q, styleDim)
 	}
@@ -568,7 +651,7 @@ func (c *renderer) findingMoney(f *checks.Finding, a hand.Amount) string {
 // textPots writes the pots as the rules build them, and the layers.
 func (c *renderer) textPots(out *textOut) {
 	t := c.t
-	out.section(c.L("pots"))
+	out.section("pots", c.L("pots"))
 	for k, p := range t.Pots {
 		s := pad(c.potName(k), 10) + " " + c.money(p.Amount) + "  " + c.L("eligible") + ": " + c.names(p.Eligible)
 		if p.Rake > 0 {
@@ -613,7 +696,7 @@ func (c *renderer) textShowdown(out *textOut) {
 	if t.ShowdownFirst < 0 && len(t.Shown) == 0 {
 		return
 	}
-	out.section(c.L("showdown"))
+	out.section("showdown", c.L("showdown"))
 	for b, board := range t.Boards {
 		label := c.L("board")
 		if len(t.Boards) > 1 {
@@ -661,7 +744,7 @@ func (c *renderer) textAwards(out *textOut) {
 	if len(t.Awards) == 0 && len(t.Undecided) == 0 {
 		return
 	}
-	out.section(c.L("awards"))
+	out.section("awards", c.L("awards"))
 	if len(t.Boards) > 1 {
 		out.wrapped("  ", c.L("run_twice_split")+" ("+c.citeString("run-it-twice")+")", styleDim)
 	}
@@ -671,7 +754,7 @@ func (c *renderer) textAwards(out *textOut) {
 		if p.Rake > 0 {
 			head += " (" + c.L("after_rake") + " " + c.money(p.Rake) + ")"
 		}
-		out.line("  ", out.paint(styleBold, head))
+		out.heading("  ", head)
 		for _, a := range t.Awards {
 			if a.Pot != k {
 				continue
@@ -728,7 +811,7 @@ func (c *renderer) oddChipText(a replay.Award) string {
 // textRecord compares the record's claims with the rules' outcome.
 func (c *renderer) textRecord(out *textOut, s *settlement) {
 	h, t := c.h, c.t
-	out.section(c.L("record_vs_rules"))
+	out.section("record_vs_rules", c.L("record_vs_rules"))
 	oc := &h.Outcome
 	replayed := c.e.replayed()
 	if oc.HasTotalPot || replayed {
@@ -792,6 +875,9 @@ func (c *renderer) textRecord(out *textOut, s *settlement) {
 	if s.CashOut {
 		out.wrapped("  ", c.L("cash_out_note"), styleDim)
 	}
+	if s.CashOutApart {
+		out.wrapped("  ", c.L("cash_out_apart_note"), styleDim)
+	}
 }
 
 // diff prints a difference: "—" for none, "+6.25" owed, "-6.25" overpaid.
@@ -813,9 +899,23 @@ func (c *renderer) textHandFindings(out *textOut) {
 			fs = append(fs, &c.e.Findings[i])
 		}
 	}
-	out.section(c.L("findings") + " (" + strconv.Itoa(len(c.e.Findings)) + ")")
+	out.section("findings", c.L("findings")+" ("+strconv.Itoa(len(c.e.Findings))+")")
 	if len(c.e.Findings) == 0 {
 		out.line("  ", out.paint(styleGreen, c.L("no_findings")))
+		return
+	}
+	if c.ruling {
+		// The ruling shows its findings before the steps: each in full,
+		// with the step it was found at.
+		for i := range c.e.Findings {
+			f := &c.e.Findings[i]
+			if f.ActionIndex >= 0 && f.ActionIndex < len(c.h.Actions) {
+				a := &c.h.Actions[f.ActionIndex]
+				out.link = "step-" + strconv.Itoa(f.ActionIndex)
+				out.wrapped("  ", "#"+strconv.Itoa(f.ActionIndex)+"  "+c.lineRef(a)+c.describe(a, c.stepAt(f.ActionIndex)), "")
+			}
+			c.textFinding(out, "    ", f)
+		}
 		return
 	}
 	for i := range c.e.Findings {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/replay"
 )
 
@@ -180,7 +181,52 @@ func (p *play) finish() error {
 	if p.want != nil && p.label == nil && p.want.outcome != nil {
 		p.want.outcome(p, tr)
 	}
+	if p.f == partypoker.Format {
+		p.partyShape()
+	}
+	if p.room != nil && p.room.potsUnnamed {
+		for i := range h.Actions {
+			if h.Actions[i].Kind == hand.Collect {
+				h.Actions[i].Pot = -1
+			}
+		}
+	}
 	return nil
+}
+
+// partyShape gives a PokerStars-shaped record PartyPoker's shape, the one
+// its reader gives: no total pot, pots or winnings stated; the uncalled
+// bet returned where the showdown starts (PartyPoker pays it back in its
+// wins lines, and the reader returns it there); the rake stated as the
+// pot less what the wins pay.
+func (p *play) partyShape() {
+	h := p.h
+	o := &h.Outcome
+	o.TotalPot, o.HasTotalPot, o.Pots = 0, false, nil
+	o.Winnings, o.HasWinnings = nil, false
+	for k := 0; k < len(h.Actions); k++ {
+		a := h.Actions[k]
+		if a.Kind != hand.UncalledReturn {
+			continue
+		}
+		at := k + 1
+		for at < len(h.Actions) && h.Actions[at].Kind != hand.Show && h.Actions[at].Kind != hand.Muck && h.Actions[at].Kind != hand.Collect &&
+			h.Actions[at].Kind != hand.UncalledReturn {
+			at++
+		}
+		if at == k+1 {
+			continue
+		}
+		// Move it from k to at-1: the actions between move down one.
+		copy(h.Actions[k:at-1], h.Actions[k+1:at])
+		h.Actions[at-1] = a
+		if l := p.label; l != nil && l.ActionIndex > k && l.ActionIndex < at {
+			l.ActionIndex--
+		} else if l != nil && l.ActionIndex == k {
+			l.ActionIndex = at - 1
+		}
+		k = at - 1
+	}
 }
 
 // rake is the rake the room takes from a pot of total chips: the house
@@ -278,6 +324,24 @@ func (e errUnsupported) Error() string { return "the engine cannot replay it: " 
 func (p *play) readerStakes(h *hand.Hand) {
 	st := &h.Stakes
 	t := p.t
+	if p.f == partypoker.Format && t.game.Structure == hand.FixedLimit {
+		// PartyPoker's reader: the big blind is the small bet its game line
+		// names, the small blind the first posted.
+		st.Ante, st.BigBlindAnte, st.MinBet = 0, false, 0
+		st.BigBlind, st.SmallBlind = st.SmallBet, 0
+		for _, a := range p.acts {
+			if a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+				st.Ante = max(st.Ante, a.Amount)
+			}
+			if a.Kind == hand.Post && a.PostKind == hand.PostSmallBlind && st.SmallBlind == 0 {
+				st.SmallBlind = a.Amount
+			}
+		}
+		if st.SmallBlind == 0 {
+			st.SmallBlind = st.BigBlind / 2
+		}
+		return
+	}
 	if p.room != nil {
 		// The reader takes the ante from the largest posted (Winamax: from
 		// the header, where the writer puts it), and in fixed limit the

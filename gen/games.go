@@ -46,8 +46,13 @@ var otherGames = map[string]gameKind{
 // names given (none: the format's default mix of hold'em and Omaha).
 func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 	def := psGames
-	if f == phh.Format {
+	switch f {
+	case phh.Format:
 		def = phhGames
+	default:
+		if r := roomTexts[f]; r != nil && r.games != nil {
+			def = r.games
+		}
 	}
 	if len(names) == 0 {
 		return def, nil

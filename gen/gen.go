@@ -104,7 +104,7 @@ type Generator struct {
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
 	if cfg.Format != phh.Format && roomTexts[cfg.Format] == nil {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars or winamax)", cfg.Format)
+		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars, winamax or partypoker)", cfg.Format)
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
@@ -254,8 +254,11 @@ func formatBit(f parser.Format) uint8 {
 const (
 	fPHH uint8 = 1 << iota
 	fPS
-	fWM                  // Winamax
-	fText = fPS | fWM    // the rooms' text formats
-	fAll  = fPHH | fText // every format
-	fBoth = fPHH | fPS   // PHH and PokerStars, not Winamax (see violations)
+	fWM                            // Winamax
+	fPP                            // PartyPoker
+	fGG                            // GGPoker
+	fText  = fPS | fWM | fPP | fGG // the rooms' text formats
+	fAll   = fPHH | fText          // every format
+	fBoth  = fPHH | fPS | fGG      // PHH, PokerStars and GGPoker, not Winamax (see violations)
+	fCalls = fPS | fGG | fPP       // the formats that record call amounts as their own
 )

@@ -17,6 +17,8 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/ggpoker"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/parser/winamax"
@@ -134,7 +136,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, partypoker.Format, ggpoker.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -218,8 +220,9 @@ func dedupe(fs []found) []string {
 func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 	parts := bytes.Split(text, []byte("\n\n"))
 	for _, p := range parts {
-		if f == pokerstars.Format && bytes.Contains(p, []byte("#"+id+":")) ||
+		if (f == pokerstars.Format || f == ggpoker.Format) && bytes.Contains(p, []byte("#"+id+":")) ||
 			f == winamax.Format && bytes.Contains(p, []byte("#"+id+" - ")) ||
+			f == partypoker.Format && bytes.Contains(p, []byte("Game "+id+" *****")) ||
 			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
 			return string(p)
 		}
@@ -230,7 +233,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, ggpoker.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {
@@ -250,7 +253,7 @@ func TestDeterministic(t *testing.T) {
 // format records, 2 to 9 players, all-ins with side pots, split pots,
 // showdowns, and hands that end before the flop.
 func TestVariety(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, ggpoker.Format} {
 		text, _ := corpus(t, f, 5, 1500, 0, 0)
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
@@ -280,6 +283,8 @@ func TestVariety(t *testing.T) {
 		want := len(psGames)
 		if f == phh.Format {
 			want = len(phhGames)
+		} else if r := roomTexts[f]; r.games != nil {
+			want = len(r.games)
 		}
 		if len(games) != want {
 			t.Errorf("%s: %d games dealt, want %d: %v", f, len(games), want, games)

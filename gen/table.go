@@ -30,6 +30,16 @@ var (
 		{hand.OmahaHiLo, hand.PotLimit, 4, 5},
 		{hand.OmahaHiLo, hand.FixedLimit, 4, 10},
 	}
+	// PartyPoker's text writes hold'em and four-card Omaha (hi and hi-lo).
+	ppGames = []gameKind{
+		{hand.Holdem, hand.NoLimit, 2, 40},
+		{hand.Holdem, hand.PotLimit, 2, 5},
+		{hand.Holdem, hand.FixedLimit, 2, 15},
+		{hand.Omaha, hand.PotLimit, 4, 20},
+		{hand.Omaha, hand.NoLimit, 4, 5},
+		{hand.OmahaHiLo, hand.PotLimit, 4, 5},
+		{hand.OmahaHiLo, hand.FixedLimit, 4, 10},
+	}
 	phhGames = []gameKind{
 		{hand.Holdem, hand.NoLimit, 2, 50},
 		{hand.Holdem, hand.FixedLimit, 2, 15},
@@ -259,7 +269,7 @@ func newTable(rng *rand.Rand, f parser.Format, games []gameKind, nd needs) *tabl
 	// A room: now and then a returning player posts a small blind out of
 	// position, dead money that does not count toward his call.
 	t.deadSB = -1
-	if room != nil && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
+	if room != nil && !room.noDeadSmallBlind && n >= 4 && (nd.deadBlind || rng.IntN(10) == 0) {
 		var cands []int
 		for _, s := range t.inOrder {
 			if s != t.sbSeat && s != t.bbSeat && t.seats[s].Stack > 4*t.bb {

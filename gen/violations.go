@@ -99,7 +99,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the fixed-limit raise was to %s", p.money(to), p.money(w.MinRaiseTo)))
 			return true
 		}},
-	{check: "bet.exceeds-stack", formats: fBoth,
+	{check: "bet.exceeds-stack", formats: fBoth | fPP,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			owe := w.CurrentBet - p.bet[v.player]
@@ -115,7 +115,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("all-in raise to %s with only %s", p.money(to), p.money(v.allIn)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS,
+	{check: "bet.wrong-call-amount", formats: fCalls,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			if w.ToCall < 2 || v.stack <= w.ToCall || !p.roll() {
@@ -125,7 +125,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Call, call: amt}, fmt.Sprintf("call of %s where %s was owed", p.money(amt), p.money(w.ToCall)))
 			return true
 		}},
-	{check: "bet.wrong-call-amount", formats: fPS, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
+	{check: "bet.wrong-call-amount", formats: fCalls, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
 		decide: func(p *play, v view) bool {
 			// The returning player calls as if his dead small blind were
 			// live: short of the big blind by it.
@@ -214,7 +214,7 @@ var violations = []violation{
 			p.injectAt = j
 			p.what = fmt.Sprintf("%s posted %s instead of %s", a.PostKind, p.money(a.Amount), p.money(was))
 		}},
-	{check: "pot.total-mismatch", formats: fText, always: true,
+	{check: "pot.total-mismatch", formats: fPS | fWM, always: true,
 		outcome: func(p *play, tr *replay.Trace) {
 			o := &p.h.Outcome
 			d := 1 + p.amount(p.t.bb)
@@ -244,9 +244,9 @@ var violations = []violation{
 		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
 	{check: "pot.uncalled-not-returned", formats: fBoth,
 		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
-	{check: "pot.rake-mismatch", formats: fAll, always: true,
+	{check: "pot.rake-mismatch", formats: fAll &^ fPP, always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
-	{check: "showdown.order", formats: fBoth, agent: passive, showAll: true,
+	{check: "showdown.order", formats: fBoth | fPP, agent: passive, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) {
 			if p.allInShowdown() {
 				return
@@ -266,7 +266,7 @@ var violations = []violation{
 			p.outcomeLabel(i, fmt.Sprintf("%s tabled before %s, who had to show first",
 				p.t.seats[acts[i].Player].Player, p.t.seats[acts[j].Player].Player))
 		}},
-	{check: "showdown.allin-not-tabled", formats: fBoth, needs: needs{short: 2}, agent: shoving,
+	{check: "showdown.allin-not-tabled", formats: fBoth | fPP, needs: needs{short: 2}, agent: shoving,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
 			if !p.allInShowdown() {
 				return

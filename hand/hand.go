@@ -280,7 +280,12 @@ type CashOut struct {
 	Player int // index into Hand.Seats
 	Amount Amount
 	Fee    Amount
-	Pos    Pos
+	// ApartFromPot: the room settled the cash-out apart from the pot,
+	// which was still pushed and collected as recorded (GGPoker's EV
+	// cash-out: it pays Amount to a player who cashed out and lost, and
+	// charges Fee to one who cashed out and won).
+	ApartFromPot bool
+	Pos          Pos
 }
 
 // Fee is an amount taken from the pot besides the rake.
@@ -310,6 +315,9 @@ type Hand struct {
 	Actions []Action
 	// Boards: the community cards of each board as recorded (two when run twice).
 	Boards [][]cards.Card
+	// PotAdded is money the room put into the pot, no player's (GGPoker's
+	// "Cash Drop to Pot"): it goes to the main pot.
+	PotAdded Amount
 	// AnteTrimming: PHH ante_trimming_status (antes above a player's stack are trimmed).
 	AnteTrimming bool
 	// Cancelled: the record says the hand was cancelled before it was

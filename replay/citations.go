@@ -425,3 +425,64 @@ var citationIndex = func() map[string]*citationEntry {
 	}
 	return m
 }()
+
+// WordingNote says whose words the citation's text in lang is, when they
+// are not the cited rule's own: a summary written for this project
+// ("summary, not the official wording of TDA 2024 Rule 47-A"), or the
+// wording of another version or source than the one cited ("wording of
+// TDA 2019 Rule 12"), so that a 2024 rule number is never shown with 2019
+// wording unmarked. "" when the text is the cited rule's own wording, or
+// when there is no text in lang. The note is in lang ("zh" or English).
+func (c Citation) WordingNote(lang string) string {
+	zh := lang == "zh"
+	summary, text := c.ENSummary, c.TextEN
+	if zh {
+		summary, text = c.ZHSummary, c.TextZH
+	}
+	if text == "" {
+		return ""
+	}
+	if summary {
+		if zh {
+			return "摘要,非 " + c.String() + " 的官方原文"
+		}
+		return "summary, not the official wording of " + c.String()
+	}
+	from := c.wordingSource(lang)
+	if from == "" || strings.HasPrefix(from, c.Version+" ") {
+		return ""
+	}
+	if zh {
+		return "原文出自 " + from
+	}
+	return "wording of " + from
+}
+
+// wordingSource names where the text in lang was taken from, read from
+// Source ("en: seed 004 Rule 12; zh: seed 001 Rule 12"): "TDA 2019 Rule
+// 12", "TDA 2015 Rule 12 (Chinese translation)", "Chinese Wikipedia".
+func (c Citation) wordingSource(lang string) string {
+	if lang != "zh" {
+		lang = "en"
+	}
+	for _, part := range strings.Split(c.Source, "; ") {
+		langs, where, ok := strings.Cut(part, ": ")
+		if !ok || !strings.Contains(langs, lang) {
+			continue
+		}
+		seed, rule, _ := strings.Cut(strings.TrimPrefix(where, "seed "), " ")
+		rule = strings.TrimPrefix(rule, "Rule ")
+		switch seed {
+		case "003", "004":
+			return "TDA 2019 Rule " + rule
+		case "001":
+			return "TDA 2015 Rule " + rule + " (Chinese translation)"
+		case "000":
+			return "TDA 2013 Rule " + rule + " (Chinese translation)"
+		case "002":
+			return "Chinese Wikipedia " + rule
+		}
+		return ""
+	}
+	return ""
+}

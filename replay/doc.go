@@ -44,8 +44,11 @@
 //     level of their own.
 //   - The claimed rake comes out of the pots before the awards: split as
 //     the record states its pots when it does (PokerStars rakes the main
-//     pot first at the room's percentage, then the side pots), otherwise
-//     from the main pot first.
+//     pot first at the room's percentage, then the side pots); else, when
+//     the collects do not say which pot they are from (GGPoker rakes every
+//     pot), as the collects show it was taken, if that adds up to the
+//     stated rake; otherwise from the main pot first. Money the room put
+//     in the pot (hand.Hand.PotAdded, a cash drop) is in the main pot.
 //   - A contested pot is won by cards speak among the contenders whose
 //     hands are tabled: shown in the record, or, for a player who neither
 //     showed nor mucked, known from the deal. A player who mucked, or whose

@@ -117,6 +117,9 @@ func unsupported(h *hand.Hand, g *game) string {
 	if len(h.Seats) < 2 {
 		return "fewer than two seats"
 	}
+	if len(h.Boards) > 2 {
+		return "a board run three times is not replayed: the engine replays one or two boards"
+	}
 	if len(h.Seats) > maxSeats {
 		return "more than 64 seats"
 	}
@@ -296,7 +299,7 @@ func (m *machine) reset(h *hand.Hand, g *game, rs *Ruleset, tr *Trace) (negative
 	m.game, m.round, m.perDeal, m.isStud = g, 0, g.perDeal, g.stud
 	m.structure, m.stakeCap, m.bbAnte = h.Game.Structure, h.Stakes.Cap, h.Stakes.BigBlindAnte
 	clear(m.seats[:n]) // stack and expected are written before they are read
-	m.pot = 0
+	m.pot = h.PotAdded // a cash drop is in the pot before any bet
 	m.shorts = m.shorts[:0]
 	m.boards[0], m.boards[1] = m.boards[0][:0], m.boards[1][:0]
 	m.txt.scale, m.txt.terse = h.Scale, tr.Terse
@@ -729,7 +732,8 @@ func clearSteps(steps []Step) {
 	clear(steps)
 }
 
-// potTotal is every chip in the middle (the sum of committed).
+// potTotal is every chip in the middle (the sum of committed, and the
+// money the room put in).
 func (m *machine) potTotal() hand.Amount { return m.pot }
 
 // effStack is what the player may still put in: the stack, or less in
@@ -836,10 +840,11 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 	case hand.PostDead:
 		m.putDead(p, amt)
 	case hand.PostSmallBlind:
-		if m.sbPlayer >= 0 || m.bbPlayer >= 0 {
+		if (m.sbPlayer >= 0 || m.bbPlayer >= 0) && !m.rs.LiveExtraSmallBlind {
 			// A small blind posted out of position (a second one, or after
 			// the big blind: a returning player's) is dead money: it does
-			// not count toward the poster's call.
+			// not count toward the poster's call, unless the house counts
+			// it live.
 			m.putDead(p, amt)
 			break
 		}

@@ -152,6 +152,10 @@ func (rs *Ruleset) Options() string {
 		// are as they were before it existed.
 		kv("show_order_recorded", "false")
 	}
+	if rs.LiveExtraSmallBlind {
+		// Listed only when set, as the session options below.
+		kv("extra_small_blind", "live")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -181,7 +185,10 @@ type houseFile struct {
 	RunItTwice   *bool   `toml:"run_it_twice"`
 	// UncalledInCollect: see Ruleset.UncalledInCollect.
 	UncalledInCollect *bool `toml:"uncalled_in_collect"`
-	Limit             *struct {
+	Blinds            *struct {
+		ExtraSmallBlind *string `toml:"extra_small_blind"`
+	} `toml:"blinds"`
+	Limit *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
 	} `toml:"limit"`
@@ -216,6 +223,8 @@ type houseFile struct {
 //	dead_button = true
 //	run_it_twice = true
 //	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
+//	[blinds]
+//	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -318,6 +327,16 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.UncalledInCollect != nil {
 		rs.UncalledInCollect = *f.UncalledInCollect
+	}
+	if b := f.Blinds; b != nil && b.ExtraSmallBlind != nil {
+		switch *b.ExtraSmallBlind {
+		case "dead":
+			rs.LiveExtraSmallBlind = false
+		case "live":
+			rs.LiveExtraSmallBlind = true
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: blinds.extra_small_blind %q: want \"dead\" or \"live\"", *b.ExtraSmallBlind)
+		}
 	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {

@@ -27,6 +27,9 @@ var rooms = []struct {
 	// Cassava in older ones.
 	{site: "888", also: []string{"Cassava"}, format: "888poker", preset: "888poker"},
 	{site: "Winamax", format: "winamax", preset: "winamax"},
+	{site: "PartyPoker", format: "partypoker", preset: "partypoker"},
+	{site: "iPoker", format: "ipoker", preset: "ipoker"},
+	{site: "GGPoker", format: "ggpoker", preset: "ggpoker"},
 }
 
 // roomPresetFiles maps each room preset's name to its file.

@@ -77,6 +77,10 @@ type Ruleset struct {
 	// in the order they were tabled (Winamax lists the winner's last), so
 	// the order of their show lines is no evidence of the tabling order.
 	ShowOrderUnrecorded bool
+	// LiveExtraSmallBlind: a small blind posted out of position (a second
+	// one, or after the big blind: a returning player's) counts toward the
+	// poster's call, as PartyPoker counts it; by default it is dead money.
+	LiveExtraSmallBlind bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =

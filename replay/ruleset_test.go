@@ -208,6 +208,14 @@ func TestRoomPresets(t *testing.T) {
 	if ps.Name != "pokerstars" || ps.Version != "TDA 2024" || ps.House != "PokerStars" || ps.LimitCap != 5 || !ps.Room() {
 		t.Errorf("pokerstars preset %+v", ps)
 	}
+	gg, err := Preset("ggpoker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gg.Name != "ggpoker" || gg.House != "GGPoker" || !gg.RunItTwice || !gg.StraddlesAllowed || !gg.StraddleMinRaise ||
+		gg.Session.NoTopUps || gg.Session.ConsecutiveHandIDs || gg.HasRakeRule || !gg.Room() {
+		t.Errorf("ggpoker preset %+v", gg)
+	}
 	d := Default()
 	if d.Room() || d.CiteVersion() != "TDA 2024" {
 		t.Errorf("tda-2024 is not a room's preset: %+v", d)
@@ -284,6 +292,13 @@ func TestRulebook(t *testing.T) {
 		{"LuckyAcePoker.com", "888poker", "tda-2024"},
 		{"Winamax", "winamax", "winamax"},
 		{"", "winamax", "winamax"},
+		{"PartyPoker", "partypoker", "partypoker"},
+		{"", "partypoker", "partypoker"},
+		{"WPN", "partypoker", "tda-2024"},
+		{"iPoker", "ipoker", "ipoker"},
+		{"", "ipoker", "ipoker"},
+		{"GGPoker", "ggpoker", "ggpoker"},
+		{"", "ggpoker", "ggpoker"},
 	} {
 		h := &hand.Hand{Site: c.site, Format: c.format}
 		if got := b.For(h).Name; got != c.want {
@@ -292,6 +307,20 @@ func TestRulebook(t *testing.T) {
 	}
 	if all := b.All(); len(all) != 1+len(rooms) || all[0] != &d || all[1].Name != "pokerstars" {
 		t.Errorf("All() = %v", all)
+	}
+	// The partypoker preset counts an out-of-position small blind live;
+	// the option reads both ways and is in the options only when set.
+	pp, err := Preset("partypoker")
+	if err != nil || !pp.LiveExtraSmallBlind || !strings.Contains(pp.Options(), "extra_small_blind=live") || strings.Contains(d.Options(), "extra_small_blind") {
+		t.Errorf("partypoker preset %+v, %v", pp, err)
+	}
+	for text, want := range map[string]bool{"[blinds]\nextra_small_blind = \"live\"\n": true, "preset = \"partypoker\"\n[blinds]\nextra_small_blind = \"dead\"\n": false} {
+		if rs, err := LoadHouse(strings.NewReader(text), d); err != nil || rs.LiveExtraSmallBlind != want {
+			t.Errorf("%q: %v, %v", text, rs.LiveExtraSmallBlind, err)
+		}
+	}
+	if _, err := LoadHouse(strings.NewReader("[blinds]\nextra_small_blind = \"half\"\n"), d); err == nil {
+		t.Error("extra_small_blind = \"half\" accepted")
 	}
 	f := FixedRules(&d)
 	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {

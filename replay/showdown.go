@@ -27,6 +27,9 @@ func (m *machine) settle() {
 		total += s.committed
 		dead += s.dead
 	}
+	// Money the room put in (a cash drop) is in the main pot, no one's.
+	total += h.PotAdded
+	dead += h.PotAdded
 	tr.Committed, tr.TotalPot = committed, total
 	if pots, ok := singlePot(liveChips, m.inHand, dead, tr.mem); ok { // inHand: Active or AllIn
 		tr.Pots = pots
@@ -66,6 +69,12 @@ func (m *machine) settle() {
 	// are awarded before any rake, then again with it.
 	tr.ExpectedRake, tr.HasExpectedRake = m.rs.ExpectedRake(total, len(m.boards[0]) >= 3 || m.round > 0, h.Scale)
 	shared := implied && (len(tr.Pots) > 1 || fromStacks && len(tr.Returns) > 0)
+	// A stated rake whose collects do not say which pot they are from
+	// (GGPoker: "collected $X from pot", the room rakes every pot) is
+	// shared among the pots as the collects show it was, as an implied
+	// rake is.
+	stated := !implied && rake > 0 && len(tr.Pots) > 1 && collected == nil && m.collectsUnlabelled()
+	shared = shared || stated
 	if !shared {
 		allocateRake(tr.Pots, min(max(m.awardRake(rake, implied), 0), total), h.Outcome.Pots, collected)
 	}
@@ -80,8 +89,8 @@ func (m *machine) settle() {
 			rake = m.notReturned(total, rake)
 			tr.ImpliedRake, tr.Rake = rake, max(rake, 0)
 		}
-		if target := min(m.awardRake(rake, true), total); target > 0 {
-			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target) {
+		if target := min(m.awardRake(rake, !stated), total); target > 0 {
+			if len(tr.Pots) == 1 || !m.rakeFromPayouts(target, stated) {
 				allocateRake(tr.Pots, target, nil, nil)
 			}
 			tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
@@ -379,6 +388,27 @@ func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStac
 	return rake, true, fromStacks
 }
 
+// collectsUnlabelled reports whether the record's collects name no pot
+// (Collect.Pot -1), and if so sets m.paidBuf to what they pay each player,
+// for rakeFromPayouts.
+func (m *machine) collectsUnlabelled() bool {
+	paid := reuse(&m.paidBuf, m.n)
+	clear(paid)
+	seen := false
+	for i := range m.h.Actions {
+		a := &m.h.Actions[i]
+		if a.Kind != hand.Collect {
+			continue
+		}
+		if a.Pot >= 0 || a.Player < 0 || a.Player >= m.n {
+			return false
+		}
+		paid[a.Player] += a.Amount
+		seen = true
+	}
+	return seen
+}
+
 // notReturned takes out of an implied rake the uncalled bets the finishing
 // stacks did not give back: a player whose stack is short of what the
 // rules award him (before any rake) by his uncalled bet was not given it
@@ -431,9 +461,10 @@ func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 // a group the rake comes from the lowest pot first. A group paid more
 // than its pots took no rake (the checks report the chips it was paid
 // beyond them). It reports false, and sets nothing, when a pot's winners
-// are not known, or under a house rake rule when the groups' rakes do not
-// add up to the house's (target).
-func (m *machine) rakeFromPayouts(target hand.Amount) bool {
+// are not known, or when the groups' rakes do not add up to the house's
+// (target, under a house rake rule) or to the rake the record states
+// (stated).
+func (m *machine) rakeFromPayouts(target hand.Amount, stated bool) bool {
 	tr := m.tr
 	np := len(tr.Pots)
 	group := make([]int, np) // each pot's group: the lowest pot index of it
@@ -473,7 +504,7 @@ func (m *machine) rakeFromPayouts(target hand.Amount) bool {
 			take[root(q)] -= max(m.paidBuf[p], 0)
 		}
 	}
-	if tr.HasExpectedRake {
+	if tr.HasExpectedRake || stated {
 		var sum hand.Amount
 		for _, t := range take {
 			sum += max(t, 0)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,28 +17,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
-
-// chromiumPath finds Debian's Chromium (or $CHROMIUM).
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // TestHTMLBrowser opens a generated report in headless Chromium, checks
 // the counts it shows, filters, opens a hand view, and confirms that no
 // script from the input ran and that the page logged no error. It saves
 // screenshots to test-artifacts/report.png and report-hand.png.
 func TestHTMLBrowser(t *testing.T) {
-	chromium := chromiumPath()
-	requireTool(t, chromium != "", "chromium not found; install it with: apt-get install -y chromium")
 
 	dir := t.TempDir()
 	results := append(sampleResults(), manyResults(1200, 3)...)
@@ -64,26 +49,7 @@ func TestHTMLBrowser(t *testing.T) {
 		}
 	}
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1600),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
+	ctx := testenv.Browser(t, 90*time.Second)
 
 	// Collect every console error or warning, uncaught exception and log
 	// entry (CSP violations arrive there) while the test runs.
@@ -263,6 +229,9 @@ func TestHTMLBrowser(t *testing.T) {
 	}
 	if !strings.Contains(handText, xssPlayer) || !strings.Contains(handText, "H-1002") {
 		t.Errorf("hand view does not show the player name as text:\n%s", handText)
+	}
+	if !strings.Contains(handText, "audit explain logs/day1.txt --line 30 --format html") {
+		t.Errorf("hand view does not name the ruling of the hand (audit explain ... --format html)")
 	}
 	if !strings.Contains(handText, xssNote) {
 		t.Errorf("hand view does not show the engine note as text")

@@ -77,10 +77,13 @@ func (c *ConsoleWriter) Close() error {
 	}
 	L := func(k string) string { return label(c.info.Lang, k) }
 	b := bufio.NewWriter(c.w)
-	fmt.Fprintf(b, "%s: %s  (%s %s, %s %s)\n", L("hands_audited"), groupInt(c.hands),
+	// Hands audited are those read and replayed, as in every output;
+	// parse errors are counted apart.
+	audited := c.clean + c.flagged
+	fmt.Fprintf(b, "%s: %s  (%s %s, %s %s)\n", L("hands_audited"), groupInt(audited),
 		L("ruleset"), orDash(c.info.Ruleset), L("run_id"), orDash(c.info.RunID))
 	fmt.Fprintf(b, "  %-22s %12s\n", L("hands_clean"), groupInt(c.clean))
-	fmt.Fprintf(b, "  %-22s %12s%s\n", L("hands_flagged"), groupInt(c.flagged), percent(c.flagged, c.hands))
+	fmt.Fprintf(b, "  %-22s %12s%s\n", L("hands_flagged"), groupInt(c.flagged), percent(c.flagged, audited))
 	fmt.Fprintf(b, "  %-22s %12s\n", L("parse_errors"), groupInt(c.parseErrors))
 	fmt.Fprintf(b, "%s: %s  (%s %s, %s %s, %s %s)\n", L("findings"), groupInt(c.sev.total()),
 		L("error"), groupInt(c.sev[checks.Error]), L("warning"), groupInt(c.sev[checks.Warning]),

@@ -39,20 +39,29 @@ func cspHash(s string) string {
 
 // HTMLOptions bound what report.html keeps.
 type HTMLOptions struct {
-	// MaxHandViews is how many flagged hands, the first in input order,
-	// get a full hand view (default 2,000).
+	// MaxHandViews is how many flagged hands get a full hand view
+	// (default DefaultHandViews): the worst (viewRank), the first in input
+	// order among equals. Every other row of the findings table gives the
+	// `audit explain` command that shows its hand.
 	MaxHandViews int
 	// MaxFindings is how many findings the findings table lists (default
 	// 200,000); the summary counts every finding.
 	MaxFindings int
-	// NoHandViews leaves hand views out and says so on the page: a merged
-	// report is rebuilt from the shards' tables, which keep no actions.
+	// NoHandViews leaves hand views out and says so on the page.
 	NoHandViews bool
+	// StoredViews, when set, gives the hands their views from other
+	// reports instead of building them: a merged report is rebuilt from
+	// the shards' tables, which keep no actions, and takes the views the
+	// shards' reports hold (by the view's file and line).
+	StoredViews func(file string, line int) (StoredView, bool)
 	// OpenHand gives every hand a view, clean or not, and opens the first
 	// one when the page loads: `audit explain --format html` shows its one
 	// hand this way.
 	OpenHand bool
 }
+
+// DefaultHandViews is how many flagged hands get a hand view by default.
+const DefaultHandViews = 2000
 
 // HTMLWriter writes report.html: one self-contained page with the run's
 // summary, a filterable findings table and hand views. Findings rows and
@@ -66,7 +75,8 @@ type HTMLWriter struct {
 	out      *atomicFile
 	findings *tempSpool // finding arrays, comma separated
 	hands    *tempSpool // flagged-hand entries, comma separated
-	views    *tempSpool // one <script type="application/json"> per hand view
+	views    *tempSpool // one <script type="application/json"> per hand view candidate
+	settled  *tempSpool // settlement arrays, comma separated
 
 	strs     interner // strings referenced by index from the data
 	rules    interner // rule citations, quoted once each
@@ -75,12 +85,22 @@ type HTMLWriter struct {
 	handsRead, handsClean, handsFlagged, parseErrors int64
 	notAudited                                       []NotAudited
 	sev                                              severityCounts
-	listed, flagged, viewed, withFindings            int
-	byCheck                                          map[string]*checkTally
-	byTable                                          map[string]*severityCounts
-	byDay                                            map[string]*int64
-	undated                                          int64
-	span                                             timeSpan
+	listed, flagged, withFindings                    int
+	// The hands whose views are kept: at most MaxHandViews, the worst
+	// seen so far at the top of a heap of candidates, whose views are in
+	// the views spool (viewsSize bytes so far); Close copies the kept ones.
+	viewHeap   viewHeap
+	candidates int
+	viewsSize  int64
+	// Settlement rows listed (at most MaxFindings), as settlements.parquet
+	// has them.
+	settler     settler
+	settledRows int
+	byCheck     map[string]*checkTally
+	byTable     map[string]*severityCounts
+	byDay       map[string]*int64
+	undated     int64
+	span        timeSpan
 
 	// Lookups a flagged hand would repeat: a run's hands come file by
 	// file, mostly table by table, and its findings day by day.
@@ -102,7 +122,7 @@ type HTMLWriter struct {
 // NewHTML returns a writer for report.html.
 func NewHTML(opts HTMLOptions) *HTMLWriter {
 	if opts.MaxHandViews <= 0 {
-		opts.MaxHandViews = 2000
+		opts.MaxHandViews = DefaultHandViews
 	}
 	if opts.MaxFindings <= 0 {
 		opts.MaxFindings = 200000
@@ -170,7 +190,7 @@ func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
 	if w.out, err = createAtomic(dir, "report.html", info.Digests); err != nil {
 		return err
 	}
-	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views} {
+	for _, s := range []**tempSpool{&w.findings, &w.hands, &w.views, &w.settled} {
 		if *s, err = createSpool(dir, "report.html"); err != nil {
 			_ = w.Abort()
 			return err
@@ -246,11 +266,37 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	handIdx := w.flagged
 	w.flagged++
 	view := -1
-	if w.viewed < w.opts.MaxHandViews && h != nil && !w.opts.NoHandViews {
-		view = w.viewed
-		w.viewed++
-		if err := w.writeView(view, r); err != nil {
-			return err
+	var stored StoredView
+	hasView := h != nil && !w.opts.NoHandViews
+	if hasView && w.opts.StoredViews != nil {
+		file := r.File
+		if file == "" {
+			file = h.Pos.File
+		}
+		stored, hasView = w.opts.StoredViews(visible(file), max(r.Line, h.Pos.Line))
+	}
+	if hasView {
+		rank := rankOf(r.Findings, h, handIdx)
+		if len(w.viewHeap) < w.opts.MaxHandViews || w.viewHeap[0].rank.below(rank) {
+			// A candidate: its view is spooled, and kept unless worse
+			// hands push it out before the end.
+			view = w.candidates
+			w.candidates++
+			var n int64
+			var err error
+			if stored.JSON != nil {
+				n, err = w.writeStoredView(view, stored)
+			} else {
+				n, err = w.writeView(view, r)
+			}
+			if err != nil {
+				return err
+			}
+			w.viewHeap.push(viewCand{rank: rank, off: w.viewsSize, size: n})
+			w.viewsSize += n
+			if len(w.viewHeap) > w.opts.MaxHandViews {
+				w.viewHeap.pop()
+			}
 		}
 	}
 	jw := &w.jw
@@ -282,6 +328,10 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	jw.int(int64(len(r.Findings)))
 	jw.endArray()
 	if _, err := w.hands.Write(jw.b); err != nil {
+		return err
+	}
+
+	if err := w.writeSettlements(handIdx, r); err != nil {
 		return err
 	}
 
@@ -525,8 +575,9 @@ func (w *HTMLWriter) appendReason(b []byte, s string) []byte {
 }
 
 // writeView spools the hand view of r as JSON in its own script block, so
-// that the page parses a hand's data only when it is opened.
-func (w *HTMLWriter) writeView(n int, r *HandResult) error {
+// that the page parses a hand's data only when it is opened, and returns
+// its size in bytes.
+func (w *HTMLWriter) writeView(n int, r *HandResult) (int64, error) {
 	h := r.Hand
 	t := r.Trace
 	replayed := t != nil && t.Supported
@@ -618,8 +669,14 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 		b = appendInt(b, int64(i))
 		b = append(b, `,"line":`...)
 		b = appendInt(b, int64(a.Pos.Line))
+		// The kind as the rules read it: a call of nothing ("cc" in PHH
+		// with no bet to call) is a check, as the explanation says.
+		kind := a.Kind
+		if replayed && i < len(t.Steps) {
+			kind = t.Steps[i].Kind
+		}
 		b = append(b, `,"k":"`...)
-		b = append(b, a.Kind.String()...)
+		b = append(b, kind.String()...)
 		if a.Kind == hand.Post && a.PostKind != 0 {
 			b = append(b, ' ')
 			b = append(b, a.PostKind.String()...)
@@ -639,8 +696,9 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 				b = appendJSONAmount(b, a.Amount, scale)
 				b = append(b, '"')
 			}
+		case hand.Check:
 		default:
-			if a.HasAmount || a.Amount != 0 {
+			if kind != hand.Check && (a.HasAmount || a.Amount != 0) {
 				b = append(b, `,"amt":"`...)
 				b = appendJSONAmount(b, a.Amount, scale)
 				b = append(b, '"')
@@ -841,7 +899,7 @@ func (w *HTMLWriter) writeView(n int, r *HandResult) error {
 	jw.endObject()
 	jw.b = append(jw.b, "</script>\n"...)
 	_, err := w.views.Write(jw.b)
-	return err
+	return int64(len(jw.b)), err
 }
 
 // Close assembles report.html and renames it into place.
@@ -876,15 +934,27 @@ func (w *HTMLWriter) Close() (err error) {
 	// Header: what was audited.
 	p("<header>\n<h1>%s</h1>\n<dl class=\"run\">\n", e(L("title")))
 	dt := func(k, v string) { p("<div><dt>%s</dt><dd>%s</dd></div>\n", e(L(k)), e(v)) }
-	p("<div class=\"inputs\"><dt>%s</dt><dd><ul>", e(L("inputs")))
+	// The inputs are counted, and listed when asked: a nightly run's
+	// paths would fill the first screen. (Explain's page of one hand, one
+	// input, lists it.)
+	if w.opts.OpenHand {
+		p("<div class=\"inputs\"><dt>%s</dt><dd><ul>", e(L("inputs")))
+	} else {
+		p("<div class=\"inputs\"><dt>%s</dt><dd><details id=\"inputs-list\"><summary>%s %s</summary><ul>",
+			e(L("inputs")), groupInt(int64(len(w.info.Inputs))), e(L("inputs_word")))
+	}
 	for i, in := range w.info.Inputs {
-		if i == 20 {
-			p("<li>+%d %s</li>", len(w.info.Inputs)-20, e(L("more_inputs")))
+		if i == maxInputsListed {
+			p("<li>+%s %s</li>", groupInt(int64(len(w.info.Inputs)-maxInputsListed)), e(L("more_inputs")))
 			break
 		}
 		p("<li>%s</li>", e(visible(in)))
 	}
-	p("</ul></dd></div>\n")
+	if w.opts.OpenHand {
+		p("</ul></dd></div>\n")
+	} else {
+		p("</ul></details></dd></div>\n")
+	}
 	// Hands audited: read and replayed; parse errors and hands in formats
 	// not read are counted apart.
 	audited := w.handsClean + w.handsFlagged
@@ -941,8 +1011,8 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	if w.opts.NoHandViews {
 		p("<p class=\"note\" id=\"no-views\">%s</p>\n", e(L("views_off")))
-	} else if w.viewed >= w.opts.MaxHandViews && w.withFindings > w.viewed {
-		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-w.viewed)), e(L("truncated_views")))
+	} else if viewed := len(w.viewHeap); w.withFindings > viewed {
+		p("<p class=\"note\" id=\"truncated-views\">%s %s</p>\n", groupInt(int64(w.withFindings-viewed)), e(L("views_kept")))
 	}
 	p("<noscript><p class=\"note\">%s</p></noscript>\n", e(L("noscript")))
 	p("<form id=\"filters\" class=\"filters\" autocomplete=\"off\">\n")
@@ -958,7 +1028,11 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<label>%s <input id=\"f-table\" list=\"dl-table\" type=\"search\"></label><datalist id=\"dl-table\"></datalist>\n", e(L("filter_table")))
 	p("<label>%s <input id=\"f-player\" list=\"dl-player\" type=\"search\"></label><datalist id=\"dl-player\"></datalist>\n", e(L("filter_player")))
 	p("<label>%s <input id=\"f-text\" type=\"search\"></label>\n", e(L("filter_text")))
-	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n</form>\n", e(L("reset")))
+	p("<button type=\"reset\" id=\"f-reset\">%s</button>\n", e(L("reset")))
+	if !w.opts.OpenHand {
+		p("<button type=\"button\" id=\"f-csv\">%s</button>\n", e(L("export_csv")))
+	}
+	p("</form>\n")
 	p("<p id=\"match-count\" class=\"count\"></p>\n")
 	p("<div class=\"scroll\"><table id=\"findings-table\"><thead><tr>")
 	for _, c := range [][2]string{{"sev", "severity"}, {"check", "check"}, {"hand", "hand"}, {"time", "time"},
@@ -969,6 +1043,24 @@ func (w *HTMLWriter) Close() (err error) {
 	p("</tr></thead><tbody></tbody></table></div>\n")
 	p("<nav class=\"pager\"><button type=\"button\" id=\"pg-prev\">%s</button> <span id=\"pg-info\"></span> <button type=\"button\" id=\"pg-next\">%s</button></nav>\n", e(L("prev")), e(L("next")))
 	p("</section>\n")
+	// Per player, per table and per day, and the settlements: filled by
+	// script from the data; not on explain's page of one hand.
+	if !w.opts.OpenHand {
+		for _, v := range [][3]string{{"players", "player", "players_note"}, {"tables", "table", "tables_note"}, {"days", "day", "days_note"}} {
+			p("<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", v[0], e(L(v[0])), e(L(v[2])))
+			p("<div class=\"scroll\"><table class=\"data\" id=\"%s-table\"><thead><tr>", v[0])
+			for _, k := range []string{v[1], "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
+				p("<th>%s</th>", e(L(k)))
+			}
+			p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
+		}
+		p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
+		p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
+		for _, k := range []string{"hand", "player", "basis", "recorded", "due", "difference"} {
+			p("<th>%s</th>", e(L(k)))
+		}
+		p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
+	}
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
 	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
@@ -979,7 +1071,7 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	p("</script>\n")
 	if err == nil {
-		err = w.views.writeTo(out)
+		err = w.writeKeptViews(out)
 	}
 	p("<script>%s</script>\n</body>\n</html>\n", reportJS)
 	if err != nil {
@@ -987,8 +1079,8 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	// The spools, as large as the page, are removed while it is synced to
 	// disk: freeing their blocks is work of its own.
-	spools := []*tempSpool{w.findings, w.hands, w.views}
-	w.findings, w.hands, w.views = nil, nil, nil
+	spools := []*tempSpool{w.findings, w.hands, w.views, w.settled}
+	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
 	var removing sync.WaitGroup
 	removing.Go(func() {
 		for _, s := range spools {
@@ -1003,6 +1095,9 @@ func (w *HTMLWriter) Close() (err error) {
 // SetNotAudited keeps what the run did not audit, for the report's "Not
 // audited" section and counts.
 func (w *HTMLWriter) SetNotAudited(list []NotAudited) { w.notAudited = list }
+
+// maxInputsListed bounds the inputs the header lists (all are counted).
+const maxInputsListed = 1000
 
 // maxNotAuditedRows bounds the entries listed one by one: a folder may
 // hold any number of them; the counts by reason cover all.
@@ -1157,9 +1252,14 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.kstr("lang", lang)
 	jw.key("labels")
 	jw.beginObject()
-	keys := make([]string, 0, len(labels["en"]))
+	keys := make([]string, 0, len(labels["en"])+len(runLabels["en"]))
 	for k := range labels["en"] {
 		keys = append(keys, k)
+	}
+	if !w.opts.OpenHand {
+		for k := range runLabels["en"] {
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
@@ -1197,8 +1297,8 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	}
 	jw.endArray()
 	jw.kint("total", w.sev.total())
-	jw.kint("views", int64(w.viewed))
-	if w.opts.OpenHand && w.viewed > 0 {
+	jw.kint("views", int64(len(w.viewHeap)))
+	if w.opts.OpenHand && len(w.viewHeap) > 0 {
 		jw.kint("open", 0)
 	}
 	jw.key("hands")
@@ -1215,15 +1315,56 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	if err := w.findings.writeTo(out); err != nil {
 		return err
 	}
+	if !w.opts.OpenHand {
+		if _, err := io.WriteString(out, `],"settlements":[`); err != nil {
+			return err
+		}
+		if err := w.settled.writeTo(out); err != nil {
+			return err
+		}
+	}
 	_, err := io.WriteString(out, "]}")
 	return err
+}
+
+// writeSettlements spools the settlement rows of r, the handIdx-th hand
+// listed: [hand, player, basis, recorded, due, difference, difference in
+// minor units, scale, currency], strings but the amounts by index in
+// strs, as settlements.parquet has them.
+func (w *HTMLWriter) writeSettlements(handIdx int, r *HandResult) error {
+	if len(r.Findings) == 0 || w.settledRows >= w.opts.MaxFindings || w.opts.OpenHand {
+		return nil
+	}
+	h := r.Hand
+	jw := &w.jw
+	return w.settler.settle(r, func(row SettlementRow) error {
+		jw.reset()
+		if w.settledRows > 0 {
+			jw.b = append(jw.b, ',')
+		}
+		w.settledRows++
+		jw.beginArray()
+		jw.int(int64(handIdx))
+		jw.int(int64(w.strs.id(visible(row.Player))))
+		jw.int(int64(w.strs.id(row.Basis)))
+		jw.amtCur(hand.Amount(row.Recorded), h.Scale, h.Currency)
+		jw.amtCur(hand.Amount(row.Due), h.Scale, h.Currency)
+		jw.amtCur(hand.Amount(row.Difference), h.Scale, h.Currency)
+		jw.int(row.Difference)
+		jw.int(h.Scale)
+		jw.int(int64(w.strs.id(visible(h.Currency))))
+		jw.endArray()
+		_, err := w.settled.Write(jw.b)
+		return err
+	})
 }
 
 func (w *HTMLWriter) removeSpools() {
 	w.findings.remove()
 	w.hands.remove()
 	w.views.remove()
-	w.findings, w.hands, w.views = nil, nil, nil
+	w.settled.remove()
+	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
 }
 
 // Abort removes the temporary files.

@@ -113,27 +113,72 @@ func vbarChart(id string, days []dayBar) string {
 		fmt.Fprintf(&sb, `<rect class="day" x="%.1f" y="%d" width="%.1f" height="%d"><title>%s: %d</title></rect>`,
 			x+colW*0.1, top+plotH-hpx, colW*0.8, hpx, html.EscapeString(d.day), d.n)
 	}
-	// Label at most eight columns, always the last; labels at the edges
-	// are anchored inside the chart.
-	label := func(i int) {
-		x, anchor := 10+float64(i)*colW+colW/2, "middle"
-		if colW < 80 && i == 0 {
-			x, anchor = 10, "start"
-		} else if colW < 80 && i == len(days)-1 {
-			x, anchor = 10+float64(len(days))*colW, "end"
-		}
-		fmt.Fprintf(&sb, `<text class="lbl" x="%.1f" y="%d" text-anchor="%s">%s</text>`, x, height-10, anchor, html.EscapeString(days[i].day))
+	for _, l := range dayLabels(days, colW) {
+		fmt.Fprintf(&sb, `<text class="lbl" x="%.1f" y="%d" text-anchor="%s">%s</text>`, l.x, height-10, l.anchor, html.EscapeString(days[l.i].day))
 	}
-	step := (len(days) + 7) / 8
-	for i := 0; i < len(days)-1; i += step {
-		if len(days)-1-i >= step || i == 0 {
-			label(i)
-		}
-	}
-	label(len(days) - 1)
 	fmt.Fprintf(&sb, `<text class="cnt" x="12" y="%d">%s</text>`, top+10, groupInt(peak))
 	sb.WriteString(`</svg>`)
 	return sb.String()
+}
+
+// dayLabel is a column label of the by-day chart: the column, where the
+// text is anchored and how.
+type dayLabel struct {
+	i      int
+	x      float64
+	anchor string
+}
+
+// labelCharW is the most a label character takes at the chart's label
+// size (12px digits and dashes), so that labels laid out by it never
+// overlap.
+const labelCharW = 7.5
+
+// dayLabels chooses the columns labelled: the first and the last, then
+// every step-th between, each only where its text stays clear of those
+// already placed (a label is as wide as its text: on a long run the
+// columns are narrower than their dates). Labels at the edges are
+// anchored inside the chart.
+func dayLabels(days []dayBar, colW float64) []dayLabel {
+	if len(days) == 0 {
+		return nil
+	}
+	const gap = 8 // px between two labels
+	place := func(i int) (dayLabel, float64, float64) {
+		w := labelCharW * float64(len(days[i].day))
+		x := 10 + float64(i)*colW + colW/2
+		switch {
+		case x-w/2 < 10:
+			return dayLabel{i, 10, "start"}, 10, 10 + w
+		case x+w/2 > 10+float64(len(days))*colW:
+			end := 10 + float64(len(days))*colW
+			return dayLabel{i, end, "end"}, end - w, end
+		}
+		return dayLabel{i, x, "middle"}, x - w/2, x + w/2
+	}
+	type span struct{ from, to float64 }
+	var out []dayLabel
+	var taken []span
+	try := func(i int) {
+		l, from, to := place(i)
+		for _, s := range taken {
+			if from < s.to+gap && to > s.from-gap {
+				return
+			}
+		}
+		out = append(out, l)
+		taken = append(taken, span{from, to})
+	}
+	try(0)
+	if len(days) > 1 {
+		try(len(days) - 1)
+	}
+	step := max(1, (len(days)+7)/8)
+	for i := step; i < len(days)-1; i += step {
+		try(i)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].i < out[b].i })
+	return out
 }
 
 // writeCharts writes the three summary charts, each with its counts as a table.
@@ -150,7 +195,10 @@ func (w *HTMLWriter) writeCharts(out io.Writer, L func(string) string) error {
 	for id, c := range w.byCheck {
 		byCheck[id] = &c.counts
 	}
+	// Errors first, then warnings, then info, each group by count: a
+	// run's many warnings (duplicate IDs) do not push its errors down.
 	checksBars := sortedBars(byCheck)
+	sort.SliceStable(checksBars, func(i, j int) bool { return checksBars[i].counts.worst() > checksBars[j].counts.worst() })
 	fmt.Fprintf(&sb, "<h3>%s</h3>\n<div class=\"legend\">", e(L("by_check")))
 	for _, s := range severityOrder {
 		fmt.Fprintf(&sb, `<span class="key sev-%s"></span>%s `, s, e(L(s.String())))

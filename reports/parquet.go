@@ -253,14 +253,19 @@ func (t *parquetTable[B]) abort() error {
 	return t.file.abort()
 }
 
-// ParquetWriter writes findings.parquet and hands.parquet (docs/schema.md).
+// ParquetWriter writes findings.parquet, hands.parquet and
+// settlements.parquet (docs/schema.md).
 type ParquetWriter struct {
-	findings *parquetTable[*rowBatch[FindingRow]]
-	hands    *parquetTable[*handBatch]
-	handMem  rowMem // the stakes texts of recent hands
+	findings    *parquetTable[*rowBatch[FindingRow]]
+	hands       *parquetTable[*handBatch]
+	settlements *parquetTable[*rowBatch[SettlementRow]]
+	handMem     rowMem // the stakes texts of recent hands
+	settler     settler
+	settled     int64 // settlement rows written
 }
 
-// NewParquet returns a writer for findings.parquet and hands.parquet.
+// NewParquet returns a writer for findings.parquet, hands.parquet and
+// settlements.parquet.
 func NewParquet() *ParquetWriter { return &ParquetWriter{} }
 
 // Open creates the temporary files in dir.
@@ -291,7 +296,31 @@ func (w *ParquetWriter) Open(dir string, info RunInfo) (err error) {
 		_ = w.findings.abort()
 		return err
 	}
+	// Settlement rows are fewer still: a row per player paid wrong.
+	newSettlements := func() *rowBatch[SettlementRow] {
+		return &rowBatch[SettlementRow]{list: make([]SettlementRow, 0, parquetBatchRows)}
+	}
+	settlementsEncoder := func(f io.Writer) (batchEncoder[*rowBatch[SettlementRow]], error) {
+		return genericEncoder[SettlementRow]{parquet.NewGenericWriter[SettlementRow](f, opts...)}, nil
+	}
+	if w.settlements, err = openParquetTable(dir, "settlements.parquet", info.Digests, newSettlements, settlementsEncoder); err != nil {
+		_ = w.findings.abort()
+		_ = w.hands.abort()
+		return err
+	}
+	w.settled = 0
 	return nil
+}
+
+// Settlements is how many rows settlements.parquet has so far.
+func (w *ParquetWriter) Settlements() int64 { return w.settled }
+
+// addSettlement appends one settlement row.
+func (w *ParquetWriter) addSettlement(row SettlementRow) error {
+	b := w.settlements.cur
+	b.list = append(b.list, row)
+	w.settled++
+	return w.settlements.added()
 }
 
 // WriteHand appends the hand's row and its findings' rows.
@@ -304,6 +333,12 @@ func (w *ParquetWriter) WriteHand(r *HandResult) (err error) {
 		b := w.findings.cur
 		b.list = append(b.list, findingRow(&r.Findings[i], r, &b.slab))
 		if err := w.findings.added(); err != nil {
+			return err
+		}
+	}
+	if len(r.Findings) > 0 {
+		// A hand paid other than the rules pay has a finding.
+		if err := w.settler.settle(r, w.addSettlement); err != nil {
 			return err
 		}
 	}
@@ -329,13 +364,17 @@ func (w *ParquetWriter) Close() (err error) {
 	// The tables finish at the same time: at the end of a run this is
 	// what is left to do, and the hands' last row group and the findings'
 	// (their only one, in most runs) need not take turns.
-	var findingsErr error
+	var findingsErr, settlementsErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { findingsErr = w.findings.close() })
+	wg.Go(func() { settlementsErr = w.settlements.close() })
 	handsErr := w.hands.close()
 	wg.Wait()
 	if findingsErr != nil {
 		return findingsErr
+	}
+	if settlementsErr != nil {
+		return settlementsErr
 	}
 	return handsErr
 }
@@ -344,10 +383,13 @@ func (w *ParquetWriter) Close() (err error) {
 func (w *ParquetWriter) Abort() error {
 	err1 := w.findings.abort()
 	err2 := w.hands.abort()
-	if err1 != nil {
-		return err1
+	err3 := w.settlements.abort()
+	for _, err := range []error{err1, err2, err3} {
+		if err != nil {
+			return err
+		}
 	}
-	return err2
+	return nil
 }
 
 // recoverInto turns a panic in a third-party encoder into an error: bad

@@ -113,8 +113,8 @@ func TestParquetRoundTrip(t *testing.T) {
 	}
 	// No temporary file is left behind.
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("out dir holds %d entries, want 2 (findings.parquet, hands.parquet)", len(entries))
+	if len(entries) != 3 {
+		t.Errorf("out dir holds %d entries, want 3 (findings.parquet, hands.parquet, settlements.parquet)", len(entries))
 	}
 }
 

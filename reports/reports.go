@@ -295,6 +295,16 @@ func (c *severityCounts) add(s checks.Severity) {
 
 func (c severityCounts) total() int64 { return c[0] + c[1] + c[2] }
 
+// worst is the highest severity counted, -1 for none.
+func (c severityCounts) worst() int {
+	for s := len(c) - 1; s >= 0; s-- {
+		if c[s] > 0 {
+			return s
+		}
+	}
+	return -1
+}
+
 // formatAmount prints a in currency units: 1234 at scale 100 is "12.34".
 // Scales that are not powers of ten print as a fraction.
 func formatAmount(a hand.Amount, scale int64) string {

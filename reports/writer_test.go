@@ -68,7 +68,7 @@ func TestMultiAtomic(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(dirNames(t, dir), " ")
-	want := "findings.arrow findings.jsonl findings.parquet hands.arrow hands.parquet junit.xml report.html results.sarif"
+	want := "findings.arrow findings.jsonl findings.parquet hands.arrow hands.parquet junit.xml report.html results.sarif settlements.parquet"
 	if got != want {
 		t.Errorf("outputs:\n got %s\nwant %s", got, want)
 	}

@@ -27,7 +27,11 @@ Exit codes: 0 clean, 1 findings at or above --fail-on (or a parse error),
 2 usage error (no such hand), 3 I/O error.`
 
 func cmdExplain(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("explain", explainUsage, stderr)
+	fs := newFlagSet("explain", explainUsage, []string{
+		"audit explain logs/table-7.txt --hand 249531188007",
+		"audit explain logs/table-7.txt --line 120 --format html > hand.html",
+		"audit explain hand.phh --line 1 --compare-rules tda-2019,tda-2024",
+		"audit explain logs/table-7.txt --line 120 --format json | jq .settlement"}, stdout)
 	handID := fs.String("hand", "", "the hand's ID as recorded")
 	line := fs.Int("line", 0, "the hand that spans this line of FILE (instead of --hand)")
 	format := fs.String("format", "text", "output: text, json, html")
@@ -76,9 +80,6 @@ func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	if len(*compare) > 0 {
 		if len(*compare) < 2 {
 			return usagef("--compare-rules needs at least two presets, e.g. tda-2019,tda-2024")
-		}
-		if *format == "html" {
-			return usagef("--compare-rules writes text or json, not html")
 		}
 		presets = *compare
 	}

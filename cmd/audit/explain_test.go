@@ -47,7 +47,7 @@ func TestExplainExitCodes(t *testing.T) {
 		{"no file", []string{}, exitUsage, nil, []string{"exactly one FILE"}},
 		{"missing file", []string{fx + "no-such-file.phh"}, exitIO, nil, []string{"no-such-file.phh"}},
 		{"parse error", []string{"../../explain/testdata/broken.phhs", "--hand", "broken"}, exitFindings,
-			[]string{"Parse error", "broken.phhs:26", "^~~~~"}, nil},
+			[]string{"Parse error", "broken.phhs:26", "^~\n", `Check "p7" in the record`}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,8 +96,8 @@ func TestExplainFormats(t *testing.T) {
 	}
 
 	code, out, _ = runExplain(t, fx+"wrong-award.txt", "--format", "html")
-	if code != exitFindings || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `id="hv-0"`) {
-		t.Errorf("html: exit %d, want a report page with one hand view", code)
+	if code != exitFindings || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `<section id="verdict">`) {
+		t.Errorf("html: exit %d, want a ruling that opens with the verdict", code)
 	}
 
 	code, out, _ = runExplain(t, fx+"wrong-award.txt", "--color", "always")

@@ -22,22 +22,25 @@ import (
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax|partypoker|ggpoker] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
 		"same for a seed whatever the number of workers. --out DIR (an existing folder, or a path\n"+
-		"ending in /) writes files of --shard-size hands each, which `audit run` reads in parallel.", stderr)
+		"ending in /) writes files of --shard-size hands each, which `audit run` reads in parallel.",
+		[]string{"audit gen --hands 1000 --seed 7 > hands.phhs",
+			"audit gen --hands 200000 --format pokerstars --out corpus/ --labels labels.jsonl",
+			"audit gen --hands 5000 --games stud,razz --violations 0.1 --out games/"}, stdout)
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
-	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax")
+	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker, ggpoker")
 	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
 		" (default: hold'em and Omaha; the others are written in PHH only)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
 	shard := fs.Int("shard-size", 10000, "hands per file when --out is a folder")
-	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for PokerStars and Winamax, tda-2024 for PHH)")
+	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for PokerStars, Winamax and GGPoker, tda-2024 for PHH)")
 	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
 	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (PokerStars): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
@@ -58,7 +61,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	f := parser.Format(*format)
 	if !slices.Contains(gen.Formats(), f) {
-		return usagef("--format must be phh, pokerstars or winamax")
+		return usagef("--format must be phh, pokerstars, winamax or ggpoker")
 	}
 	var rs *replay.Ruleset // nil: the generator picks what audit run would
 	if *rules != "" || *house != "" {

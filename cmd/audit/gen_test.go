@@ -71,14 +71,14 @@ func TestGenCommand(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("run exit %d (want 1: findings): %s %s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "hands 900, parse errors 0") {
+	if !strings.Contains(stdout, "900 hands, 0 parse errors") {
 		t.Errorf("run summary: %s", stdout)
 	}
 	// One finding per labelled hand (a few cascades aside, see gen's tests).
 	var errs, warns int
-	if i := strings.Index(stdout, "findings: "); i < 0 {
+	if i := strings.Index(stdout, "findings ("); i < 0 {
 		t.Errorf("no findings count in %q", stdout)
-	} else if _, err := fmt.Sscanf(stdout[i:], "findings: %d error, %d warning", &errs, &warns); err != nil {
+	} else if _, err := fmt.Sscanf(stdout[i:], "findings (%d errors, %d warnings", &errs, &warns); err != nil {
 		t.Errorf("findings count in %q: %v", stdout, err)
 	}
 	if n := errs + warns; n < len(labelled)*9/10 || n > len(labelled)+len(labelled)/10 {
@@ -99,5 +99,9 @@ func TestGenCommand(t *testing.T) {
 	code, stdout, _ = run("gen", "--hands", "3", "--format", "pokerstars")
 	if code != 0 || strings.Count(stdout, "PokerStars Hand #") != 3 {
 		t.Errorf("gen to stdout: exit %d, output:\n%s", code, stdout)
+	}
+	code, stdout, _ = run("gen", "--hands", "3", "--format", "partypoker")
+	if code != 0 || strings.Count(stdout, "***** Hand History for Game ") != 3 {
+		t.Errorf("gen --format partypoker to stdout: exit %d, output:\n%s", code, stdout)
 	}
 }

@@ -9,7 +9,8 @@
 //	audit explain FILE --hand ID    rule on one hand, step by step
 //	audit merge DIR...              combine sharded runs
 //	audit gen --hands N             generate synthetic hands
-//	audit version                   print the version
+//	audit version                   print the version (also audit --version)
+//	audit help COMMAND              a command's flags and examples (also audit COMMAND --help)
 //
 // Exit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O
 // error (an input or folder could not be read, or an output written), 4
@@ -24,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 )
@@ -78,12 +80,22 @@ func main() {
 }
 
 func realMain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
+		printUsage(stderr)
+		return exitUsage
+	case args[0] == "-h" || args[0] == "--help":
 		printUsage(stdout)
-		if len(args) == 0 {
-			return exitUsage
-		}
 		return exitOK
+	case args[0] == "--version" || args[0] == "-v":
+		args = []string{"version"}
+	case args[0] == "help":
+		// audit help COMMAND is audit COMMAND --help.
+		if len(args) == 1 {
+			printUsage(stdout)
+			return exitOK
+		}
+		args = []string{args[1], "--help"}
 	}
 	for _, c := range commands() {
 		if c.name != args[0] {
@@ -107,8 +119,11 @@ func realMain(args []string, stdout, stderr io.Writer) int {
 			return exitIO
 		}
 	}
-	fmt.Fprintf(stderr, "audit: unknown command %q\n", args[0])
-	printUsage(stderr)
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	fmt.Fprintf(stderr, "audit: unknown command %q%s\nRun 'audit --help' for the commands.\n", args[0], didYouMean(args[0], names))
 	return exitUsage
 }
 
@@ -117,34 +132,115 @@ func printUsage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun 'audit COMMAND --help' for a command's flags.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error,\n"+
+	fmt.Fprintf(w, "\nExamples:\n"+
+		"  audit run logs/ --out audit-out          audit a folder; open audit-out/report.html\n"+
+		"  audit explain logs/a.txt --line 120      rule on the hand at line 120, step by step\n"+
+		"  audit checks                             what is checked, and under which rule\n"+
+		"\nRun 'audit help COMMAND' or 'audit COMMAND --help' for a command's flags and examples.\n"+
+		"Flags: --version prints the version, --help this text.\nExit codes: 0 ok, 1 findings at or above --fail-on, 2 usage error, 3 I/O error,\n"+
 		"4 internal error (some hands were not audited), 5 inputs in a format not read\n(hands counted, not audited), 130/143 interrupted by SIGINT/SIGTERM (nothing written).\n")
 }
 
-// newFlagSet makes a flag set that reports errors instead of exiting.
-func newFlagSet(name, usage string, stderr io.Writer) *pflag.FlagSet {
+// newFlagSet makes a flag set that reports errors instead of exiting and
+// prints its help, asked for with --help, on stdout: usage is the synopsis
+// and what the command does, examples its examples, one a line.
+func newFlagSet(name, usage string, examples []string, stdout io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // errors are returned, and printed once by realMain
 	fs.SortFlags = false
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: audit %s\n\nFlags:\n%s", usage, fs.FlagUsages())
+		fmt.Fprintf(stdout, "Usage: audit %s\n\nFlags:\n%s", usage, fs.FlagUsages())
+		if len(examples) > 0 {
+			fmt.Fprintf(stdout, "\nExamples:\n")
+			for _, e := range examples {
+				fmt.Fprintf(stdout, "  %s\n", e)
+			}
+		}
 	}
 	return fs
 }
 
-// parseFlags parses args and turns flag errors into usage errors.
+// parseFlags parses args and turns flag errors into usage errors, with a
+// suggestion for a mistyped flag.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return err
+		}
+		if name, ok := unknownFlag(err); ok {
+			var names []string
+			fs.VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+			return usagef("%v%s", err, didYouMean(name, names))
 		}
 		return usageError{err}
 	}
 	return nil
 }
 
+// unknownFlag is the flag pflag's error names as unknown ("--fromat").
+func unknownFlag(err error) (string, bool) {
+	msg := err.Error()
+	for _, prefix := range []string{"unknown flag: ", "unknown shorthand flag: "} {
+		if rest, ok := strings.CutPrefix(msg, prefix); ok {
+			if strings.HasPrefix(prefix, "unknown shorthand") {
+				// "unknown shorthand flag: 'x' in -xyz"
+				if i := strings.Index(rest, " in "); i >= 0 {
+					return rest[i+len(" in "):], true
+				}
+			}
+			name, _, _ := strings.Cut(rest, "=")
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// didYouMean suggests the candidate closest to what was typed, as
+// "; did you mean \"--format\"?", when one is close enough to be a typo:
+// within a third of its length in edits (at least one).
+func didYouMean(typed string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(typed), strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || bestD > max(1, len(best)/3) {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// editDistance is the edit distance between a and b, in bytes: insertions,
+// deletions, substitutions and swaps of two neighbours ("rnu" is one from
+// "run"), each one edit (optimal string alignment).
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
 func cmdVersion(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", "version", stderr)
+	fs := newFlagSet("version", "version\n\nPrint the version.", []string{"audit version", "audit --version"}, stdout)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

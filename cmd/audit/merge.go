@@ -8,6 +8,7 @@ import (
 
 	"github.com/handaudit/handaudit/batch"
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/reports"
 )
 
 func cmdMerge(args []string, stdout, stderr io.Writer) error {
@@ -16,13 +17,18 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 		"(manifest-part-*.json); all shards of the run must be there, each once. Every\n"+
 		"manifest is checked (same tool, ruleset, house options, checks and input list) and\n"+
 		"every output file's size and sha256 are verified before anything is written.\n"+
-		"The combined report and summary are built from the shards' Parquet tables.", stderr)
+		"The combined report and summary are built from the shards' Parquet tables, and the\n"+
+		"report's hand views from those the shards' reports hold.",
+		[]string{"audit merge /shared/out --out /shared/merged",
+			"audit merge /shared/out --verify",
+			"audit merge shard-0/ shard-1/ --format html,sarif --summary merged.json"}, stdout)
 	out := fs.String("out", "audit-merged", "output folder")
 	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit")
 	summary := fs.String("summary", "", "also write the merged summary as JSON to this file")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
 	lang := fs.String("lang", "en", "report language: en, zh")
 	verify := fs.Bool("verify", false, "only verify the shards (manifests and output digests); write nothing")
+	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst of those the shards' reports show")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -38,7 +44,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	res, err := batch.Merge(ctx, batch.MergeOptions{
 		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
-		FailOn: sev, VerifyOnly: *verify, Stdout: stdout, Logger: logger,
+		FailOn: sev, VerifyOnly: *verify, Logger: logger, HandViews: *handViews,
 	})
 	var ce *batch.ConfigError
 	switch {
@@ -54,8 +60,8 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if *verify {
 		fmt.Fprintf(stderr, "audit merge: verified: %d inputs, %d hands, %d findings; every output matches its manifest\n",
 			s.Files, s.Hands, s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info])
-	} else if *logFormat == "text" {
-		fmt.Fprintln(stderr, summaryLine(s, 0, 1, *out))
+	} else {
+		printSummary(stdout, s, 0, 1, *out)
 	}
 	if code := runExitCode(s, res.Failed); code != exitOK {
 		return exitError{code}

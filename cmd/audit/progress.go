@@ -14,8 +14,12 @@ import (
 // times a second; elsewhere (--progress always into a log) it prints a
 // plain line every few seconds, so logs stay readable.
 func progressPrinter(mode string, w io.Writer) (func(batch.Progress), func(), error) {
+	return progressTo(mode, w, isTerminal(w))
+}
+
+// progressTo is progressPrinter for w, a terminal or not.
+func progressTo(mode string, w io.Writer, tty bool) (func(batch.Progress), func(), error) {
 	on := false
-	tty := isTerminal(w)
 	switch mode {
 	case "always":
 		on = true
@@ -52,7 +56,7 @@ func progressPrinter(mode string, w io.Writer) (func(batch.Progress), func(), er
 	}
 	return cb, func() {
 		if drawn {
-			fmt.Fprintln(w)
+			fmt.Fprint(w, "\r\033[K") // cleared: the summary follows on a clean line
 		}
 	}, nil
 }

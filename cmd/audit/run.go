@@ -15,12 +15,18 @@ import (
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/replay"
+	"github.com/handaudit/handaudit/reports"
 )
 
 var version = batch.ToolVersion
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", "run [flags] INPUT...\n\nAudit hand histories: files, folders (recursive), globs, .gz, .zip, or - for stdin.", stderr)
+	fs := newFlagSet("run", "run [flags] INPUT...\n\nAudit hand histories: files, folders (recursive), globs, .gz, .zip, or - for stdin.", []string{
+		"audit run logs/ --out audit-out                     audit a folder: report.html, findings.parquet, ...",
+		"audit run 'logs/2024-05-*.txt' --fail-on warning    CI: exit 1 on a warning or worse",
+		"audit run logs/ --format sarif,junit --fail-on none  for a pipeline's test and code-scanning views",
+		"audit run logs/ --state .audit-state --partition day nightly: re-audit only what changed",
+		"zcat day.txt.gz | audit run - --summary s.json       read standard input"}, stdout)
 	out := fs.String("out", "audit-out", "output folder")
 	formats := fs.StringSlice("format", []string{"parquet", "html"}, "outputs to write: parquet, html, jsonl, arrow, sarif, junit")
 	summary := fs.String("summary", "", "also write the run summary as JSON to this file")
@@ -40,12 +46,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	partition := fs.String("partition", "none", "partition the tables (parquet, arrow, jsonl) by hand date: none, day (dt=YYYY-MM-DD folders)")
 	shardIndex := fs.Int("shard-index", 0, "audit only this shard's inputs, 0-based (default: $JOB_COMPLETION_INDEX or $HANDAUDIT_SHARD_INDEX)")
 	shardCount := fs.Int("shard-count", 1, "number of shards the inputs are split into (default: $HANDAUDIT_SHARD_COUNT)")
+	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst, by severity and then by money at stake; every other row gives its audit explain command")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	idx, count, err := shardFlags(fs.Changed("shard-index"), *shardIndex, fs.Changed("shard-count"), *shardCount, os.Getenv)
 	if err != nil {
 		return err
+	}
+	if *handViews < 1 {
+		return usagef("--hand-views must be at least 1")
 	}
 	if fs.NArg() == 0 && *inputsFrom == "" {
 		return usagef("no inputs: give files, folders, globs or -")
@@ -67,10 +77,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
 		Only: *only, Skip: *skip, Lang: *lang, Workers: *workers, MaxFileBytes: *maxFile, MaxHandBytes: *maxHand,
-		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count,
-		Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Logger: logger, OnProgress: onProgress,
+		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count, HandViews: *handViews,
+		Stdin: os.Stdin, Stderr: stderr, Logger: logger, OnProgress: onProgress,
 	})
-	done()
+	done() // the progress line goes before anything else is printed
 	var ce *batch.ConfigError
 	switch {
 	case errors.As(err, &ce):
@@ -88,10 +98,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	s := res.Summary
 	logger.Info("run finished", "files", s.Files, "files_reused", s.Reused, "hands", s.Hands, "parse_errors", s.ParseErrors,
 		"errors", s.BySeverity[checks.Error], "warnings", s.BySeverity[checks.Warning],
-		"elapsed", s.Elapsed.String())
-	if *logFormat == "text" {
-		fmt.Fprintln(stderr, summaryLine(s, idx, count, *out))
-	}
+		"elapsed_seconds", s.Elapsed.Seconds())
+	printSummary(stdout, s, idx, count, *out)
 	if code := runExitCode(s, res.Failed); code != exitOK {
 		return exitError{code}
 	}
@@ -191,32 +199,16 @@ func shardFlags(idxSet bool, idx int, countSet bool, count int, getenv func(stri
 	return idx, count, nil
 }
 
-// summaryLine is the run's one-line summary for stderr.
-func summaryLine(s *batch.Summary, idx, count int, out string) string {
-	sec := s.Elapsed.Seconds()
-	rate := 0.0
-	if sec > 0 {
-		rate = float64(s.Hands) / sec
-	}
+// printSummary prints the run's summary once, on standard output, after
+// the progress line is gone: the counts, the findings by check, and where
+// the outputs are.
+func printSummary(w io.Writer, s *batch.Summary, idx, count int, out string) {
+	batch.WriteTextSummary(w, s)
 	shard := ""
 	if count > 1 {
 		shard = fmt.Sprintf("shard %d/%d: ", idx, count)
 	}
-	skipped := ""
-	if n := len(s.Unsupported); n > 0 {
-		hands := int64(0)
-		for _, u := range s.Unsupported {
-			hands += u.Hands
-		}
-		skipped += fmt.Sprintf(", %d in formats not read (%d hands not audited)", n, hands)
-	}
-	if n := len(s.Skipped); n > 0 {
-		skipped += fmt.Sprintf(", %d not audited (see the log)", n)
-	}
-	return fmt.Sprintf("audit: %s%d files (%d reused)%s, %d hands, %d parse errors, %d findings (%d error, %d warning, %d info) in %.1fs, %.0f hands/s; outputs in %s",
-		shard, s.Files, s.Reused, skipped, s.Hands, s.ParseErrors,
-		s.BySeverity[checks.Error]+s.BySeverity[checks.Warning]+s.BySeverity[checks.Info],
-		s.BySeverity[checks.Error], s.BySeverity[checks.Warning], s.BySeverity[checks.Info], sec, rate, out)
+	fmt.Fprintf(w, "%soutputs in %s\n", shard, out)
 }
 
 // parseFailOn reads --fail-on: a severity, or "none" for a run that never

@@ -102,8 +102,8 @@ func TestRunShardsAndMerge(t *testing.T) {
 		if code != exitFindings {
 			t.Fatalf("shard %d: exit %d\n%s", i, code, stderr.String())
 		}
-		if !strings.Contains(stderr.String(), "audit: shard "+idx+"/2: ") {
-			t.Errorf("shard %d: no summary line on stderr:\n%s", i, stderr.String())
+		if !strings.Contains(stdout.String(), "shard "+idx+"/2: outputs in "+shards) {
+			t.Errorf("shard %d: the summary does not name the shard:\n%s", i, stdout.String())
 		}
 	}
 	for _, n := range []string{"manifest-part-00000-of-00002.json", "manifest-part-00001-of-00002.json",

@@ -100,6 +100,7 @@ func rescaled(h *hand.Hand, scale int64) *hand.Hand {
 	c.Scale = scale
 	c.Pos, c.Index, c.End = hand.Pos{}, 0, 0
 	m := func(v hand.Amount) hand.Amount { return v * f }
+	c.PotAdded = m(c.PotAdded)
 	ms := func(vs []hand.Amount) []hand.Amount {
 		if vs == nil {
 			return nil

@@ -7,7 +7,10 @@
 package formats
 
 import (
+	_ "github.com/handaudit/handaudit/parser/ggpoker"    // GGPoker text
+	_ "github.com/handaudit/handaudit/parser/ipoker"     // iPoker XML
 	_ "github.com/handaudit/handaudit/parser/pacific"    // 888poker (Pacific) text
+	_ "github.com/handaudit/handaudit/parser/partypoker" // PartyPoker text
 	_ "github.com/handaudit/handaudit/parser/phh"        // PHH (Poker Hand History), .phh and .phhs
 	_ "github.com/handaudit/handaudit/parser/pokerstars" // PokerStars text, and PPPoker's
 	_ "github.com/handaudit/handaudit/parser/winamax"    // Winamax text

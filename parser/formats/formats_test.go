@@ -13,7 +13,10 @@ import (
 	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 	_ "github.com/handaudit/handaudit/parser/formats"
+	"github.com/handaudit/handaudit/parser/ggpoker"
+	"github.com/handaudit/handaudit/parser/ipoker"
 	"github.com/handaudit/handaudit/parser/pacific"
+	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 	"github.com/handaudit/handaudit/parser/winamax"
@@ -21,7 +24,7 @@ import (
 
 // TestRegistered checks that importing the package registers the formats.
 func TestRegistered(t *testing.T) {
-	for _, f := range []parser.Format{phh.Format, pokerstars.Format, pacific.Format, winamax.Format} {
+	for _, f := range []parser.Format{ipoker.Format, phh.Format, pokerstars.Format, pacific.Format, winamax.Format, ggpoker.Format} {
 		if !slices.Contains(parser.Formats(), f) {
 			t.Errorf("Formats() = %v, without %q", parser.Formats(), f)
 		}
@@ -30,17 +33,21 @@ func TestRegistered(t *testing.T) {
 
 // TestDetectFixtures detects the format of every fixture, with every
 // format registered, each asked in turn: the PHH fixtures (.phh, .phhs)
-// are PHH, the PokerStars ones (.txt) PokerStars, the 888poker ones
-// (.txt under fixtures/888poker) 888poker.
+// are PHH, the PokerStars ones (.txt) PokerStars, the iPoker ones (.xml)
+// iPoker, and the other rooms' text fixtures (.txt) their room's.
 func TestDetectFixtures(t *testing.T) {
 	root := testenv.RepoRoot(t)
-	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format}
+	want := map[string]parser.Format{".phh": phh.Format, ".phhs": phh.Format, ".txt": pokerstars.Format, ".xml": ipoker.Format}
 	// The rooms whose fixtures are text files of their own (.txt too).
 	rooms := map[string]parser.Format{"fixtures/winamax": winamax.Format, "fixtures/winamax/clean": winamax.Format,
-		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format}
+		"fixtures/888poker": pacific.Format, "fixtures/888poker/clean": pacific.Format,
+		"fixtures/partypoker": partypoker.Format, "fixtures/partypoker/clean": partypoker.Format,
+		"fixtures/ggpoker": ggpoker.Format, "fixtures/ggpoker/clean": ggpoker.Format}
 	n := 0
 	for _, dir := range []string{"fixtures/phh", "fixtures/phh/clean", "fixtures/pokerstars", "fixtures/pokerstars/clean", "fixtures/explain",
-		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean"} {
+		"fixtures/888poker", "fixtures/888poker/clean", "fixtures/winamax", "fixtures/winamax/clean",
+		"fixtures/partypoker", "fixtures/partypoker/clean", "fixtures/ipoker", "fixtures/ipoker/clean",
+		"fixtures/ggpoker", "fixtures/ggpoker/clean"} {
 		paths, err := filepath.Glob(filepath.Join(root, dir, "*"))
 		if err != nil {
 			t.Fatal(err)
@@ -103,6 +110,9 @@ func TestRegisteredWriters(t *testing.T) {
 		{pokerstars.Format, "fixtures/pokerstars/clean/*.txt"},
 		{pacific.Format, "fixtures/888poker/clean/*.txt"},
 		{winamax.Format, "fixtures/winamax/clean/*.txt"},
+		{partypoker.Format, "fixtures/partypoker/clean/*.txt"},
+		{ipoker.Format, "fixtures/ipoker/clean/*.xml"},
+		{ggpoker.Format, "fixtures/ggpoker/clean/*.txt"},
 	} {
 		paths, err := filepath.Glob(filepath.Join(root, tc.glob))
 		if err != nil || len(paths) == 0 {

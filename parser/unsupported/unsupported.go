@@ -5,8 +5,7 @@
 // reads nothing; a format whose reader lands leaves this list (its test
 // fails while both are registered).
 //
-// Some of these formats have readers in the making (GGPoker,
-// PartyPoker, iPoker XML): they are recognised here until
+// A format whose reader is in the making is recognised here until
 // then, and a reader, once registered, wins over its recogniser.
 package unsupported
 
@@ -21,11 +20,6 @@ var Recognitions = []parser.Recognition{
 	// Merge Gaming (Carbon Poker...): <game id="53363692-2070"
 	// starttime="..." numholecards="2" ...> per hand.
 	{Name: "Merge XML", Markers: []string{`<game id="`}, Also: `numholecards="`},
-	{Name: "GGPoker text", Markers: []string{"Poker Hand #"}}, // #RC..., #HD..., #TM...: not PokerStars' "PokerStars Hand #"
-	// PartyPoker: each hand starts "***** Hand History for Game N *****",
-	// in some exports after a line "#Game No : N".
-	{Name: "PartyPoker text", Markers: []string{"***** Hand History for Game ", "#Game No : "}},
-	{Name: "iPoker XML", Markers: []string{`<game gamecode="`}},
 }
 
 func init() {

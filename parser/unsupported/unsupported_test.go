@@ -3,7 +3,6 @@ package unsupported_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/xml"
 	"io"
 	"os"
 	"path/filepath"
@@ -33,11 +32,6 @@ var samples = map[string]string{
 		"\n<players dealer=\"8\"></players>\n</game>\n" + `<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>` + "\n" +
 		`<game id="53363692-2071" starttime="20120417015948" numholecards="2" gametype="2" seats="9" realmoney="true" data="20120417|Yellowstone (53363692)|53363692|53363692-2071|false">` +
 		"\n</game>\n",
-	"GGPoker text": "Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:44:33\nTable 'RushAndCash143219' 6-max Seat #1 is the button\n\n" +
-		"Poker Hand #RC2345481321: Hold'em No Limit  ($0.05/$0.1) - 2018/03/30 03:45:03\n",
-	"PartyPoker text": "***** Hand History for Game 15258431574 *****\nNL Texas Hold'em $22 USD Buy-in\n\n***** Hand History for Game 15258431575 *****\n",
-	"iPoker XML": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<session sessioncode=\"6579000000\">\n <general><gametype>Holdem NL</gametype></general>\n" +
-		" <game gamecode=\"7046000000\">\n </game>\n <game gamecode=\"7046000001\">\n </game>\n</session>\n",
 }
 
 // TestRecognisersNotRead checks every recogniser on a sample of its
@@ -95,16 +89,11 @@ func names() []string {
 // TestCorpusRooms runs the recognisers over the other rooms' files of the
 // shared corpus: each file is read by a reader, or recognised as its
 // room's format, and its hands counted by the marker match those counted
-// otherwise: lines that start with the room's header for text formats,
-// <game> elements decoded for iPoker XML. (Some files are fragments
+// otherwise: lines that start with the room's header. (Some files are fragments
 // without a header, deliberately: those are not recognised.)
 func TestCorpusRooms(t *testing.T) {
 	root := testenv.CorpusDir(t, "rooms")
-	rooms := map[string]string{"GGPoker": "GGPoker text", "IPoker": "iPoker XML",
-		"PartyPoker": "PartyPoker text",
-		// 888poker text is read (parser/pacific); Pacific's folder also
-		// holds a few files in PartyPoker's layout, which are not.
-		"Pacific": "PartyPoker text"}
+	rooms := map[string]string{}
 	for dir, want := range rooms {
 		recognised := 0
 		filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
@@ -142,26 +131,10 @@ func TestCorpusRooms(t *testing.T) {
 	}
 }
 
-// countOtherwise counts the hands of a file without the marker: the
-// <game gamecode> elements an XML decoder finds, or the lines that start
-// with the header of the room's hands.
+// countOtherwise counts the hands of a file without the marker: the lines
+// that start with the header of the room's hands.
 func countOtherwise(t *testing.T, format string, text []byte) int64 {
-	if format == "iPoker XML" {
-		d := xml.NewDecoder(bytes.NewReader(text))
-		d.Strict = false
-		var n int64
-		for {
-			tok, err := d.Token()
-			if err != nil {
-				return n
-			}
-			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "game" && slices.ContainsFunc(se.Attr, func(a xml.Attr) bool { return a.Name.Local == "gamecode" }) {
-				n++
-			}
-		}
-	}
-	headers := map[string][]string{"GGPoker text": {"Poker Hand #"},
-		"PartyPoker text": {"#Game No : ", "***** Hand History for Game "}}
+	headers := map[string][]string{}
 	var n int64
 	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(nil, 1<<20)

@@ -11,9 +11,40 @@
   // Hand entries: [id, table, file, line, start, view, findings].
   var HID = 0, HT = 1, HF = 2, HL = 3, HSTART = 4, HV = 5;
 
-  var state = { check: '', sev: '', table: '', player: '', text: '', sort: '', dir: 1, page: 0 };
+  // Errors first by default, then warnings, then info, each in input order.
+  var state = { check: '', sev: '', table: '', player: '', text: '', sort: 'sev', dir: 1, page: 0 };
   var matched = [];
   var searchText = null;
+  var openView = -1; // the hand view shown, for the URL
+
+  // The filters, the order, the page and the open hand live in the URL's
+  // fragment (#check=pot.award-mismatch&sev=2&hand=12), so that a link in
+  // a ticket opens the report as it was seen. The fragment never leaves
+  // the browser.
+  var URLKEYS = ['check', 'sev', 'table', 'player', 'text', 'sort', 'dir', 'page'];
+  function saveURL() {
+    var q = new URLSearchParams();
+    URLKEYS.forEach(function (k) {
+      var v = state[k];
+      if (k === 'sort' && v === 'sev' || k === 'dir' && v === 1 || k === 'page' && v === 0 || v === '') return;
+      q.set(k, String(v));
+    });
+    if (openView >= 0) q.set('hand', String(openView));
+    var hash = q.toString();
+    if (location.hash.slice(1) !== hash) history.replaceState(null, '', hash ? '#' + hash : location.pathname + location.search);
+  }
+  function loadURL() {
+    var q = new URLSearchParams(location.hash.slice(1));
+    URLKEYS.forEach(function (k) {
+      if (!q.has(k)) return;
+      var v = q.get(k);
+      state[k] = k === 'dir' ? (v === '-1' ? -1 : 1) : k === 'page' ? Math.max(0, parseInt(v, 10) || 0) : v;
+    });
+    if (!sortKeys[state.sort]) state.sort = 'sev';
+    var ids = { check: 'f-check', sev: 'f-severity', table: 'f-table', player: 'f-player', text: 'f-text' };
+    Object.keys(ids).forEach(function (k) { $(ids[k]).value = state[k]; });
+    return q.has('hand') ? parseInt(q.get('hand'), 10) : -1;
+  }
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -29,6 +60,13 @@
   function fmt(n) { return Number(n).toLocaleString('en-US'); }
 
   function tableOf(f) { return S[H[f[FH]][HT]]; }
+  // viewOf is the hand view of hand entry h, or -1: the report keeps the
+  // views of the worst flagged hands only.
+  function viewOf(h) { return h[HV] >= 0 && document.getElementById('hv-' + h[HV]) ? h[HV] : -1; }
+  // shellQuote quotes s for a POSIX shell when it needs it.
+  function shellQuote(s) { return /^[A-Za-z0-9_.\/:@%+=,-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
+  // explainCommand is the command that shows hand entry h step by step.
+  function explainCommand(h) { return 'audit explain ' + shellQuote(S[h[HF]] || '-') + ' --line ' + (h[HL] || 1); }
   function searchOf(i) {
     if (!searchText) searchText = new Array(F.length);
     var s = searchText[i];
@@ -84,6 +122,23 @@
     render();
   }
 
+  // csv is the rows that match the filters, every page, in the table's
+  // order, as CSV (RFC 4180), with the hand's file and line.
+  function csv() {
+    function q(v) {
+      v = v === null || v === undefined ? '' : String(v);
+      return /[",\r\n]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v;
+    }
+    var lines = [['severity', 'check', 'hand', 'time', 'table', 'street', 'action', 'player', 'message', 'expected', 'recorded', 'file', 'line', 'rule'].join(',')];
+    matched.forEach(function (i) {
+      var f = F[i], h = H[f[FH]];
+      lines.push([SEV[f[FS]], S[f[FC]], h[HID], h[HSTART] || '', S[h[HT]], S[f[FST]], f[FA] >= 0 ? f[FA] : '', S[f[FP]], f[FM],
+        f[FE], f[FR], S[h[HF]], h[HL] || '', f[FRULE] >= 0 ? R[f[FRULE]][0] : ''].map(q).join(','));
+    });
+    return lines.join('\r\n') + '\r\n';
+  }
+  window.handauditCSV = csv; // for tests and the console
+
   function render() {
     var tbody = $('findings-table').tBodies[0];
     var rows = document.createDocumentFragment();
@@ -104,6 +159,7 @@
       var th = ths[i];
       if (th.dataset.sort === state.sort) th.dataset.dir = String(state.dir); else delete th.dataset.dir;
     }
+    saveURL();
   }
 
   function findingRow(i) {
@@ -115,17 +171,7 @@
     c.appendChild(el('code', '', S[f[FC]]));
     var rule = f[FRULE] >= 0 ? R[f[FRULE]][0] : '';
     if (rule) c.title = rule;
-    var hc = td(tr, '');
-    if (h[HV] >= 0) {
-      var b = el('button', 'link hand-link', h[HID] || '#' + (f[FH] + 1));
-      b.type = 'button';
-      b.dataset.view = String(h[HV]);
-      b.dataset.action = String(f[FA]);
-      hc.appendChild(b);
-    } else {
-      hc.textContent = h[HID];
-      hc.title = L.no_view;
-    }
+    handCell(td(tr, ''), f[FH], f[FA]);
     td(tr, h[HSTART] || '');
     td(tr, S[h[HT]]);
     td(tr, streetLabel(S[f[FST]]));
@@ -136,6 +182,129 @@
     td(tr, f[FR] === null ? '' : f[FR]);
     td(tr, S[h[HF]] + (h[HL] ? ':' + h[HL] : ''), 'muted');
     return tr;
+  }
+
+  // handCell fills c with hand entry hi: a button opening its view at
+  // step action, or the command that shows it.
+  function handCell(c, hi, action) {
+    var h = H[hi], view = viewOf(h);
+    if (view >= 0) {
+      var b = el('button', 'link hand-link', h[HID] || '#' + (hi + 1));
+      b.type = 'button';
+      b.dataset.view = String(view);
+      b.dataset.action = String(action);
+      c.appendChild(b);
+    } else {
+      c.appendChild(el('span', '', h[HID]));
+      var cmd = el('code', 'explain-cmd', explainCommand(h));
+      cmd.title = L.no_view_cmd;
+      c.appendChild(cmd);
+    }
+  }
+
+  // Settlement rows: [hand, player, basis, recorded, due, difference,
+  // difference in minor units, scale, currency].
+  var ST = data.settlements || [];
+  var MAXROWS = 1000;
+  var SH = 0, SP = 1, SB = 2, SREC = 3, SDUE = 4, SDIFF = 5, SMINOR = 6, SSCALE = 7, SCUR = 8;
+
+  // fmtMinor prints n minor units at scale as the reports print amounts.
+  function fmtMinor(n, scale) {
+    var neg = n < 0, s = String(Math.abs(n)), d = String(scale).length - 1;
+    if (scale <= 1 || String(scale) !== '1' + '0'.repeat(d)) return (scale > 1 ? (neg ? '-' : '') + s + '/' + scale : String(n));
+    while (s.length <= d) s = '0' + s;
+    return (neg ? '-' : '') + s.slice(0, s.length - d) + '.' + s.slice(s.length - d);
+  }
+
+  function renderSettlements() {
+    var tb = $('settlements-table').tBodies[0], rows = document.createDocumentFragment();
+    ST.slice(0, MAXROWS).forEach(function (r) {
+      var tr = el('tr');
+      handCell(td(tr, ''), r[SH], -1);
+      td(tr, S[r[SP]]);
+      td(tr, S[r[SB]]);
+      td(tr, r[SREC]);
+      td(tr, r[SDUE]);
+      td(tr, r[SDIFF], r[SMINOR] < 0 ? 'under' : 'over');
+      rows.appendChild(tr);
+    });
+    tb.replaceChildren(rows);
+    if (ST.length > MAXROWS) $('settlements').appendChild(el('p', 'note', fmt(ST.length - MAXROWS) + ' ' + L.more_rows));
+  }
+
+  // tally totals what the findings and settlements say of each key: the
+  // player, the table or the day a finding or settlement row is of.
+  function tally(findingKey, settlementKey) {
+    var m = new Map();
+    function of(name) {
+      var p = m.get(name);
+      if (!p) { p = { name: name, hands: new Set(), findings: 0, checks: new Map(), over: new Map(), under: new Map() }; m.set(name, p); }
+      return p;
+    }
+    F.forEach(function (f) {
+      var name = findingKey(f);
+      if (name === null) return;
+      var p = of(name), c = S[f[FC]];
+      p.hands.add(f[FH]);
+      p.findings++;
+      p.checks.set(c, (p.checks.get(c) || 0) + 1);
+    });
+    ST.forEach(function (r) {
+      var p = of(settlementKey(r)), key = S[r[SCUR]] + '\u0001' + r[SSCALE];
+      p.hands.add(r[SH]);
+      var side = r[SMINOR] > 0 ? p.over : p.under;
+      side.set(key, (side.get(key) || 0) + Math.abs(r[SMINOR]));
+    });
+    return Array.from(m.values());
+  }
+  function money(sums) {
+    return Array.from(sums.keys()).sort().map(function (k) {
+      var parts = k.split('\u0001');
+      return fmtMinor(sums.get(k), Number(parts[1])) + (parts[0] ? ' ' + parts[0] : '');
+    }).join(', ');
+  }
+  // renderTally fills the table id with the tally list; filter, if set,
+  // is the findings filter a row's link sets to its key.
+  function renderTally(id, list, filter) {
+    var tb = $(id).tBodies[0], rows = document.createDocumentFragment();
+    list.slice(0, MAXROWS).forEach(function (p) {
+      var tr = el('tr');
+      tr.dataset.key = p.name;
+      var c = td(tr, (p.name || '(' + L.unknown + ')') + ' ');
+      if (filter && p.name) {
+        var b = el('button', 'link tally-link', L.show_rows);
+        b.type = 'button';
+        b.dataset.key = p.name;
+        c.appendChild(b);
+      }
+      td(tr, fmt(p.hands.size));
+      td(tr, fmt(p.findings));
+      td(tr, Array.from(p.checks.keys()).sort(function (a, b) { return p.checks.get(b) - p.checks.get(a) || (a < b ? -1 : 1); })
+        .map(function (k) { return k + ' ×' + p.checks.get(k); }).join(', '), 'muted');
+      td(tr, money(p.over), 'over');
+      td(tr, money(p.under), 'under');
+      rows.appendChild(tr);
+    });
+    tb.replaceChildren(rows);
+    if (list.length > MAXROWS) $(id).parentNode.parentNode.appendChild(el('p', 'note', fmt(list.length - MAXROWS) + ' ' + L.more_rows));
+    if (!filter) return;
+    $(id).addEventListener('click', function (e) {
+      var b = e.target.closest('button.tally-link');
+      if (!b) return;
+      $(filter[0]).value = b.dataset.key;
+      state[filter[1]] = b.dataset.key;
+      state.page = 0;
+      apply();
+      $('findings').scrollIntoView({ block: 'start' });
+    });
+  }
+  function byCount(a, b) { return b.findings - a.findings || b.hands.size - a.hands.size || (a.name < b.name ? -1 : 1); }
+  function renderTallies() {
+    renderTally('players-table', tally(function (f) { return S[f[FP]] || null; }, function (r) { return S[r[SP]]; }).sort(byCount), ['f-player', 'player']);
+    renderTally('tables-table', tally(function (f) { return tableOf(f); }, function (r) { return S[H[r[SH]][HT]]; }).sort(byCount), ['f-table', 'table']);
+    var day = function (hi) { return (H[hi][HSTART] || '').slice(0, 10); };
+    renderTally('days-table', tally(function (f) { return day(f[FH]); }, function (r) { return day(r[SH]); })
+      .sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : 0; }), null);
   }
 
   // Filters.
@@ -183,6 +352,15 @@
       state.page = 0;
       apply();
     });
+    if ($('f-csv')) $('f-csv').addEventListener('click', function () {
+      var a = el('a');
+      a.href = URL.createObjectURL(new Blob([csv()], { type: 'text/csv;charset=utf-8' }));
+      a.download = 'findings.csv';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
+    });
     $('pg-prev').addEventListener('click', function () { if (state.page > 0) { state.page--; render(); } });
     $('pg-next').addEventListener('click', function () { state.page++; render(); });
     var ths = $('findings-table').tHead.rows[0].cells;
@@ -197,13 +375,20 @@
         th.addEventListener('keydown', function (e) { if (e.key === 'Enter') sort(); });
       })(ths[i]);
     }
-    $('findings-table').addEventListener('click', function (e) {
-      var b = e.target.closest('button.hand-link');
-      if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
+    ['findings-table', 'settlements-table'].forEach(function (id) {
+      $(id).addEventListener('click', function (e) {
+        var b = e.target.closest('button.hand-link');
+        if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
+      });
     });
   }
 
   // Hand view.
+  // shellWord quotes s for a POSIX shell when it needs quoting.
+  function shellWord(s) {
+    return /^[A-Za-z0-9_.\/:@%+=,!-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+  }
+
   function dl(parent, pairs) {
     var d = el('dl', 'hv-meta');
     pairs.forEach(function (p) {
@@ -253,6 +438,8 @@
   function openHand(view, action) {
     var node = $('hv-' + view);
     if (!node) return;
+    openView = view;
+    saveURL();
     var v = JSON.parse(node.textContent);
     var sec = $('hand-view');
     sec.replaceChildren();
@@ -260,11 +447,14 @@
     var close = el('button', '', L.close);
     close.type = 'button';
     close.id = 'hv-close';
-    close.addEventListener('click', function () { sec.hidden = true; sec.replaceChildren(); });
+    close.addEventListener('click', function () { sec.hidden = true; sec.replaceChildren(); openView = -1; saveURL(); });
     h2.appendChild(close);
     sec.appendChild(h2);
     dl(sec, [[L.table, v.table], [L.file, v.file + ':' + v.line + (v.end ? '–' + v.end : '')], [L.site, v.site],
-      [L.game, v.game], [L.stakes, v.stakes], [L.time, v.start], [L.button, v.button ? String(v.button) : '']]);
+      [L.game, v.game], [L.stakes, v.stakes], [L.time, v.start], [L.button, v.button ? String(v.button) : ''],
+      // The ruling of this hand: the command that writes it (the report is
+      // one static file, so it names the ruling rather than embedding it).
+      [L.ruling, 'audit explain ' + shellWord(v.file) + ' --line ' + v.line + ' --format html' + L.ruling_lang]]);
     if (v.unsupported) sec.appendChild(el('p', 'note', L.unsupported_trace + ': ' + v.unsupported));
 
     var byStep = new Map(), general = [];
@@ -377,7 +567,13 @@
 
   fillOptions();
   bind();
+  var linked = loadURL();
   apply();
+  if ($('settlements-table')) { // not on explain's page of one hand
+    renderSettlements();
+    renderTallies();
+  }
   if (data.open !== undefined) openHand(data.open, -1); // audit explain: one hand, shown at once
+  else if (linked >= 0) openHand(linked, -1);
   document.body.dataset.ready = '1';
 })();

@@ -1,0 +1,30 @@
+package ipoker
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
+	"github.com/handaudit/handaudit/parser"
+)
+
+// TestPooled reads the same input with hands from a pool, each given back
+// once compared, and without: the hands are the same.
+func TestPooled(t *testing.T) {
+	data := testSessions(t)
+	data = append(append(data, '\n'), data...)
+	want := readAll(t, data, "p.xml", false, 0, parser.Limits{}, nil)
+	pool := new(hand.Pool)
+	r := newReader(bytes.NewReader(data), "p.xml", parser.Limits{}, pool)
+	for i := range want {
+		h, err := r.Next()
+		if err != nil {
+			t.Fatalf("hand %d: %v", i, err)
+		}
+		if d := readertest.HandContentDiff(h, want[i].H); d != nil {
+			t.Fatalf("pooled hand %d differs: %v", i, d)
+		}
+		pool.Put(h)
+	}
+}

@@ -1,0 +1,176 @@
+package partypoker
+
+// What a hand's record leaves to the reader: the stakes, the uncalled
+// bet and the rake.
+//
+// PartyPoker states no pot, rake or uncalled bet. A player's "wins" line
+// pays the uncalled part of his bet back with the pot: "Kelevra_91 wins
+// $5.18 USD" after an unanswered raise of $2.14 is $2.14 returned and
+// $3.04 collected; at a showdown the uncalled part is a pot of its own
+// ("robertp10 wins $1 USD from the side pot 1"). The canonical hand
+// returns it as an UncalledReturn and collects the rest, so that the
+// replay's accounting and the record's agree. The rake is what the pot
+// held beyond what was returned and collected: it is stated as the hand's
+// rake (Outcome.Rake), for the room's rake rule to judge, unless the
+// players were paid more than the pot held, which the pot check reports.
+
+import (
+	"slices"
+
+	"github.com/handaudit/handaudit/hand"
+)
+
+// finishStakes sets the hand's stakes from the game line and the forced
+// bets. A cash table named by one amount ("$100 USD PL Omaha") is named
+// by its maximum buy-in, a hundred big blinds; a fixed-limit game's pair
+// is its small and big bet, the small bet being the big blind.
+func (p *handParser) finishStakes() {
+	h := p.h
+	st := &h.Stakes
+	h.Scale = pow10[p.scale]
+	var sb, bb hand.Amount
+	for i := range p.acts {
+		a := &p.acts[i]
+		if a.Kind != hand.Post {
+			continue
+		}
+		if a.PostKind == hand.PostSmallBlind && sb == 0 {
+			sb = a.Amount
+		}
+		if a.PostKind == hand.PostBigBlind && bb == 0 {
+			bb = a.Amount
+		}
+	}
+	switch {
+	case h.Game.Structure == hand.FixedLimit:
+		st.SmallBet, st.BigBet = p.stakeA, p.stakeB
+		st.BigBlind = p.stakeA
+		st.SmallBlind = sb
+		if p.single || p.chips {
+			// "Blinds(20/40)" in a limit tournament: the blinds, the
+			// big blind being the small bet.
+			st.SmallBlind, st.BigBlind = p.stakeA, p.stakeB
+			st.SmallBet, st.BigBet = p.stakeB, 2*p.stakeB
+		}
+	case p.single:
+		st.BigBlind = p.stakeA / 100
+		st.SmallBlind = sb
+	default:
+		st.SmallBlind, st.BigBlind = p.stakeA, p.stakeB
+	}
+	if st.SmallBlind == 0 {
+		st.SmallBlind = st.BigBlind / 2
+	}
+	if h.Game.Structure != hand.FixedLimit {
+		st.MinBet = st.BigBlind
+	}
+	if !p.chips {
+		// A cash game's line names no ante: the largest posted.
+		for i := range p.acts {
+			if a := &p.acts[i]; a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+				st.Ante = max(st.Ante, a.Amount)
+			}
+		}
+	}
+}
+
+// bigBlind is the big blind the game line names.
+func (p *handParser) bigBlind() hand.Amount {
+	switch {
+	case p.single:
+		return p.stakeA / 100
+	case p.h.Game.Structure == hand.FixedLimit && !p.chips:
+		return p.stakeA
+	}
+	return p.stakeB
+}
+
+// outcome finds the uncalled bet among the collects and derives the rake.
+func (p *handParser) outcome() {
+	h := p.h
+	// What each player put in, no more than his stack: a record of more
+	// is the bet check's fault, and not a second one of the pot's. The
+	// uncalled bet is what the top bettor put in beyond everyone else,
+	// antes and dead blinds apart (they are not bets to be called: an
+	// ante above a short one is a pot of its own).
+	var pot hand.Amount
+	live := p.streetBet[:0] // the street totals are no longer needed
+	for i := range p.total {
+		p.total[i] = min(p.total[i], h.Seats[i].Stack)
+		pot += p.total[i]
+		live = append(live, max(p.total[i]-p.dead[i], 0))
+	}
+	top, second := -1, hand.Amount(0)
+	for i, v := range live {
+		switch {
+		case top < 0 || v > live[top]:
+			if top >= 0 {
+				second = max(second, live[top])
+			}
+			top = i
+		default:
+			second = max(second, v)
+		}
+	}
+	uncalled := live[top] - second
+	if uncalled > 0 {
+		p.returnUncalled(top, uncalled)
+	}
+	var paid hand.Amount
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == hand.Collect || a.Kind == hand.UncalledReturn {
+			paid += a.Amount
+		}
+	}
+	switch rake := pot - paid; {
+	case p.hasRake:
+		h.Outcome.Rake, h.Outcome.HasRake = p.statedRake, true
+	case rake >= 0:
+		h.Outcome.Rake, h.Outcome.HasRake = rake, true
+	}
+	if p.inSummary {
+		h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks[:0], p.balances...)
+		h.Outcome.HasFinishingStacks = !slices.Contains(p.balances, -1)
+		if !h.Outcome.HasFinishingStacks {
+			h.Outcome.FinishingStacks = h.Outcome.FinishingStacks[:0]
+		}
+	}
+}
+
+// returnUncalled makes the uncalled part of player top's bet an
+// UncalledReturn before the showdown: his "side pot" of exactly that
+// amount, the last pot, or else that much of his first other collect.
+func (p *handParser) returnUncalled(top int, uncalled hand.Amount) {
+	h := p.h
+	acts := h.Actions
+	last := -1 // the collect of the last side pot
+	for i := p.winsAt; i < len(acts); i++ {
+		if a := &acts[i]; a.Kind == hand.Collect && a.Pot > 0 && (last < 0 || a.Pot >= acts[last].Pot) {
+			last = i
+		}
+	}
+	at := -1
+	var pos hand.Pos
+	if last >= 0 && acts[last].Player == top && acts[last].Amount == uncalled {
+		at, pos = last, acts[last].Pos
+		// Drop it where it was: it goes back before the showdown.
+		h.Actions = append(acts[:at], acts[at+1:]...)
+	} else {
+		for i := p.winsAt; i < len(acts); i++ {
+			if a := &acts[i]; a.Kind == hand.Collect && a.Player == top && a.Pot <= 0 && a.Amount >= uncalled {
+				a.Amount -= uncalled
+				at, pos = i, a.Pos
+				break
+			}
+		}
+	}
+	if at < 0 {
+		return // the record did not pay it back: the pot check says so
+	}
+	ret := hand.Action{Kind: hand.UncalledReturn, Player: top, Amount: uncalled, HasAmount: true,
+		Pos: h.Actions[p.showAt].Pos}
+	_ = pos
+	h.Actions = append(h.Actions, hand.Action{})
+	copy(h.Actions[p.showAt+1:], h.Actions[p.showAt:])
+	h.Actions[p.showAt] = ret
+}
