@@ -60,8 +60,10 @@ type Result struct {
 	Unsupported *Unsupported
 
 	// Session is the hand's record for the checks across the hands of its
-	// table (its Key.Table empty: none, or no session check selected).
-	Session checks.SessionHand
+	// table (its Key.Table empty: none, or no session check selected),
+	// its seats in sessionSeats for up to ten.
+	Session      checks.SessionHand
+	sessionSeats [10]checks.SessionSeat
 
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
@@ -1119,6 +1121,7 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 		}
 		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
 			if cfg.sessions {
+				r.Session.Seats = r.sessionSeats[:0]
 				r.Session.Fill(h, tr)
 			}
 			// The writers read only a clean hand's totals: its steps go
@@ -1136,6 +1139,7 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 	}
 	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
 	if cfg.sessions {
+		r.Session.Seats = r.sessionSeats[:0]
 		r.Session.Fill(h, r.Trace)
 	}
 }

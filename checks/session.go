@@ -40,8 +40,6 @@ type SessionHand struct {
 	// Digest is a hash of the hand's content (seats, actions, outcome),
 	// to tell a copy of a hand from another hand under its ID.
 	Digest uint64
-
-	seatMem [10]SessionSeat // Seats of a hand of up to ten seats: one allocation a hand
 }
 
 // TableKey names a table: the hands of one table form its sessions.
@@ -69,12 +67,12 @@ func SessionOf(h *hand.Hand, t *replay.Trace) *SessionHand {
 }
 
 // Fill makes s the session record of h, replayed as t (nil: not
-// replayed), in place and, for up to ten seats, without allocating (the
-// pipeline keeps it in each hand's result). It reports false, leaving s
+// replayed), in place, in the memory s.Seats has (the pipeline gives each
+// hand's result a buffer of ten seats: no allocation a hand). It reports false, leaving s
 // empty, for a hand that belongs to no session: no table name, or
 // cancelled.
 func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
-	*s = SessionHand{}
+	*s = SessionHand{Seats: s.Seats[:0]} // its seats' memory is reused
 	if h == nil || h.Table == "" || h.Cancelled {
 		return false
 	}
@@ -96,11 +94,7 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 	s.File, s.Line, s.Tournament, s.Currency = h.Pos.File, h.Pos.Line, h.Tournament != "", h.Currency
 	s.Scale, s.Button = h.Scale, h.Button
 	n := len(h.Seats)
-	if n <= len(s.seatMem) {
-		s.Seats = s.seatMem[:n]
-	} else {
-		s.Seats = make([]SessionSeat, n)
-	}
+	s.Seats = slices.Grow(s.Seats[:0], n)[:n]
 	for i := range h.Seats {
 		st := &h.Seats[i]
 		s.Seats[i] = SessionSeat{Number: st.Number, Player: st.Player, Start: st.Stack, SittingOut: st.SittingOut}
@@ -346,14 +340,9 @@ func (ss *Sessions) Close() {
 
 // keep makes s the table's last hand, copied: the caller reuses s.
 func (ts *tableState) keep(s *SessionHand) {
-	seats := s.Seats
+	buf := ts.last.Seats
 	ts.last, ts.hasLast = *s, true
-	if len(seats) <= len(ts.last.seatMem) {
-		ts.last.Seats = ts.last.seatMem[:len(seats)]
-	} else {
-		ts.last.Seats = make([]SessionSeat, len(seats))
-	}
-	copy(ts.last.Seats, seats)
+	ts.last.Seats = append(buf[:0], s.Seats...)
 }
 
 // consecutive reports whether nothing shows hands played between prev and

@@ -2,7 +2,9 @@ package replay
 
 import (
 	"embed"
+	"maps"
 	"strings"
+	"sync/atomic"
 
 	"github.com/handaudit/handaudit/hand"
 )
@@ -49,6 +51,10 @@ var roomPresetFiles = func() map[string]string {
 type Rulebook struct {
 	def   *Ruleset
 	rooms []roomRules
+	// bySite remembers each site's ruleset once found: a run meets a few
+	// sites, and the rooms' prefix compare was a loop a hand. Copied on
+	// write, so that the workers read it without a lock.
+	bySite atomic.Pointer[map[string]*Ruleset]
 }
 
 type roomRules struct {
@@ -76,7 +82,34 @@ func RoomRules(def *Ruleset) (*Rulebook, error) {
 
 // For returns the ruleset hand h is judged under.
 func (b *Rulebook) For(h *hand.Hand) *Ruleset {
-	if len(b.rooms) > 0 && h != nil {
+	if len(b.rooms) == 0 || h == nil {
+		return b.def
+	}
+	if h.Site == "" {
+		return b.find(h) // by the format: a string compare a room
+	}
+	m := b.bySite.Load()
+	if m != nil {
+		if rs, ok := (*m)[h.Site]; ok {
+			return rs
+		}
+	}
+	rs := b.find(h)
+	next := make(map[string]*Ruleset, 1)
+	if m != nil {
+		if len(*m) >= 64 {
+			return rs // a run naming many sites: no more remembering
+		}
+		maps.Copy(next, *m)
+	}
+	next[h.Site] = rs
+	b.bySite.Store(&next)
+	return rs
+}
+
+// find is For without the memory.
+func (b *Rulebook) find(h *hand.Hand) *Ruleset {
+	{
 		for i := range b.rooms {
 			r := &b.rooms[i]
 			if names(h.Site, r.site) || h.Site == "" && h.Format == r.format {
@@ -95,7 +128,13 @@ func (b *Rulebook) For(h *hand.Hand) *Ruleset {
 // names reports whether a record's site names the room: it is the room's
 // name or starts with it, whatever the case.
 func names(site, room string) bool {
-	return site == room || len(site) >= len(room) && strings.EqualFold(site[:len(room)], room)
+	if site == room {
+		return true
+	}
+	if len(site) < len(room) || len(room) == 0 || site[0]|0x20 != room[0]|0x20 {
+		return false // most sites differ in their first letter: no EqualFold (a call a hand)
+	}
+	return strings.EqualFold(site[:len(room)], room)
 }
 
 // Default is the ruleset of a hand that names no known room.
