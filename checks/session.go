@@ -99,25 +99,32 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 		st := &h.Seats[i]
 		s.Seats[i] = SessionSeat{Number: st.Number, Player: st.Player, Start: st.Stack, SittingOut: st.SittingOut}
 	}
-	// One pass over the actions: the blinds and what was collected.
-	collects := t != nil && t.Supported && len(t.Committed) == n
+	// The forced bets open the actions: read until the first other one.
 	for i := range h.Actions {
 		a := &h.Actions[i]
-		switch a.Kind {
-		case hand.Post:
-			if a.Player >= 0 && a.Player < n {
-				switch a.PostKind {
-				case hand.PostBigBlind:
-					if s.BigBlind == 0 {
-						s.BigBlind = h.Seats[a.Player].Number
-					}
-					s.Seats[a.Player].PostedBig = true
-				case hand.PostBothBlind:
-					s.Seats[a.Player].PostedBig = true
-				}
+		if a.Kind != hand.Post {
+			break
+		}
+		if a.Player < 0 || a.Player >= n {
+			continue
+		}
+		switch a.PostKind {
+		case hand.PostBigBlind:
+			if s.BigBlind == 0 {
+				s.BigBlind = h.Seats[a.Player].Number
 			}
-		case hand.Collect:
-			if collects && a.Player >= 0 && a.Player < n {
+			s.Seats[a.Player].PostedBig = true
+		case hand.PostBothBlind:
+			s.Seats[a.Player].PostedBig = true
+		}
+	}
+	// What was collected, only where the record states no finishing
+	// stacks (PHH's do): a pass over the actions.
+	finishing := h.Outcome.HasFinishingStacks && len(h.Outcome.FinishingStacks) == n
+	collects := !finishing && t != nil && t.Supported && len(t.Committed) == n
+	if collects {
+		for i := range h.Actions {
+			if a := &h.Actions[i]; a.Kind == hand.Collect && a.Player >= 0 && a.Player < n {
 				s.Seats[a.Player].Finish += a.Amount
 			}
 		}
