@@ -19,6 +19,10 @@ import (
 // header reads the header line: the hand's ID, and the room that
 // converted the record when it names one ("(WPN)", "(PokerBros)").
 func (p *handParser) header(line []byte, num int) error {
+	if !isHeader(line) {
+		// A header found glued inside another line, cut short.
+		return p.errorf(num, line, "broken header: expected \"***** Hand History for Game N *****\"")
+	}
 	rest := line[len(headerFor):]
 	end := bytes.Index(rest, []byte(" *****"))
 	if end <= 0 {
