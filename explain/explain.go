@@ -32,6 +32,28 @@ type Explanation struct {
 	// Notes are remarks about the file the hand came from (other hands
 	// that could not be read, a hand ID used twice), shown before the hand.
 	Notes []string
+	// Links are the hand's links to the hands before and after it at its
+	// table in the file, as the session checks judge them.
+	Links []Link
+}
+
+// Link is the passage from one hand of a table to the next: the button's
+// move and each player's stack, carried over or not.
+type Link struct {
+	Role       string      `json:"role"` // "previous" (that hand, then this one) or "next"
+	ID         string      `json:"hand_id"`
+	Line       int         `json:"line"`
+	ButtonFrom int         `json:"button_from"` // seat numbers, 0 unknown
+	ButtonTo   int         `json:"button_to"`
+	Stacks     []LinkStack `json:"stacks"`
+	Judged     bool        `json:"judged"` // the session checks judged it (players in the same seats, nothing between)
+}
+
+// LinkStack is one player's stack across a link.
+type LinkStack struct {
+	Player   string      `json:"player"`
+	Finished hand.Amount `json:"finished"` // at the end of the earlier hand, by its record
+	Started  hand.Amount `json:"started"`  // at the start of the later one
 }
 
 // New replays h under rs (nil: the default preset) and runs the
@@ -52,7 +74,51 @@ func (s *Source) Explain(rs *replay.Ruleset, sel checks.Selection) *Explanation 
 	e := New(s.Hand, rs, sel)
 	e.File = s.File
 	e.Notes = s.Notes
+	if s.Prev != nil || s.Next != nil {
+		e.linkSession(s.Prev, s.Next, rs, sel)
+	}
 	return e
+}
+
+// linkSession judges the hand against the hand before it at its table
+// (the session checks, whose findings join the hand's) and describes both
+// links.
+func (e *Explanation) linkSession(prev, next *hand.Hand, rs *replay.Ruleset, sel checks.Selection) {
+	cur := checks.SessionOf(e.Hand, e.Trace)
+	if cur == nil {
+		return
+	}
+	if prev != nil {
+		if p := checks.SessionOf(prev, replay.Replay(prev, rs)); p != nil {
+			ss := checks.NewSessions(sel)
+			ss.Add(p, rs)
+			e.Findings = append(e.Findings, ss.Add(cur, rs)...)
+			e.Links = append(e.Links, linkOf("previous", p, cur, p))
+		}
+	}
+	if next != nil {
+		if n := checks.SessionOf(next, replay.Replay(next, rs)); n != nil {
+			e.Links = append(e.Links, linkOf("next", cur, n, n))
+		}
+	}
+}
+
+// linkOf describes the link from a to b, naming the other hand o.
+func linkOf(role string, a, b, o *checks.SessionHand) Link {
+	l := Link{Role: role, ID: o.ID, Line: o.Line, ButtonFrom: a.Button, ButtonTo: b.Button}
+	same := 0
+	for _, sb := range b.Seats {
+		for _, sa := range a.Seats {
+			if sa.Player == sb.Player && sa.Number == sb.Number {
+				same++
+				if sa.HasFinish {
+					l.Stacks = append(l.Stacks, LinkStack{Player: sb.Player, Finished: sa.Finish, Started: sb.Start})
+				}
+			}
+		}
+	}
+	l.Judged = same >= 2
+	return l
 }
 
 // Write writes what `audit explain` shows about src in format "text",

@@ -722,3 +722,40 @@ func TestNotReplayedOutcome(t *testing.T) {
 		t.Errorf("record vs rules of a hand not replayed:\n%s", text)
 	}
 }
+
+// TestExplainTableSession: a hand with others at its table in the file is
+// judged against the one before it (the session checks' findings join
+// its own) and shows both links, in text and JSON.
+func TestExplainTableSession(t *testing.T) {
+	t.Chdir(explainRoot(t))
+	e := explainFor(t, &explainCase{file: "fixtures/pokerstars/session.stack-discontinuity.txt", hand: "300000019004"}, "pokerstars")
+	if len(e.Findings) != 1 || e.Findings[0].CheckID != "session.stack-discontinuity" || e.Findings[0].Player != "Ann" {
+		t.Fatalf("findings %+v", e.Findings)
+	}
+	if len(e.Links) != 2 || e.Links[0].Role != "previous" || e.Links[0].ID != "300000019003" || e.Links[1].ID != "300000019005" ||
+		e.Links[0].ButtonFrom != 4 || e.Links[0].ButtonTo != 5 || !e.Links[0].Judged {
+		t.Fatalf("links %+v", e.Links)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := unwrap(b.String())
+	for _, want := range []string{"Previous hand at this table 300000019003", "Ann $100.50 → $95.50 (-$5.00)", "Bob $101.00 carried over", "Next hand at this table 300000019005"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	b.Reset()
+	if err := WriteJSON(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"table_session"`) || !strings.Contains(b.String(), `"finished": 10050`) {
+		t.Errorf("JSON lacks the table session:\n%.2000s", b.String())
+	}
+	// A hand alone at its table shows none.
+	e = explainFor(t, &explainCase{file: "fixtures/explain/wrong-award.txt", line: 1}, "pokerstars")
+	if len(e.Links) != 0 {
+		t.Errorf("links of a hand alone: %+v", e.Links)
+	}
+}

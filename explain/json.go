@@ -75,20 +75,23 @@ const Schema = "handaudit.explain/1"
 // and settlement.
 
 type jsonDoc struct {
-	Schema      string          `json:"schema"`
-	ToolVersion string          `json:"tool_version"`
-	Lang        string          `json:"lang"`
-	File        string          `json:"file"`
-	Notes       []string        `json:"notes"`
-	Currency    string          `json:"currency"`
-	Scale       int64           `json:"scale"`
-	Hand        *jsonHand       `json:"hand,omitempty"`
-	ParseError  *jsonParseError `json:"parse_error,omitempty"`
-	Rules       *jsonRules      `json:"rules,omitempty"`
-	Trace       *jsonTrace      `json:"trace,omitempty"`
-	Findings    []jsonFinding   `json:"findings"`
-	Settlement  *jsonSettlement `json:"settlement,omitempty"`
-	Verdict     jsonVerdict     `json:"verdict"`
+	Schema      string   `json:"schema"`
+	ToolVersion string   `json:"tool_version"`
+	Lang        string   `json:"lang"`
+	File        string   `json:"file"`
+	Notes       []string `json:"notes"`
+	// TableSession: the links to the hands before and after this one at
+	// its table in the file (amounts in minor units), when there are any.
+	TableSession []Link          `json:"table_session,omitempty"`
+	Currency     string          `json:"currency"`
+	Scale        int64           `json:"scale"`
+	Hand         *jsonHand       `json:"hand,omitempty"`
+	ParseError   *jsonParseError `json:"parse_error,omitempty"`
+	Rules        *jsonRules      `json:"rules,omitempty"`
+	Trace        *jsonTrace      `json:"trace,omitempty"`
+	Findings     []jsonFinding   `json:"findings"`
+	Settlement   *jsonSettlement `json:"settlement,omitempty"`
+	Verdict      jsonVerdict     `json:"verdict"`
 }
 
 type jsonParseError struct {
@@ -385,7 +388,7 @@ func buildJSON(e *Explanation, o Options) *jsonDoc {
 	h, t := e.Hand, e.Trace
 	doc := &jsonDoc{
 		Schema: Schema, ToolVersion: o.ToolVersion, Lang: c.lang, File: e.File,
-		Notes: append([]string{}, e.Notes...), Currency: h.Currency, Scale: max(h.Scale, 1),
+		Notes: append([]string{}, e.Notes...), Currency: h.Currency, Scale: max(h.Scale, 1), TableSession: e.Links,
 	}
 	doc.Hand = handJSON(c)
 	if rs := c.rs; rs != nil {

@@ -32,6 +32,9 @@ type Source struct {
 	// the file (not shortened), "" when it cannot be read.
 	SourceLine string
 	Notes      []string // about the file: other unreadable hands, a hand ID used twice
+	// Prev and Next are the hands before and after Hand at its table in
+	// the file, if any (the session checks judge the links).
+	Prev, Next *hand.Hand
 }
 
 // HandNotFoundError says that no hand of a file matched --hand or --line.
@@ -227,7 +230,11 @@ func findHand(r io.Reader, file, id string, line int) (*Source, error) {
 		pending   []*parser.Error // parse errors since the last hand read
 		prevEnd   int             // last line of the last hand read
 		only      *hand.Hand      // the first hand read
+		lastAt    = map[checks.TableKey]*hand.Hand{}
 	)
+	tableOf := func(h *hand.Hand) checks.TableKey {
+		return checks.TableKey{Site: h.Site, Tournament: h.Tournament, Table: h.Table}
+	}
 	pick := func(s *Source, at int) {
 		if found == nil {
 			found, foundLine = s, at
@@ -273,11 +280,21 @@ func findHand(r io.Reader, file, id string, line int) (*Source, error) {
 		if len(ids) < maxListedIDs {
 			ids = append(ids, h.ID)
 		}
+		if found != nil && found.Hand != nil && found.Next == nil && h.Table != "" && tableOf(h) == tableOf(found.Hand) {
+			found.Next = h
+		}
+		before := found
 		switch {
 		case id != "" && (h.ID == id || h.ID == want):
 			pick(&Source{File: file, Format: format, Hand: h}, h.Pos.Line)
 		case id == "" && line > 0 && line >= h.Pos.Line && line <= max(h.End, h.Pos.Line):
 			pick(&Source{File: file, Format: format, Hand: h}, h.Pos.Line)
+		}
+		if before == nil && found != nil && found.Hand == h && h.Table != "" {
+			found.Prev = lastAt[tableOf(h)]
+		}
+		if h.Table != "" && found == nil {
+			lastAt[tableOf(h)] = h
 		}
 		prevEnd = max(h.End, h.Pos.Line)
 	}

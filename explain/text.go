@@ -169,6 +169,7 @@ func (c *renderer) writeText(out *textOut, o Options) {
 	}
 	s := settle(e)
 	c.textRecord(out, s)
+	c.textLinks(out)
 	c.textHandFindings(out)
 
 	out.section("verdict", c.L("verdict"))
@@ -809,6 +810,43 @@ func (c *renderer) oddChipText(a replay.Award) string {
 }
 
 // textRecord compares the record's claims with the rules' outcome.
+// textLinks shows the hand's links to the hands before and after it at
+// its table: the button's move and each stack carried over or not.
+func (c *renderer) textLinks(out *textOut) {
+	if len(c.e.Links) == 0 {
+		return
+	}
+	out.section("table_session", c.L("table_session"))
+	for _, l := range c.e.Links {
+		head := c.L("previous_hand")
+		if l.Role == "next" {
+			head = c.L("next_hand")
+		}
+		head += " " + l.ID + " (" + c.L("line") + " " + strconv.Itoa(l.Line) + ")"
+		if !l.Judged {
+			out.wrapped("  ", head+": "+c.L("link_not_judged"), "")
+			continue
+		}
+		out.wrapped("  ", head+": "+c.L("button")+" "+seatName(l.ButtonFrom)+" → "+seatName(l.ButtonTo), "")
+		for _, st := range l.Stacks {
+			text := st.Player + " " + c.money(st.Finished)
+			if st.Started == st.Finished {
+				text += " " + c.L("carried_over")
+			} else {
+				text += " → " + c.money(st.Started) + " (" + c.diff(st.Started-st.Finished) + ")"
+			}
+			out.wrapped("    ", text, "")
+		}
+	}
+}
+
+func seatName(n int) string {
+	if n == 0 {
+		return "?"
+	}
+	return "#" + strconv.Itoa(n)
+}
+
 func (c *renderer) textRecord(out *textOut, s *settlement) {
 	h, t := c.h, c.t
 	out.section("record_vs_rules", c.L("record_vs_rules"))
