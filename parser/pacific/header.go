@@ -48,6 +48,11 @@ func (p *handParser) header(b []byte) error {
 		p.blast = string(site[sp+1:]) == "BLAST"
 		site = site[:sp]
 	}
+	if len(site) == 0 {
+		// 888's headers name the site; one that does not is no 888 hand
+		// (PartyPoker's names none), and could not be written back.
+		return errors.New("the hand header names no site")
+	}
 	h.Site = p.r.strs.Intern(site)
 	h.ID = string(id)
 	return nil
