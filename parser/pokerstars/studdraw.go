@@ -208,6 +208,9 @@ func (p *psParser) complete(a *hand.Action, rest []byte) error {
 	}
 	a.Kind, a.To, a.Amount, a.HasAmount = hand.Bet, to, to, true
 	if p.bringInOpen {
+		if to < p.bringInAmt {
+			return psErrorf("completes to less than the bring-in")
+		}
 		a.Kind, a.Amount = hand.Raise, to-p.bringInAmt
 		p.bringInOpen = false
 	}
