@@ -15,7 +15,7 @@ import (
 func (p *play) finish() error {
 	t := p.t
 	room := p.room
-	ps := room != nil // a room's text: it states collects, rake and pots
+	ps := p.collects() // a room's record of collects, rake and pots
 	show := p.showdown()
 
 	// The record: forced bets, the deal, the betting, the showdown.
@@ -27,7 +27,7 @@ func (p *play) finish() error {
 	}
 	h.Stakes = p.skel.Stakes
 	h.Site = siteOf(p.f)
-	if ps {
+	if room != nil {
 		h.Game.Code, _ = room.gameCode(t.game)
 	} else {
 		h.Game.Code = phhCode(t.game)
@@ -48,15 +48,16 @@ func (p *play) finish() error {
 		origin = append(origin, j)
 	}
 	hero := -1
-	if ps {
+	if room != nil {
 		hero = t.inOrder[p.rng.IntN(len(t.inOrder))]
 	}
+	p.hero = hero
 	for _, s := range t.inOrder {
 		if p.perDeal() {
 			break
 		}
 		cs := p.holes[s]
-		if ps && s != hero {
+		if room != nil && s != hero {
 			cs = make([]cards.Card, t.game.HoleCards)
 			for k := range cs {
 				cs[k] = cards.Unknown
@@ -75,6 +76,10 @@ func (p *play) finish() error {
 	}
 	if p.want != nil && p.want.preSettle != nil {
 		p.want.preSettle(p, acts, origin)
+	}
+	if room != nil && room.showsInDeal {
+		showInDeal(acts, hero)
+		p.showInRuleOrder(acts, origin)
 	}
 	h.Actions = acts
 	var dealt int
@@ -96,6 +101,9 @@ func (p *play) finish() error {
 	if ps {
 		for k := len(tr.Returns) - 1; k >= 0; k-- {
 			r := tr.Returns[k]
+			if room.silentReturns {
+				break
+			}
 			at := r.Step + 1
 			if r.Step < 0 {
 				// No one bet: the forced bets were uncalled; the room
@@ -123,6 +131,11 @@ func (p *play) finish() error {
 		o.HasRake = true
 		o.Rake = p.rake(tr.TotalPot, dealt >= 3)
 		tr = replay.Replay(h, p.g.rules)
+		if room.silentReturns {
+			// The record states neither: the replay's awards are after
+			// the rake all the same.
+			o.TotalPot, o.HasTotalPot, o.Rake, o.HasRake = 0, false, 0, false
+		}
 		if len(tr.Pots) > 1 && room.listsPots {
 			// The room lists its pots after rake, shared among them as it
 			// likes: the auditor must read the split from the record.
@@ -157,12 +170,21 @@ func (p *play) finish() error {
 				o.Winnings[s] += won[s]
 			}
 		}
+		if room.silentReturns {
+			p.blindInCollect(h, tr)
+		}
 	} else {
 		// PHH states no rake: under a house rake rule the finishing stacks
 		// are after it (the auditor reads the implied rake).
 		if r := p.rake(tr.TotalPot, dealt >= 3); r > 0 {
+			unraked := tr
 			h.Outcome.Rake, h.Outcome.HasRake = r, true
 			tr = replay.Replay(h, p.g.rules)
+			for room != nil && r > 1 && p.rakeLooksUnreturned(unraked, tr, dealt >= 3) {
+				r-- // a chip less: see rakeLooksUnreturned
+				h.Outcome.Rake = r
+				tr = replay.Replay(h, p.g.rules)
+			}
 			h.Outcome.Rake, h.Outcome.HasRake = 0, false
 		}
 		fs := slices.Clone(tr.FinishingStacks)
@@ -192,6 +214,107 @@ func (p *play) finish() error {
 		}
 	}
 	return nil
+}
+
+// showInDeal gives acts iPoker's shape: the cards a player shows are
+// those of his deal, and the hero, whose cards the record shows, tables
+// them rather than mucking.
+func showInDeal(acts []hand.Action, hero int) {
+	for i := range acts {
+		if a := &acts[i]; a.Kind == hand.Muck && a.Player == hero {
+			for _, d := range acts {
+				if d.Kind == hand.DealHole && d.Player == hero {
+					a.Kind, a.Cards = hand.Show, d.Cards
+				}
+			}
+		}
+	}
+	for _, a := range acts {
+		if a.Kind != hand.Show {
+			continue
+		}
+		for j := range acts {
+			if d := &acts[j]; d.Kind == hand.DealHole && d.Player == a.Player && len(d.Cards) == len(a.Cards) {
+				d.Cards = a.Cards
+			}
+		}
+	}
+}
+
+// rakeLooksUnreturned reports whether a rake the record implies (iPoker's:
+// no house rule says what it is) takes from a winner exactly the bet he
+// was returned uncalled. His finishing stack then reads as well as an
+// uncalled bet kept with no rake from him, and the auditor's replay takes
+// it so; a room's rake is rounded to its chip, and a chip less is as
+// plausible.
+func (p *play) rakeLooksUnreturned(unraked, raked *replay.Trace, flop bool) bool {
+	if _, rule := p.g.rules.ExpectedRake(raked.TotalPot, flop, p.t.scale); rule {
+		return false
+	}
+	for _, r := range raked.Returns {
+		var short hand.Amount
+		for _, aw := range unraked.Awards {
+			if aw.Player == r.Player {
+				short += aw.Amount
+			}
+		}
+		for _, aw := range raked.Awards {
+			if aw.Player == r.Player {
+				short -= aw.Amount
+			}
+		}
+		if r.Amount > 0 && short == r.Amount {
+			return true
+		}
+	}
+	return false
+}
+
+// showInRuleOrder puts the shows and mucks that end acts in the order the
+// iPoker reader gives them, which the record does not: from the last
+// player to bet or raise on the last street (else the first left of the
+// button), clockwise. origin follows its actions.
+func (p *play) showInRuleOrder(acts []hand.Action, origin []int) {
+	k := len(acts)
+	for k > 0 && (acts[k-1].Kind == hand.Show || acts[k-1].Kind == hand.Muck) {
+		k--
+	}
+	first := (p.t.button + 1) % p.n
+	for i := k - 1; i >= 0 && acts[i].Kind != hand.DealBoard; i-- {
+		if acts[i].Kind == hand.Bet || acts[i].Kind == hand.Raise {
+			first = acts[i].Player
+			break
+		}
+	}
+	type shown struct {
+		a      hand.Action
+		origin int
+	}
+	tail := make([]shown, 0, len(acts)-k)
+	for i := k; i < len(acts); i++ {
+		tail = append(tail, shown{acts[i], origin[i]})
+	}
+	slices.SortStableFunc(tail, func(x, y shown) int {
+		return (x.a.Player-first+p.n)%p.n - (y.a.Player-first+p.n)%p.n
+	})
+	for i, x := range tail {
+		acts[k+i], origin[k+i] = x.a, x.origin
+	}
+}
+
+// blindInCollect pays an uncalled blind back within the pot its owner
+// collects, as 888 does (with no line of its own); one whose owner
+// collects nothing goes back silently.
+func (p *play) blindInCollect(h *hand.Hand, tr *replay.Trace) {
+	for _, r := range tr.Returns {
+		if r.Step >= 0 {
+			continue
+		}
+		if i := firstCollect(h, r.Player); i >= 0 {
+			h.Actions[i].Amount += r.Amount
+			h.Outcome.Winnings[r.Player] += r.Amount
+		}
+	}
 }
 
 // partyShape gives a PokerStars-shaped record PartyPoker's shape, the one
@@ -340,6 +463,10 @@ func (p *play) readerStakes(h *hand.Hand) {
 		if st.SmallBlind == 0 {
 			st.SmallBlind = st.BigBlind / 2
 		}
+		return
+	}
+	if p.room != nil && p.room.stakes != nil {
+		p.room.stakes(st, t, p.acts)
 		return
 	}
 	if p.room != nil {

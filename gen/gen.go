@@ -254,11 +254,13 @@ func formatBit(f parser.Format) uint8 {
 const (
 	fPHH uint8 = 1 << iota
 	fPS
-	fWM                            // Winamax
-	fPP                            // PartyPoker
-	fGG                            // GGPoker
-	fText  = fPS | fWM | fPP | fGG // the rooms' text formats
-	fAll   = fPHH | fText          // every format
-	fBoth  = fPHH | fPS | fGG      // PHH, PokerStars and GGPoker, not Winamax (see violations)
-	fCalls = fPS | fGG | fPP       // the formats that record call amounts as their own
+	fWM                                         // Winamax
+	fPP                                         // PartyPoker
+	fGG                                         // GGPoker
+	fIP                                         // iPoker XML
+	f888                                        // 888poker
+	fText  = fPS | fWM | fPP | fGG | fIP | f888 // the rooms' formats
+	fAll   = fPHH | fText                       // every format
+	fBoth  = fPHH | fPS | fGG                   // PHH, PokerStars and GGPoker, not Winamax (see violations)
+	fCalls = fPS | fGG | fPP | fIP | f888       // the formats that record call amounts as their own
 )

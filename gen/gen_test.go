@@ -16,8 +16,11 @@ import (
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/ggpoker"
+	"github.com/handaudit/handaudit/parser/ipoker"
+	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
@@ -136,7 +139,7 @@ func TestEndToEnd(t *testing.T) {
 		name string
 		rs   *replay.Ruleset
 	}{{"rooms", nil}, {"raked", &raked}} {
-		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, partypoker.Format, ggpoker.Format} {
+		for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, partypoker.Format, ggpoker.Format, ipoker.Format, pacific.Format} {
 			t.Run(c.name+"/"+string(f), func(t *testing.T) { endToEnd(t, f, n, c.rs) })
 		}
 	}
@@ -223,7 +226,9 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 		if (f == pokerstars.Format || f == ggpoker.Format) && bytes.Contains(p, []byte("#"+id+":")) ||
 			f == winamax.Format && bytes.Contains(p, []byte("#"+id+" - ")) ||
 			f == partypoker.Format && bytes.Contains(p, []byte("Game "+id+" *****")) ||
-			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) {
+			f == phh.Format && bytes.Contains(p, []byte("\nhand = "+id+"\n")) ||
+			f == ipoker.Format && bytes.Contains(p, []byte(`<game gamecode="`+id+`">`)) ||
+			f == pacific.Format && bytes.Contains(p, []byte("Hand History for Game "+id+" *****")) {
 			return string(p)
 		}
 	}
@@ -233,7 +238,7 @@ func handText(t testing.TB, f parser.Format, text []byte, id string) string {
 // TestDeterministic: the same seed gives the same bytes and labels for any
 // number of workers; another seed gives other hands.
 func TestDeterministic(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, ggpoker.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, winamax.Format, ggpoker.Format, ipoker.Format, pacific.Format} {
 		a, la := corpus(t, f, 99, 600, 0.3, 1)
 		b, lb := corpus(t, f, 99, 600, 0.3, 7)
 		if !bytes.Equal(a, b) {
@@ -731,4 +736,46 @@ func TestEndToEndSessions(t *testing.T) {
 		t.Errorf("sessions without players sitting out (%d) or joining (%d seatings)", sittingOut, joins)
 	}
 	t.Logf("%d hands, labels %v, %d seats sitting out, %d seatings", hands, perCheck, sittingOut, joins)
+}
+
+// TestRoundTrip: each generated hand, written in its format and read back
+// by the format's reader, is the hand the generator built (the labels'
+// action indexes count the reader's actions).
+func TestRoundTrip(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	for _, f := range []parser.Format{ipoker.Format, pacific.Format} {
+		t.Run(string(f), func(t *testing.T) {
+			g, err := New(Config{Seed: 23, Format: f, Violations: 0.3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf []byte
+			bad := 0
+			for i := range n {
+				gh, err := g.Hand(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				buf, _, err = g.Encode(buf[:0], i, i+1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, errs := readertest.ReadHands(t, f, buf, "gen")
+				if len(errs) > 0 || len(back) != 1 {
+					t.Fatalf("hand %d: %d hands read back, errors %v\n%s", i, len(back), errs, buf)
+				}
+				if d := readertest.HandDiff(gh.Hand, back[0]); d != nil {
+					if bad++; bad <= 3 {
+						t.Errorf("hand %d (%v) differs read back:\n  %s\n%s", i, gh.Label, strings.Join(d, "\n  "), buf)
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d of %d hands differ read back", bad, n)
+			}
+		})
+	}
 }

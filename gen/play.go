@@ -63,10 +63,15 @@ type play struct {
 
 	h     *hand.Hand // the finished hand
 	label *Label
+	hero  int // a room's: the seat whose hole cards the record shows, or -1
 }
 
+// collects reports whether the record states collects, rake and pots (a
+// room's record that is not only bets and wins).
+func (p *play) collects() bool { return p.room != nil && !p.room.betsAndWins }
+
 func newPlay(g *Generator, idx int, rng *rand.Rand, want *violation, style style) *play {
-	p := &play{g: g, f: g.cfg.Format, room: roomTexts[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1}
+	p := &play{g: g, f: g.cfg.Format, room: roomTexts[g.cfg.Format], idx: idx, rng: rng, want: want, style: style, ag: normalAgent, injectAt: -1, hero: -1}
 	var nd needs
 	if want != nil {
 		nd = want.needs
@@ -212,7 +217,7 @@ func (p *play) posts() {
 		}
 		left[s] -= amt
 		p.acts = append(p.acts, hand.Action{Kind: hand.Post, Player: s, PostKind: kind, Amount: amt,
-			HasAmount: true, AllIn: left[s] == 0})
+			HasAmount: p.room == nil || !p.room.bareSums, AllIn: left[s] == 0 && !p.noAllInMarks()})
 	}
 	antes := func() {
 		if t.ante == 0 {
@@ -242,7 +247,11 @@ func (p *play) posts() {
 	post(t.sbSeat, hand.PostSmallBlind, t.sb)
 	post(t.bbSeat, hand.PostBigBlind, t.bb)
 	if t.deadSB >= 0 {
-		post(t.deadSB, p.room.deadSmallBlind, t.sb) // out of position: dead
+		if kind := p.room.deadSmallBlind; kind == hand.PostBothBlind {
+			post(t.deadSB, kind, t.sb+t.bb) // the big blind live, the small dead
+		} else {
+			post(t.deadSB, kind, t.sb) // out of position: dead
+		}
 	}
 	antes()
 }
@@ -473,10 +482,17 @@ func (p *play) record(v view, c choice) hand.Action {
 				a.Amount = c.to - w.CurrentBet
 			}
 			a.AllIn = c.to >= v.allIn
+			if p.room.totalsOnly {
+				a.Amount, a.HasAmount = 0, false
+			}
 		}
 	}
+	a.AllIn = a.AllIn && !p.noAllInMarks()
 	return a
 }
+
+// noAllInMarks reports whether the record marks no all-in.
+func (p *play) noAllInMarks() bool { return p.room != nil && p.room.noAllInMarks }
 
 // start is when hand i started.
 func (p *play) start() time.Time { return epoch.Add(time.Duration(p.idx) * 37 * time.Second) }

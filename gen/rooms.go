@@ -6,6 +6,8 @@ import (
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 	"github.com/handaudit/handaudit/parser/ggpoker"
+	"github.com/handaudit/handaudit/parser/ipoker"
+	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/partypoker"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
@@ -44,26 +46,114 @@ type roomText struct {
 	// sessions: Config.Sessions writes table sessions in it (PokerStars;
 	// Winamax's have not been checked against the session checks yet).
 	sessions bool
-	gameCode func(hand.Game) (string, error)                // the reader's Game.Code
-	append   func(dst []byte, h *hand.Hand) ([]byte, error) // the writer
-	games    []gameKind                                     // the games it deals (nil: psGames)
+	// betsAndWins: the record states no pots, collects, returned bets or
+	// rake, only each player's bet and win (after the rake): the reader
+	// gives finishing stacks, and the rake they leave is the one the
+	// record implies, as in PHH (iPoker).
+	betsAndWins bool
+	// showsInDeal: the cards a player shows are written in the deal, and
+	// the reader tables every hand still in whose cards it knows, in the
+	// order the rules call for, and mucks the others (iPoker).
+	showsInDeal bool
+	// silentReturns: uncalled bets go back with no line and the reader
+	// returns none; the collects leave them out, save an uncalled blind,
+	// paid back within the pot its owner collects. The record states no
+	// total pot, pots or rake: the collects alone say what was paid
+	// (888poker).
+	silentReturns bool
+	// totalsOnly: bets and raises are read as the street totals they make,
+	// with no amount of their own (iPoker, 888poker).
+	totalsOnly bool
+	// noAllInMarks: the record marks no all-in (888poker).
+	noAllInMarks bool
+	// bareSums: every action's sum is the chips it moved, and the reader
+	// marks no amount on posts as stated (iPoker).
+	bareSums bool
+	// stakes, if set, gives the stakes the reader derives from the record
+	// (the game line's and the posts); nil: readerStakes' rooms' reading.
+	stakes   func(st *hand.Stakes, t *table, acts []hand.Action)
+	gameCode func(hand.Game) (string, error) // the reader's Game.Code
+	// append is the writer; n is the hand's place in its file, from 1.
+	append func(dst []byte, h *hand.Hand, n int) ([]byte, error)
+	ext    string     // the files' extension
+	games  []gameKind // the games it deals (nil: psGames)
+}
+
+// textWriter is a writer of a text format, whose hands need not know their
+// place in the file.
+func textWriter(w func(dst []byte, h *hand.Hand) ([]byte, error)) func([]byte, *hand.Hand, int) ([]byte, error) {
+	return func(dst []byte, h *hand.Hand, _ int) ([]byte, error) { return w(dst, h) }
 }
 
 // roomTexts are the room formats gen writes.
 var roomTexts = map[parser.Format]*roomText{
 	pokerstars.Format: {site: "PokerStars", currency: "USD", bit: fPS, returnLines: true, listsPots: true, mucksShown: true,
-		deadSmallBlind: hand.PostSmallBlind, sessions: true, gameCode: psGameCode, append: pokerstars.AppendHand},
+		deadSmallBlind: hand.PostSmallBlind, sessions: true, gameCode: psGameCode, append: textWriter(pokerstars.AppendHand), ext: ".txt"},
 	winamax.Format: {site: "Winamax", currency: "EUR", bit: fWM, deadSmallBlind: hand.PostDead,
-		gameCode: winamax.GameCode, append: winamax.AppendHand},
+		gameCode: winamax.GameCode, append: textWriter(winamax.AppendHand), ext: ".txt"},
 	// PartyPoker pays uncalled bets back in its wins lines (the reader
 	// returns them) and lists no pots; gen writes the PokerStars-shaped
 	// record in its shape (partyShape).
 	partypoker.Format: {site: partypoker.Site, currency: "USD", bit: fPP, mucksShown: true, noDeadSmallBlind: true,
-		gameCode: func(g hand.Game) (string, error) { return partypoker.GameCode(g), nil }, append: partypoker.AppendHand, games: ppGames},
+		gameCode: func(g hand.Game) (string, error) { return partypoker.GameCode(g), nil }, append: textWriter(partypoker.AppendHand),
+		ext: ".txt", games: ppGames},
 	// GGPoker: collects do not say which pot they are from (the reader
 	// gives Pot -1), no fixed-limit Omaha.
 	ggpoker.Format: {site: "GGPoker", currency: "USD", bit: fGG, returnLines: true, potsUnnamed: true, deadSmallBlind: hand.PostSmallBlind,
-		gameCode: ggGameCode, append: ggpoker.AppendHand, games: ggGames},
+		gameCode: ggGameCode, append: textWriter(ggpoker.AppendHand), ext: ".txt", games: ggGames},
+	// iPoker XML (the corpus: euro tables): each player's chips, bet and
+	// win after the rake; every action's sum, the raises' as the round's
+	// total; the cards shown written in the deal; a returning player posts
+	// both blinds as one big-blind post. A session per hand, the file's
+	// first with the XML declaration.
+	ipoker.Format: {site: ipoker.Site, currency: "EUR", bit: fIP, betsAndWins: true, showsInDeal: true, totalsOnly: true, bareSums: true,
+		deadSmallBlind: hand.PostBothBlind, stakes: ipokerStakes, gameCode: ipoker.GameCode, append: ipoker.AppendHand, ext: ".xml"},
+	// 888poker text (the corpus: dollar tables): collects after the rake,
+	// which no line states, nor the total pot; uncalled bets returned
+	// silently; the chips each action adds, no all-in marks; a returning
+	// player posts "dead blind [$1 + $2]"; no five-card Omaha.
+	pacific.Format: {site: "888poker", currency: "USD", bit: f888, potsUnnamed: true, mucksShown: true, silentReturns: true,
+		totalsOnly: true, noAllInMarks: true, deadSmallBlind: hand.PostBothBlind, stakes: pacificStakes,
+		gameCode: func(g hand.Game) (string, error) { return pacific.GameCode(g), nil }, append: textWriter(pacific.AppendHand),
+		ext: ".txt", games: ppGames},
+}
+
+// ipokerStakes are the stakes the iPoker reader derives: the game type's
+// blinds (fixed limit: its bets, the big blind the small bet, the small
+// blind the first posted), the ante the game type names, which the writer
+// takes from the hand.
+func ipokerStakes(st *hand.Stakes, t *table, acts []hand.Action) {
+	st.BigBlindAnte = false
+	if t.game.Structure != hand.FixedLimit {
+		st.MinBet = st.BigBlind
+		return
+	}
+	st.MinBet, st.BigBlind, st.SmallBlind = 0, t.small, 0
+	for _, a := range acts {
+		if a.Kind == hand.Post && a.PostKind == hand.PostSmallBlind {
+			st.SmallBlind = a.Amount
+			break
+		}
+	}
+	if st.SmallBlind == 0 {
+		st.SmallBlind = st.BigBlind / 2
+	}
+}
+
+// pacificStakes are the stakes the 888poker reader derives: the game
+// line's blinds (fixed limit: the small bet the big blind, the big bet
+// twice it), the largest ante posted.
+func pacificStakes(st *hand.Stakes, t *table, acts []hand.Action) {
+	st.Ante, st.BigBlindAnte = 0, false
+	for _, a := range acts {
+		if a.Kind == hand.Post && a.PostKind == hand.PostAnte {
+			st.Ante = max(st.Ante, a.Amount)
+		}
+	}
+	st.MinBet = st.BigBlind
+	if t.game.Structure == hand.FixedLimit {
+		st.SmallBet, st.BigBet = st.BigBlind, 2*st.BigBlind
+	}
 }
 
 // ggGames are the games dealt in GGPoker text: its lobby's hold'em and

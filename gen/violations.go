@@ -99,7 +99,7 @@ var violations = []violation{
 			p.inject(v, choice{kind: hand.Raise, to: to}, fmt.Sprintf("raise to %s where the fixed-limit raise was to %s", p.money(to), p.money(w.MinRaiseTo)))
 			return true
 		}},
-	{check: "bet.exceeds-stack", formats: fBoth | fPP,
+	{check: "bet.exceeds-stack", formats: fBoth | fPP | fIP | f888,
 		decide: func(p *play, v view) bool {
 			w := &v.w
 			owe := w.CurrentBet - p.bet[v.player]
@@ -128,9 +128,17 @@ var violations = []violation{
 	{check: "bet.wrong-call-amount", formats: fCalls, needs: needs{structures: bigBet, minPlayers: 4, deadBlind: true},
 		decide: func(p *play, v view) bool {
 			// The returning player calls as if his dead small blind were
-			// live: short of the big blind by it.
+			// live: short of the big blind by it (of the raise, when he
+			// posted both blinds).
 			w := &v.w
-			if v.player != p.t.deadSB || p.street != replay.Preflop || w.CurrentBet != p.t.bb || w.ToCall != p.t.bb || v.stack <= w.ToCall {
+			if v.player != p.t.deadSB || p.street != replay.Preflop || v.stack <= w.ToCall {
+				return false
+			}
+			if p.room.deadSmallBlind == hand.PostBothBlind {
+				if w.CurrentBet <= p.t.bb || w.ToCall <= p.t.sb {
+					return false
+				}
+			} else if w.CurrentBet != p.t.bb || w.ToCall != p.t.bb {
 				return false
 			}
 			amt := w.ToCall - p.t.sb
@@ -242,11 +250,14 @@ var violations = []violation{
 		outcome: func(p *play, tr *replay.Trace) { p.wrongAward(tr) }},
 	{check: "pot.odd-chip", formats: fAll, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
-	{check: "pot.uncalled-not-returned", formats: fBoth,
+	{check: "pot.uncalled-not-returned", formats: fBoth | fIP,
 		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
-	{check: "pot.rake-mismatch", formats: fAll &^ fPP, always: true,
+	// 888 states no rake, and its collects are after it: a wrong rake is
+	// a wrong collect.
+	{check: "pot.rake-mismatch", formats: fAll &^ (fPP | f888), always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
-	{check: "showdown.order", formats: fBoth | fPP, agent: passive, showAll: true,
+	// iPoker does not record the order the hands were shown in.
+	{check: "showdown.order", formats: fBoth | fPP | f888, agent: passive, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) {
 			if p.allInShowdown() {
 				return
@@ -266,7 +277,7 @@ var violations = []violation{
 			p.outcomeLabel(i, fmt.Sprintf("%s tabled before %s, who had to show first",
 				p.t.seats[acts[i].Player].Player, p.t.seats[acts[j].Player].Player))
 		}},
-	{check: "showdown.allin-not-tabled", formats: fBoth | fPP, needs: needs{short: 2}, agent: shoving,
+	{check: "showdown.allin-not-tabled", formats: fBoth | fPP | fIP | f888, needs: needs{short: 2}, agent: shoving,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
 			if !p.allInShowdown() {
 				return
@@ -281,6 +292,9 @@ var violations = []violation{
 				return
 			}
 			i := shows[p.rng.IntN(len(shows))]
+			if p.room != nil && p.room.showsInDeal && acts[i].Player == p.hero {
+				return // iPoker writes the hero's cards: he tables them
+			}
 			acts[i] = hand.Action{Kind: hand.Muck, Player: acts[i].Player}
 			origin[i] = markOrigin
 			p.what = p.t.seats[acts[i].Player].Player + " mucks at an all-in showdown"
@@ -322,6 +336,17 @@ var violations = []violation{
 			acts[i].Cards = cs
 			origin[i] = markOrigin
 			p.what = fmt.Sprintf("%s shows %s, a board card", p.t.seats[acts[i].Player].Player, c)
+			if p.room != nil && p.room.showsInDeal {
+				// iPoker writes the cards shown in the deal: the card
+				// turns up again when the board deals it.
+				p.what = fmt.Sprintf("%s dealt and shows %s, a board card", p.t.seats[acts[i].Player].Player, c)
+				origin[i] = -1
+				for j, a := range acts {
+					if a.Kind == hand.DealBoard && slices.Contains(a.Cards, c) {
+						origin[j] = markOrigin
+					}
+				}
+			}
 		}},
 	{check: "cards.wrong-count", formats: fPHH,
 		preSettle: func(p *play, acts []hand.Action, origin []int) {
@@ -545,9 +570,17 @@ func (p *play) wrongAward(tr *replay.Trace) {
 	for _, aw := range tr.Awards {
 		got[aw.Player] += aw.Amount
 	}
+	// 888 states no rake: the replay infers it from the collects, pot by
+	// pot, and a pot paid to a player not in it, or a shortfall spread
+	// over side pots, would read as rake. So there, one pot, paid to a
+	// player who showed down.
+	implied := p.room != nil && p.room.silentReturns
+	if implied && len(tr.Pots) > 1 {
+		return
+	}
 	var losers []int
 	for s := range h.Seats {
-		if got[s] == 0 && p.t.dealt[s] {
+		if got[s] == 0 && p.t.dealt[s] && !(implied && p.folded[s]) {
 			losers = append(losers, s)
 		}
 	}
@@ -555,7 +588,7 @@ func (p *play) wrongAward(tr *replay.Trace) {
 		return
 	}
 	l := losers[p.rng.IntN(len(losers))]
-	if p.room != nil {
+	if p.collects() {
 		var cs []int
 		for i, a := range h.Actions {
 			if a.Kind == hand.Collect {
@@ -586,6 +619,11 @@ func (p *play) wrongAward(tr *replay.Trace) {
 	}
 	w := ws[p.rng.IntN(len(ws))]
 	x := got[w]
+	if p.room != nil && p.returned(tr, w) > 0 {
+		// iPoker's implied rake: a winner left his returned bet and no
+		// more may read as one whose bet was kept.
+		return
+	}
 	if x == p.returned(tr, w) {
 		x--
 	}
@@ -596,6 +634,16 @@ func (p *play) wrongAward(tr *replay.Trace) {
 	fs[w] -= x
 	fs[l] += x
 	p.outcomeLabel(-1, fmt.Sprintf("%s of %s's winnings in %s's finishing stack", p.money(x), h.Seats[w].Player, h.Seats[l].Player))
+}
+
+// won reports whether the rules award seat s a share of a pot.
+func (p *play) won(tr *replay.Trace, s int) bool {
+	for _, aw := range tr.Awards {
+		if aw.Player == s && aw.Amount > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // returned is what the rules return to seat s as uncalled.
@@ -627,7 +675,7 @@ func (p *play) wrongOddChip(tr *replay.Trace) {
 			continue
 		}
 		a := aw.Player
-		if p.room != nil {
+		if p.collects() {
 			var from, to *hand.Action
 			for i := range h.Actions {
 				c := &h.Actions[i]
@@ -648,7 +696,7 @@ func (p *play) wrongOddChip(tr *replay.Trace) {
 			p.outcomeLabel(firstCollect(h, a), fmt.Sprintf("the odd chip of pot %d went to %s instead of %s", aw.Pot, h.Seats[other].Player, h.Seats[a].Player))
 			return
 		}
-		if p.returned(tr, a) == 1 {
+		if p.returned(tr, a) == 1 || p.room != nil && p.returned(tr, a) > 0 {
 			continue
 		}
 		h.Outcome.FinishingStacks[a]--
@@ -668,7 +716,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 	if r.Amount <= 0 || r.Step < 0 {
 		return
 	}
-	if p.room != nil {
+	if p.collects() {
 		ri, last := -1, -1
 		for i, a := range h.Actions {
 			if a.Kind == hand.UncalledReturn && a.Player == r.Player && a.Amount == r.Amount {
@@ -689,6 +737,11 @@ func (p *play) unreturned(tr *replay.Trace) {
 		p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s; %s collects it", p.money(r.Amount), h.Seats[r.Player].Player, h.Seats[w].Player))
 		return
 	}
+	if p.room != nil && tr.Rake > 0 && p.won(tr, r.Player) {
+		// iPoker's implied rake: a winner short of his bet and of the
+		// rake is one shortfall, which reads as a rake.
+		return
+	}
 	h.Outcome.FinishingStacks[r.Player] -= r.Amount
 	p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s", p.money(r.Amount), h.Seats[r.Player].Player))
 }
@@ -696,7 +749,7 @@ func (p *play) unreturned(tr *replay.Trace) {
 // wrongRake states a rake the pot and the collections do not leave.
 func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
-	if p.room != nil {
+	if p.collects() {
 		o := &h.Outcome
 		// The listed pots and the collects from each agree: the stated
 		// total rake is the one claim that is wrong.
@@ -719,11 +772,16 @@ func (p *play) wrongRake(tr *replay.Trace) {
 			ws = append(ws, s)
 		}
 	}
-	if len(ws) == 0 {
+	if len(ws) == 0 || p.room != nil && tr.Rake > 0 && len(ws) > 1 {
+		// iPoker's implied rake: with two winners, which pot it came
+		// from is not known, and the excess would read as misawarded.
 		return
 	}
 	w := ws[p.rng.IntN(len(ws))]
 	x := 1 + p.amount(min(got[w], p.t.bb))
+	if !p.g.rules.HasRakeRule {
+		x += tr.Rake // beyond the rake the room took (iPoker's), which the record implies
+	}
 	if x == p.returned(tr, w) {
 		x++
 	}

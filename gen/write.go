@@ -20,7 +20,7 @@ type Output struct {
 	Hands   int
 	Workers int // 0: all cores
 	// Dir, if set, receives the hands in files of ShardSize hands each
-	// (hands-000000.txt, ... or .phhs), so that a run over the folder
+	// (hands-000000.txt, ... or .phhs, .xml), so that a run over the folder
 	// reads them in parallel. Otherwise every hand goes to W.
 	Dir       string
 	ShardSize int
@@ -49,7 +49,8 @@ type chunk struct {
 }
 
 // Encode appends hand i in the generator's format to dst. table is the
-// PHH table number ([table]) the hand gets in its file.
+// hand's place in its file, from 1: PHH's table number ([table]), iPoker's
+// session code.
 func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	gh, err := g.Hand(i)
 	if err != nil {
@@ -58,7 +59,7 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 	if g.cfg.Format == phh.Format {
 		dst, err = phh.AppendHand(dst, gh.Hand, table)
 	} else {
-		dst, err = roomTexts[g.cfg.Format].append(dst, gh.Hand)
+		dst, err = roomTexts[g.cfg.Format].append(dst, gh.Hand, table)
 	}
 	if err != nil {
 		return dst, nil, fmt.Errorf("gen: hand %d: %w", i, err)
@@ -68,9 +69,9 @@ func (g *Generator) Encode(dst []byte, i, table int) ([]byte, *Label, error) {
 
 // FileName is the name of shard k in a folder of generated hands.
 func (g *Generator) FileName(k int) string {
-	ext := ".txt"
-	if g.cfg.Format == phh.Format {
-		ext = ".phhs"
+	ext := ".phhs"
+	if room := roomTexts[g.cfg.Format]; room != nil {
+		ext = room.ext
 	}
 	return fmt.Sprintf("hands-%06d%s", k, ext)
 }

@@ -354,6 +354,10 @@ func element(b []byte, indent, name, text string) []byte {
 	return fmt.Appendf(b, "%s<%s>%s</%s>\n", indent, name, html.EscapeString(text), name)
 }
 
+// GameCode is the reader's Game.Code of a hand of game g written by the
+// writer: the <gametype>'s game and structure ("Holdem NL", "Omaha PL").
+func GameCode(g hand.Game) (string, error) { return gameTypeName(g) }
+
 // gameTypeName returns the <gametype>'s game and structure ("Holdem NL").
 func gameTypeName(g hand.Game) (string, error) {
 	var name string

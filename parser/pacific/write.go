@@ -128,6 +128,13 @@ func (w *writer) gameName() string {
 	if v, s, _, ok := parseGame([]byte(g.Code)); ok && v == g.Variant && s == g.Structure {
 		return g.Code
 	}
+	return GameCode(*g)
+}
+
+// GameCode is the name the writer gives game g when the hand carries no
+// 888 name of its own, and so the reader's Game.Code of the hand written
+// ("No Limit Holdem", "Fix Limit OmahaHL").
+func GameCode(g hand.Game) string {
 	name := map[hand.Structure]string{hand.NoLimit: "No Limit ", hand.PotLimit: "Pot Limit ", hand.FixedLimit: "Fix Limit "}[g.Structure]
 	if name == "" {
 		name = "No Limit "
