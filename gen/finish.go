@@ -180,7 +180,7 @@ func (p *play) finish() error {
 			unraked := tr
 			h.Outcome.Rake, h.Outcome.HasRake = r, true
 			tr = replay.Replay(h, p.g.rules)
-			for room != nil && r > 1 && p.rakeLooksUnreturned(unraked, tr, dealt >= 3) {
+			for room != nil && r > 0 && p.rakeLooksUnreturned(unraked, tr, dealt >= 3) {
 				r-- // a chip less: see rakeLooksUnreturned
 				h.Outcome.Rake = r
 				tr = replay.Replay(h, p.g.rules)

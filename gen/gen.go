@@ -46,7 +46,7 @@ import (
 // Config says what to generate.
 type Config struct {
 	Seed   uint64
-	Format parser.Format // phh.Format or a room's text format (pokerstars.Format, winamax.Format)
+	Format parser.Format // phh.Format or a room's format (pokerstars.Format, ipoker.Format, ...: Formats)
 	// Violations is the share of hands, 0 to 1, that get one injected
 	// violation.
 	Violations float64
@@ -61,7 +61,8 @@ type Config struct {
 	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
 	Games []string
 	// Sessions, if positive, writes table sessions of that many hands
-	// (PokerStars): consecutive hands at one table, stacks carried over,
+	// (PokerStars, iPoker, 888poker: SessionFormats): consecutive hands at
+	// one table, stacks carried over,
 	// the button moving, players leaving, joining and sitting out, and the
 	// session faults as the violations (session.go).
 	Sessions int
@@ -104,13 +105,20 @@ type Generator struct {
 // New returns a generator for cfg.
 func New(cfg Config) (*Generator, error) {
 	if cfg.Format != phh.Format && roomTexts[cfg.Format] == nil {
-		return nil, fmt.Errorf("gen: unknown format %q (want phh, pokerstars, winamax or partypoker)", cfg.Format)
+		return nil, fmt.Errorf("gen: unknown format %q (formats: %s)", cfg.Format, formatList(Formats()))
 	}
 	if !(cfg.Violations >= 0 && cfg.Violations <= 1) {
 		return nil, errors.New("gen: the violation rate must be between 0 and 1")
 	}
-	if room := roomTexts[cfg.Format]; cfg.Sessions < 0 || cfg.Sessions > 0 && (room == nil || !room.sessions) {
-		return nil, errors.New("gen: table sessions are written in PokerStars text only (PHH records name no table)")
+	if cfg.Sessions < 0 {
+		return nil, errors.New("gen: a negative session length")
+	}
+	if room := roomTexts[cfg.Format]; cfg.Sessions > 0 && (room == nil || !room.sessions) {
+		why := "its hands have not been checked against the session checks yet"
+		if room == nil {
+			why = "PHH records name no table"
+		}
+		return nil, fmt.Errorf("gen: table sessions are written in %s only, not %s: %s", formatList(SessionFormats()), cfg.Format, why)
 	}
 	g := &Generator{cfg: cfg, rules: cfg.Rules}
 	if g.rules == nil {

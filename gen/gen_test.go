@@ -633,16 +633,27 @@ func TestGamesVariety(t *testing.T) {
 // else; the clean hands carry over stacks, move the button, and see players
 // leave, join, sit out and come back.
 func TestEndToEndSessions(t *testing.T) {
+	for _, c := range []struct {
+		f      parser.Format
+		preset string
+	}{{pokerstars.Format, "pokerstars"}, {ipoker.Format, "ipoker"}, {pacific.Format, "888poker"}} {
+		t.Run(string(c.f), func(t *testing.T) { endToEndSessions(t, c.f, c.preset) })
+	}
+}
+
+// endToEndSessions is TestEndToEndSessions in format f, under its room's
+// preset.
+func endToEndSessions(t *testing.T, f parser.Format, preset string) {
 	n := 2400
 	if testing.Short() {
 		n = 480
 	}
-	rs, err := replay.Preset("pokerstars")
+	rs, err := replay.Preset(preset)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rs.Session.ConsecutiveHandIDs = true
-	g, err := New(Config{Seed: 11, Format: pokerstars.Format, Violations: 0.2, Rules: &rs, Sessions: 12})
+	g, err := New(Config{Seed: 11, Format: f, Violations: 0.2, Rules: &rs, Sessions: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -669,7 +680,7 @@ func TestEndToEndSessions(t *testing.T) {
 		labels[l.HandID] = append(labels[l.HandID], fmt.Sprintf("%s@%d", l.CheckID, l.ActionIndex))
 		perCheck[l.CheckID]++
 	}
-	r, err := parser.Open(pokerstars.Format, bytes.NewReader(text.Bytes()), "gen")
+	r, err := parser.Open(f, bytes.NewReader(text.Bytes()), "gen")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -720,7 +731,7 @@ func TestEndToEndSessions(t *testing.T) {
 		sort.Strings(want)
 		if strings.Join(have, ",") != strings.Join(want, ",") {
 			if bad++; bad <= 5 {
-				t.Errorf("hand %s: findings %v, want %v\n%s", id, have, want, handText(t, pokerstars.Format, text.Bytes(), id))
+				t.Errorf("hand %s: findings %v, want %v\n%s", id, have, want, handText(t, f, text.Bytes(), id))
 			}
 		}
 	}
@@ -777,5 +788,46 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("%d of %d hands differ read back", bad, n)
 			}
 		})
+	}
+}
+
+// TestFormatOptions: what each format can carry. Table sessions are
+// written in the formats whose sessions the session checks were run on,
+// and refused, saying why, in the others; the stud and draw games are PHH
+// only; iPoker files are XML.
+func TestFormatOptions(t *testing.T) {
+	for _, f := range []parser.Format{pokerstars.Format, ipoker.Format, pacific.Format} {
+		if _, err := New(Config{Format: f, Sessions: 6}); err != nil {
+			t.Errorf("%s sessions: %v", f, err)
+		}
+	}
+	for f, why := range map[parser.Format]string{winamax.Format: "not been checked", ggpoker.Format: "not been checked",
+		partypoker.Format: "not been checked", phh.Format: "name no table"} {
+		_, err := New(Config{Format: f, Sessions: 6})
+		if err == nil || !strings.Contains(err.Error(), "written in 888poker, ipoker or pokerstars only, not "+string(f)) ||
+			!strings.Contains(err.Error(), why) {
+			t.Errorf("%s sessions: error %v", f, err)
+		}
+	}
+	for _, f := range []parser.Format{ipoker.Format, pacific.Format} {
+		if _, err := New(Config{Format: f, Games: []string{"stud"}}); err == nil || !strings.Contains(err.Error(), "PHH only") {
+			t.Errorf("stud in %s: error %v", f, err)
+		}
+	}
+	if _, err := New(Config{Format: "xml"}); err == nil || !strings.Contains(err.Error(), "888poker, ggpoker, ipoker, partypoker, phh, pokerstars or winamax") {
+		t.Errorf("unknown format: error %v", err)
+	}
+	g, _ := New(Config{Format: ipoker.Format})
+	if name := g.FileName(2); name != "hands-000002.xml" {
+		t.Errorf("iPoker shard named %s", name)
+	}
+	// A file's first iPoker session has the XML declaration, the next
+	// ones do not.
+	var text bytes.Buffer
+	if _, err := g.Write(context.Background(), Output{Hands: 3, W: &text}); err != nil {
+		t.Fatal(err)
+	}
+	if c := bytes.Count(text.Bytes(), []byte("<?xml ")); c != 1 || !bytes.HasPrefix(text.Bytes(), []byte("<?xml ")) {
+		t.Errorf("%d XML declarations in 3 hands:\n%s", c, text.Bytes())
 	}
 }

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -106,13 +107,13 @@ var roomTexts = map[parser.Format]*roomText{
 	// total; the cards shown written in the deal; a returning player posts
 	// both blinds as one big-blind post. A session per hand, the file's
 	// first with the XML declaration.
-	ipoker.Format: {site: ipoker.Site, currency: "EUR", bit: fIP, betsAndWins: true, showsInDeal: true, totalsOnly: true, bareSums: true,
+	ipoker.Format: {site: ipoker.Site, currency: "EUR", bit: fIP, betsAndWins: true, showsInDeal: true, totalsOnly: true, bareSums: true, sessions: true,
 		deadSmallBlind: hand.PostBothBlind, stakes: ipokerStakes, gameCode: ipoker.GameCode, append: ipoker.AppendHand, ext: ".xml"},
 	// 888poker text (the corpus: dollar tables): collects after the rake,
 	// which no line states, nor the total pot; uncalled bets returned
 	// silently; the chips each action adds, no all-in marks; a returning
 	// player posts "dead blind [$1 + $2]"; no five-card Omaha.
-	pacific.Format: {site: "888poker", currency: "USD", bit: f888, potsUnnamed: true, mucksShown: true, silentReturns: true,
+	pacific.Format: {site: "888poker", currency: "USD", bit: f888, potsUnnamed: true, mucksShown: true, silentReturns: true, sessions: true,
 		totalsOnly: true, noAllInMarks: true, deadSmallBlind: hand.PostBothBlind, stakes: pacificStakes,
 		gameCode: func(g hand.Game) (string, error) { return pacific.GameCode(g), nil }, append: textWriter(pacific.AppendHand),
 		ext: ".txt", games: ppGames},
@@ -181,7 +182,7 @@ func ggGameCode(g hand.Game) (string, error) {
 	return psGameCode(g) // "Hold'em No Limit", "Omaha Pot Limit", ...
 }
 
-// Formats are the formats gen writes: PHH and the rooms' text formats, by
+// Formats are the formats gen writes: PHH and the rooms' formats, by
 // name.
 func Formats() []parser.Format {
 	out := []parser.Format{phh.Format}
@@ -190,4 +191,33 @@ func Formats() []parser.Format {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// SessionFormats are the formats gen writes table sessions in
+// (Config.Sessions), by name.
+func SessionFormats() []parser.Format {
+	var out []parser.Format
+	for f, room := range roomTexts {
+		if room.sessions {
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// formatList writes formats as "a, b or c".
+func formatList(fs []parser.Format) string {
+	var b strings.Builder
+	for i, f := range fs {
+		switch {
+		case i == 0:
+		case i == len(fs)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(f))
+	}
+	return b.String()
 }

@@ -250,11 +250,12 @@ var violations = []violation{
 		outcome: func(p *play, tr *replay.Trace) { p.wrongAward(tr) }},
 	{check: "pot.odd-chip", formats: fAll, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
+	// Not 888: its records write no returns, and a winner's collect that
+	// takes a bet in reads to the auditor both as the bet not returned and
+	// as a rake below nothing.
 	{check: "pot.uncalled-not-returned", formats: fBoth | fIP,
 		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
-	// 888 states no rake, and its collects are after it: a wrong rake is
-	// a wrong collect.
-	{check: "pot.rake-mismatch", formats: fAll &^ (fPP | f888), always: true,
+	{check: "pot.rake-mismatch", formats: fAll &^ fPP, always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
 	// iPoker does not record the order the hands were shown in.
 	{check: "showdown.order", formats: fBoth | fPP | f888, agent: passive, showAll: true,
@@ -636,6 +637,41 @@ func (p *play) wrongAward(tr *replay.Trace) {
 	p.outcomeLabel(-1, fmt.Sprintf("%s of %s's winnings in %s's finishing stack", p.money(x), h.Seats[w].Player, h.Seats[l].Player))
 }
 
+// wrongCollectedRake makes the rake a record of collects implies wrong
+// (888 states none): a collect beyond what the pot less its rake leaves,
+// or, under a house rake rule, short of it. One pot and one winner, none
+// of it returned: the replay shares an implied rake among side pots as the
+// collects show it was, and an excess collect where a bet went back
+// silently reads as the bet kept.
+func (p *play) wrongCollectedRake(tr *replay.Trace) {
+	h := p.h
+	var cs []int
+	for i, a := range h.Actions {
+		if a.Kind == hand.Collect {
+			if len(cs) > 0 && a.Player != h.Actions[cs[0]].Player {
+				return // a split pot: whose share the rake came from is not known
+			}
+			cs = append(cs, i)
+		}
+	}
+	if len(cs) == 0 || len(tr.Pots) > 1 || len(tr.Returns) > 0 {
+		return
+	}
+	a := &h.Actions[cs[p.rng.IntN(len(cs))]]
+	w := h.Seats[a.Player].Player
+	x := 1 + p.amount(min(a.Amount, p.t.bb))
+	if !p.g.rules.HasRakeRule || p.rng.IntN(2) == 0 || a.Amount <= x {
+		x += tr.Rake // beyond the rake taken
+		a.Amount += x
+		h.Outcome.Winnings[a.Player] += x
+		p.outcomeLabel(-1, fmt.Sprintf("%s collects %s beyond the pot", w, p.money(x)))
+		return
+	}
+	a.Amount -= x
+	h.Outcome.Winnings[a.Player] -= x
+	p.outcomeLabel(-1, fmt.Sprintf("%s collects %s less than the pot less the house's rake", w, p.money(x)))
+}
+
 // won reports whether the rules award seat s a share of a pot.
 func (p *play) won(tr *replay.Trace, s int) bool {
 	for _, aw := range tr.Awards {
@@ -749,6 +785,10 @@ func (p *play) unreturned(tr *replay.Trace) {
 // wrongRake states a rake the pot and the collections do not leave.
 func (p *play) wrongRake(tr *replay.Trace) {
 	h := p.h
+	if p.room != nil && p.room.silentReturns {
+		p.wrongCollectedRake(tr)
+		return
+	}
 	if p.collects() {
 		o := &h.Outcome
 		// The listed pots and the collects from each agree: the stated

@@ -22,7 +22,7 @@ import (
 )
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax|partypoker|ggpoker] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
+	fs := newFlagSet("gen", "gen --hands N [--seed S] [--format phh|pokerstars|winamax|partypoker|ggpoker|ipoker|888poker] [--games LIST] [--sessions N] [--violations RATE] [--out FILE|DIR] [--labels FILE]\n\n"+
 		"Generate synthetic legal hands played by random agents through the rules engine, with\n"+
 		"injected violations (one per injected hand) and a JSONL labels file naming, for each,\n"+
 		"the hand ID, the check ID that must report it and the action index. The output is the\n"+
@@ -33,17 +33,17 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 			"audit gen --hands 5000 --games stud,razz --violations 0.1 --out games/"}, stdout)
 	hands := fs.Int("hands", 1000, "number of hands")
 	seed := fs.Uint64("seed", 1, "random seed")
-	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker, ggpoker")
+	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker, ggpoker, ipoker (XML), 888poker")
 	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
 		" (default: hold'em and Omaha; the others are written in PHH only)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
 	shard := fs.Int("shard-size", 10000, "hands per file when --out is a folder")
-	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for PokerStars, Winamax and GGPoker, tda-2024 for PHH)")
+	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for a room's format, tda-2024 for PHH)")
 	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
-	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (PokerStars): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
+	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (pokerstars, ipoker, 888poker): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -61,7 +61,11 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	f := parser.Format(*format)
 	if !slices.Contains(gen.Formats(), f) {
-		return usagef("--format must be phh, pokerstars, winamax or ggpoker")
+		names := make([]string, 0, len(gen.Formats()))
+		for _, f := range gen.Formats() {
+			names = append(names, string(f))
+		}
+		return usagef("--format must be one of %s", strings.Join(names, ", "))
 	}
 	var rs *replay.Ruleset // nil: the generator picks what audit run would
 	if *rules != "" || *house != "" {

@@ -104,4 +104,92 @@ func TestGenCommand(t *testing.T) {
 	if code != 0 || strings.Count(stdout, "***** Hand History for Game ") != 3 {
 		t.Errorf("gen --format partypoker to stdout: exit %d, output:\n%s", code, stdout)
 	}
+	code, stdout, _ = run("gen", "--hands", "3", "--format", "888poker")
+	if code != 0 || strings.Count(stdout, "***** 888poker Hand History for Game ") != 3 {
+		t.Errorf("gen --format 888poker to stdout: exit %d, output:\n%s", code, stdout)
+	}
+	code, stdout, _ = run("gen", "--hands", "3", "--format", "ipoker")
+	if code != 0 || strings.Count(stdout, "<game gamecode=") != 3 || !strings.HasPrefix(stdout, "<?xml") {
+		t.Errorf("gen --format ipoker to stdout: exit %d, output:\n%s", code, stdout)
+	}
+	// Sessions where the format carries them; a clear refusal where not.
+	code, _, stderr = run("gen", "--hands", "24", "--format", "ipoker", "--sessions", "8", "--out", filepath.Join(dir, "s.xml"))
+	if code != 0 {
+		t.Errorf("gen --format ipoker --sessions: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = run("gen", "--hands", "24", "--format", "winamax", "--sessions", "8")
+	if code != exitUsage || !strings.Contains(stderr, "table sessions are written in 888poker, ipoker or pokerstars only, not winamax") {
+		t.Errorf("gen --format winamax --sessions: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = run("gen", "--format", "xml")
+	if !strings.Contains(stderr, "--format must be one of 888poker, ggpoker, ipoker, partypoker, phh, pokerstars, winamax") {
+		t.Errorf("gen --format xml: exit %d: %s", code, stderr)
+	}
+}
+
+// TestGenRoomFormats: audit gen writes iPoker XML and 888poker text
+// folders (.xml and .txt shards) that audit run reads, reporting one
+// finding for each labelled hand and none in the others.
+func TestGenRoomFormats(t *testing.T) {
+	dir := t.TempDir()
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := realMain(args, &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	for f, ext := range map[string]string{"ipoker": ".xml", "888poker": ".txt"} {
+		out := filepath.Join(dir, f) + "/"
+		code, _, stderr := run("gen", "--hands", "600", "--seed", "9", "--format", f, "--violations", "0.2", "--shard-size", "250", "--out", out)
+		if code != 0 {
+			t.Fatalf("gen %s: exit %d: %s", f, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(out, "hands-000002"+ext)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		labels, err := os.ReadFile(filepath.Join(dir, f+".labels.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(labels)), "\n") {
+			var l struct {
+				HandID  string `json:"hand_id"`
+				CheckID string `json:"check_id"`
+			}
+			if err := json.Unmarshal([]byte(line), &l); err != nil {
+				t.Fatal(err)
+			}
+			want[l.HandID] = l.CheckID
+		}
+		res := filepath.Join(dir, "out-"+f)
+		code, stdout, stderr := run("run", out, "--out", res, "--format", "jsonl", "--progress", "never")
+		if code != 1 || !strings.Contains(stdout, "600 hands, 0 parse errors") {
+			t.Fatalf("run %s: exit %d: %s %s", f, code, stdout, stderr)
+		}
+		files, _ := filepath.Glob(filepath.Join(res, "*.jsonl"))
+		got := map[string][]string{}
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+				var x struct {
+					HandID  string `json:"hand_id"`
+					CheckID string `json:"check_id"`
+				}
+				if json.Unmarshal([]byte(line), &x) == nil && x.CheckID != "" && x.HandID != "" {
+					got[x.HandID] = append(got[x.HandID], x.CheckID)
+				}
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: findings in %d hands, %d labelled", f, len(got), len(want))
+		}
+		for id, check := range want {
+			if len(got[id]) != 1 || got[id][0] != check {
+				t.Errorf("%s: hand %s: findings %v, want %s", f, id, got[id], check)
+			}
+		}
+	}
 }
