@@ -19,7 +19,10 @@
 // pots whose odd chips go by either reading of TDA 20-A, dead small blinds
 // posted out of position, older PokerStars exports with no uncalled-bet
 // lines, and beaten hands mucked at an all-in showdown with their cards in
-// the summary: conventions the auditor must not take for faults.
+// the summary: conventions the auditor must not take for faults. Each
+// room's record is built as its reader gives it back (rooms.go): iPoker's
+// bets and wins after an implied rake, 888's collects with the uncalled
+// bets returned silently, and so on (docs/gen.md).
 //
 // A share of the hands gets exactly one injected violation of a check of the
 // catalog (an under-minimum raise, a raise that was not reopened, a

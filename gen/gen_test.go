@@ -258,14 +258,19 @@ func TestDeterministic(t *testing.T) {
 // format records, 2 to 9 players, all-ins with side pots, split pots,
 // showdowns, and hands that end before the flop.
 func TestVariety(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format, ggpoker.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, ggpoker.Format, ipoker.Format, pacific.Format} {
 		text, _ := corpus(t, f, 5, 1500, 0, 0)
 		_, hs := audit(t, f, text)
 		games := map[string]int{}
 		players := map[int]int{}
 		book := auditRules(t)
-		var sidePots, splits, showdowns, preflop int
+		var sidePots, splits, showdowns, preflop, bothBlinds int
 		for _, h := range hs {
+			for _, a := range h.Actions {
+				if a.Kind == hand.Post && a.PostKind == hand.PostBothBlind {
+					bothBlinds++ // a returning player's blinds, iPoker's and 888's way
+				}
+			}
 			games[fmt.Sprintf("%s %s %d", h.Game.Variant, h.Game.Structure, h.Game.HoleCards)]++
 			players[len(h.Seats)]++
 			tr := replay.Replay(h, book.For(h))
@@ -299,12 +304,16 @@ func TestVariety(t *testing.T) {
 				t.Errorf("%s: no hand with %d players", f, n)
 			}
 		}
-		for what, c := range map[string]int{"side pots": sidePots, "split pots": splits, "showdowns": showdowns, "preflop ends": preflop} {
+		counts := map[string]int{"side pots": sidePots, "split pots": splits, "showdowns": showdowns, "preflop ends": preflop}
+		if r := roomTexts[f]; r != nil && r.deadSmallBlind == hand.PostBothBlind {
+			counts["both blinds posted by a returning player"] = bothBlinds
+		}
+		for what, c := range counts {
 			if c < len(hs)/100 {
 				t.Errorf("%s: only %d hands with %s", f, c, what)
 			}
 		}
-		t.Logf("%s: games %v; players %v; side pots %d, splits %d, showdowns %d, preflop %d", f, games, players, sidePots, splits, showdowns, preflop)
+		t.Logf("%s: games %v; players %v; side pots %d, splits %d, showdowns %d, preflop %d, both blinds %d", f, games, players, sidePots, splits, showdowns, preflop, bothBlinds)
 	}
 }
 
