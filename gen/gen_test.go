@@ -760,13 +760,16 @@ func endToEndSessions(t *testing.T, f parser.Format, preset string) {
 
 // TestRoundTrip: each generated hand, written in its format and read back
 // by the format's reader, is the hand the generator built (the labels'
-// action indexes count the reader's actions).
+// action indexes count the reader's actions). Not yet GGPoker (gen states
+// winnings its reader does not give), PHH (its reader gives a check for a
+// call of nothing: "cc") nor PartyPoker (a few faulty hands read back
+// otherwise: a raise beyond the stack, a short big blind).
 func TestRoundTrip(t *testing.T) {
 	n := 1500
 	if testing.Short() {
 		n = 300
 	}
-	for _, f := range []parser.Format{ipoker.Format, pacific.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, winamax.Format, ipoker.Format, pacific.Format} {
 		t.Run(string(f), func(t *testing.T) {
 			g, err := New(Config{Seed: 23, Format: f, Violations: 0.3})
 			if err != nil {

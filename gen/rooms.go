@@ -15,10 +15,11 @@ import (
 	"github.com/handaudit/handaudit/parser/winamax"
 )
 
-// roomText is what a room's own text export states, for the room formats
-// gen writes (PHH is the other kind): the generator builds each hand as
-// the format's reader gives it back, so what differs between rooms is a
-// property here, not a test of the format's name.
+// roomText is what a room's own export states (its text, or iPoker's
+// XML), for the room formats gen writes (PHH is the other kind): the
+// generator builds each hand as the format's reader gives it back, so what
+// differs between rooms is a property here, not a test of the format's
+// name (docs/gen.md has them side by side).
 type roomText struct {
 	site     string // the site the hands name (and the preset audit run judges them by)
 	currency string // the currency its cash tables play in
@@ -39,13 +40,17 @@ type roomText struct {
 	// deadSmallBlind is how the reader gives a small blind posted out of
 	// position: PokerStars' "posts small blind" by another seat than the
 	// small blind's (the engine takes it as dead), Winamax's "posts small
-	// blind X out of position" (PostDead).
+	// blind X out of position" (PostDead); PostBothBlind: the returning
+	// player posts both blinds in one post, the big live and the small
+	// dead (iPoker's big-blind post of the two, 888's "dead blind [$1 +
+	// $2]").
 	deadSmallBlind hand.PostKind
 	// noDeadSmallBlind: no returning player posts a small blind out of
 	// position (PartyPoker counts it live, which its text cannot show).
 	noDeadSmallBlind bool
-	// sessions: Config.Sessions writes table sessions in it (PokerStars;
-	// Winamax's have not been checked against the session checks yet).
+	// sessions: Config.Sessions writes table sessions in it (PokerStars,
+	// iPoker, 888poker; the others' have not been checked against the
+	// session checks yet).
 	sessions bool
 	// betsAndWins: the record states no pots, collects, returned bets or
 	// rake, only each player's bet and win (after the rake): the reader

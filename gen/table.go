@@ -86,7 +86,8 @@ type table struct {
 	dealt   []bool // dealt in (not sitting out)
 	inOrder []int  // dealt-in seats from the first left of the button
 	// deadSB is a returning player who posts a small blind out of
-	// position (dead money, PokerStars), or -1.
+	// position (dead money, PokerStars), or both blinds (iPoker, 888), or
+	// -1.
 	deadSB int
 }
 
