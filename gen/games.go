@@ -15,8 +15,8 @@ import (
 
 // The games besides hold'em and Omaha: short deck, stud, stud hi-lo, razz,
 // 2-7 single and triple draw and badugi. Config.Games chooses them; they
-// are written in PHH only for now (the PokerStars reader does not read
-// them yet). A stud hand deals each street to the players still in and
+// are written in PHH only for now, but short deck also in iPoker (a room's
+// otherGames). A stud hand deals each street to the players still in and
 // opens with the bring-in; a draw hand deals the hand and, between its
 // betting rounds, has every player still in draw in turn from the button;
 // both are played through the engine's windows as the board games are.
@@ -77,8 +77,12 @@ func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 			if !ok {
 				return nil, fmt.Errorf("gen: unknown game %q (games: %s)", name, strings.Join(gameNames, ", "))
 			}
-			if f != phh.Format {
-				return nil, fmt.Errorf("gen: %s is written in PHH only for now (the PokerStars reader does not read it)", name)
+			if room := roomTexts[f]; room != nil && !slices.Contains(room.otherGames, name) {
+				where := formatList(gameFormats(name))
+				if where == string(phh.Format) {
+					where = "PHH"
+				}
+				return nil, fmt.Errorf("gen: %s is written in %s only for now", name, where)
 			}
 			out = append(out, g)
 		}
@@ -87,6 +91,19 @@ func gamesFor(f parser.Format, names []string) ([]gameKind, error) {
 		return nil, fmt.Errorf("gen: no game chosen")
 	}
 	return out, nil
+}
+
+// gameFormats are the formats gen writes the game named in, past hold'em
+// and Omaha: PHH and the rooms whose writers write it.
+func gameFormats(name string) []parser.Format {
+	out := []parser.Format{phh.Format}
+	for f, room := range roomTexts {
+		if slices.Contains(room.otherGames, name) {
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // family says which phases a game has.

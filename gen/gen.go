@@ -61,7 +61,8 @@ type Config struct {
 	// Games names the games to deal (GameNames lists them: "holdem",
 	// "omaha", "short-deck", "stud", "stud-hi-lo", "razz",
 	// "2-7-single-draw", "2-7-triple-draw", "badugi"); none is the format's
-	// mix of hold'em and Omaha. The games past Omaha are PHH only for now.
+	// mix of hold'em and Omaha. The games past Omaha are PHH only for now,
+	// but short deck, which iPoker writes too.
 	Games []string
 	// Sessions, if positive, writes table sessions of that many hands
 	// (PokerStars, iPoker, 888poker: SessionFormats): consecutive hands at

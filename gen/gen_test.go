@@ -448,10 +448,10 @@ func TestIssueCases(t *testing.T) {
 	}
 }
 
-// corpusOf generates n hands of the games named, in PHH.
-func corpusOf(t testing.TB, games []string, seed uint64, n int, rate float64) ([]byte, []Label, *Generator) {
+// corpusOf generates n hands of the games named, in format f.
+func corpusOf(t testing.TB, f parser.Format, games []string, seed uint64, n int, rate float64) ([]byte, []Label, *Generator) {
 	t.Helper()
-	g, err := New(Config{Seed: seed, Format: phh.Format, Violations: rate, Games: games})
+	g, err := New(Config{Seed: seed, Format: f, Violations: rate, Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,17 +474,27 @@ func corpusOf(t testing.TB, games []string, seed uint64, n int, rate float64) ([
 }
 
 // TestEndToEndGames is TestEndToEnd for each game besides hold'em and
-// Omaha, in PHH: 2,000 hands of each with 20% violations; every label is
+// Omaha, in PHH, and for short deck in iPoker: 2,000 hands of each with 20% violations; every label is
 // found at its action, and nothing else.
 func TestEndToEndGames(t *testing.T) {
 	n := 2000
 	if testing.Short() {
 		n = 300
 	}
+	type run struct {
+		f    parser.Format
+		game string
+	}
+	var runs []run
 	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
-		t.Run(game, func(t *testing.T) {
-			text, labels, g := corpusOf(t, []string{game}, 21, n, 0.2)
-			found, hs := audit(t, phh.Format, text)
+		runs = append(runs, run{phh.Format, game})
+	}
+	runs = append(runs, run{ipoker.Format, "short-deck"}) // iPoker's Six Plus Hold'em
+	for _, r := range runs {
+		game := r.game
+		t.Run(string(r.f)+"/"+game, func(t *testing.T) {
+			text, labels, g := corpusOf(t, r.f, []string{game}, 21, n, 0.2)
+			found, hs := audit(t, r.f, text)
 			if len(hs) != n {
 				t.Fatalf("read %d hands back, want %d", len(hs), n)
 			}
@@ -512,7 +522,7 @@ func TestEndToEndGames(t *testing.T) {
 						if l != nil {
 							what = "injected: " + l.What
 						}
-						t.Errorf("hand %s (%s): findings %v, want %v\n%s", h.ID, what, got, want, handText(t, phh.Format, text, h.ID))
+						t.Errorf("hand %s (%s): findings %v, want %v\n%s", h.ID, what, got, want, handText(t, r.f, text, h.ID))
 					}
 				}
 			}
@@ -571,7 +581,7 @@ func TestGamesOption(t *testing.T) {
 func TestGamesVariety(t *testing.T) {
 	rs := replay.Default()
 	for _, game := range []string{"short-deck", "stud", "stud-hi-lo", "razz", "2-7-single-draw", "2-7-triple-draw", "badugi"} {
-		text, _, _ := corpusOf(t, []string{game}, 8, 600, 0)
+		text, _, _ := corpusOf(t, phh.Format, []string{game}, 8, 600, 0)
 		_, hs := audit(t, phh.Format, text)
 		var showdowns, allIns, bringIns, completions, pats, draws, splits, redealt int
 		players := map[int]bool{}
@@ -825,6 +835,13 @@ func TestFormatOptions(t *testing.T) {
 		if _, err := New(Config{Format: f, Games: []string{"stud"}}); err == nil || !strings.Contains(err.Error(), "PHH only") {
 			t.Errorf("stud in %s: error %v", f, err)
 		}
+	}
+	if _, err := New(Config{Format: ipoker.Format, Games: []string{"short-deck", "holdem"}}); err != nil {
+		t.Errorf("short deck in iPoker: %v", err)
+	}
+	if _, err := New(Config{Format: pacific.Format, Games: []string{"short-deck"}}); err == nil ||
+		!strings.Contains(err.Error(), "short-deck is written in ipoker or phh only") {
+		t.Errorf("short deck in 888poker: error %v", err)
 	}
 	if _, err := New(Config{Format: "xml"}); err == nil || !strings.Contains(err.Error(), "888poker, ggpoker, ipoker, partypoker, phh, pokerstars or winamax") {
 		t.Errorf("unknown format: error %v", err)

@@ -83,6 +83,9 @@ type roomText struct {
 	append func(dst []byte, h *hand.Hand, n int) ([]byte, error)
 	ext    string     // the files' extension
 	games  []gameKind // the games it deals (nil: psGames)
+	// otherGames are the names of the games past hold'em and Omaha
+	// (otherGames in games.go) its writer writes too.
+	otherGames []string
 }
 
 // textWriter is a writer of a text format, whose hands need not know their
@@ -113,7 +116,8 @@ var roomTexts = map[parser.Format]*roomText{
 	// both blinds as one big-blind post. A session per hand, the file's
 	// first with the XML declaration.
 	ipoker.Format: {site: ipoker.Site, currency: "EUR", bit: fIP, betsAndWins: true, showsInDeal: true, totalsOnly: true, bareSums: true, sessions: true,
-		deadSmallBlind: hand.PostBothBlind, stakes: ipokerStakes, gameCode: ipoker.GameCode, append: ipoker.AppendHand, ext: ".xml"},
+		deadSmallBlind: hand.PostBothBlind, stakes: ipokerStakes, gameCode: ipoker.GameCode, append: ipoker.AppendHand, ext: ".xml",
+		otherGames: []string{"short-deck"}},
 	// 888poker text (the corpus: dollar tables): collects after the rake,
 	// which no line states, nor the total pot; uncalled bets returned
 	// silently; the chips each action adds, no all-in marks; a returning

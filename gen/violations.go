@@ -812,9 +812,10 @@ func (p *play) wrongRake(tr *replay.Trace) {
 			ws = append(ws, s)
 		}
 	}
-	if len(ws) == 0 || p.room != nil && tr.Rake > 0 && len(ws) > 1 {
-		// iPoker's implied rake: with two winners, which pot it came
-		// from is not known, and the excess would read as misawarded.
+	if len(ws) == 0 || p.room != nil && tr.Rake > 0 && (len(ws) > 1 || len(tr.Pots) > 1) {
+		// iPoker's implied rake: with two winners or two pots, which
+		// pot it came from is not known, and the excess would read as
+		// misawarded.
 		return
 	}
 	w := ws[p.rng.IntN(len(ws))]

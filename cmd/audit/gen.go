@@ -35,7 +35,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	format := fs.String("format", "pokerstars", "output format: phh, pokerstars, winamax, partypoker, ggpoker, ipoker (XML), 888poker")
 	games := fs.StringSlice("games", nil, "games to deal, comma-separated: "+strings.Join(gen.GameNames(), ", ")+
-		" (default: hold'em and Omaha; the others are written in PHH only)")
+		" (default: hold'em and Omaha; the others are written in PHH only, short-deck in ipoker too)")
 	rate := fs.Float64("violations", 0, "share of hands, 0 to 1, with one injected violation")
 	out := fs.String("out", "-", "output file, folder (existing, or ending in /), or - for stdout")
 	labels := fs.String("labels", "", "labels file (JSONL); default OUT.labels.jsonl beside the output, none for stdout")
