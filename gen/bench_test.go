@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/parser"
+	"github.com/handaudit/handaudit/parser/ipoker"
+	"github.com/handaudit/handaudit/parser/pacific"
 	"github.com/handaudit/handaudit/parser/phh"
 	"github.com/handaudit/handaudit/parser/pokerstars"
 )
@@ -11,7 +13,7 @@ import (
 // BenchmarkHand measures generating one hand (and writing its text), with
 // the share of injected violations the CLI examples use.
 func BenchmarkHand(b *testing.B) {
-	for _, f := range []parser.Format{pokerstars.Format, phh.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, phh.Format, ipoker.Format, pacific.Format} {
 		for _, rate := range []float64{0, 0.2} {
 			name := string(f)
 			if rate > 0 {
