@@ -110,6 +110,9 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	if err := p.game(gameText, g); err != nil {
 		return err
 	}
+	if k := psRegulatorID(rest); k > 0 { // after a cash game's stakes
+		rest = rest[k:]
+	}
 	if !psHas(rest, " - ") {
 		return psErrorf("cannot read the hand header")
 	}
@@ -120,6 +123,9 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 		next := bytes.Index(rest, []byte(" - "))
 		if next >= 0 {
 			seg = rest[:next]
+		}
+		if k := bytes.LastIndex(seg, []byte(" [")); k > 0 && psRegulatorID(seg[k:]) == len(seg)-k {
+			seg = seg[:k] // after a tournament's level
 		}
 		if lv := bytes.Index(seg, []byte("Level ")); lv >= 0 {
 			open := bytes.Index(seg[lv:], []byte(" ("))
@@ -143,6 +149,33 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	}
 	memo.keep(p, afterColon[:len(afterColon)-len(rest)])
 	return p.date(rest)
+}
+
+// psRegulatorID returns the length of the Italian regulator's number of
+// the hand at the start of b (" [AAMS ID: 0A1B2C3D4E5F6A7B]", " [ADM ID:
+// ...]" since the AAMS became the ADM), which PokerStars.it writes after
+// the stakes, or 0. The number is not kept: it names the hand at the
+// regulator, not in the game.
+func psRegulatorID(b []byte) int {
+	var n int
+	switch {
+	case psHas(b, " [AAMS ID: "):
+		n = 11
+	case psHas(b, " [ADM ID: "):
+		n = 10
+	default:
+		return 0
+	}
+	end := bytes.IndexByte(b[n:], ']')
+	if end <= 0 {
+		return 0
+	}
+	for _, c := range b[n : n+end] {
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return 0
+		}
+	}
+	return n + end + 1
 }
 
 // psUpperHeader returns a copy of the text of a header written in

@@ -56,6 +56,13 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 		"310000000060": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:05:00Z"},
 		"310000000061": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:06:00Z"},
 		"310000000062": {"", hand.Deuce7Triple, fl, "Triple Draw 2-7 Lowball Limit", "USD", 10, 20, "2020-03-01T17:07:00Z"},
+		// PokerStars.it: the regulator's number of the hand after the
+		// stakes (AAMS, then ADM); a satellite's seat won; the tournament
+		// lines that change no hand (a break skipped, rebuy stacks added).
+		"310000000080": {"", hand.Holdem, nl, "Hold'em No Limit", "EUR", 5, 10, "2013-03-29T17:16:11Z"},
+		"310000000081": {"", hand.Omaha, hand.PotLimit, "Omaha Pot Limit", "EUR", 25, 50, "2021-11-14T20:02:40Z"},
+		"310000000082": {"600000020", hand.Holdem, nl, "Hold'em No Limit", "", 50, 100, "2014-02-09T21:10:05Z"},
+		"310000000083": {"600000021", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2016-04-02T18:00:12Z"},
 		// The zoom archive: separators and indented lines.
 		"310000000070": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:28:42Z"},
 		"310000000071": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:29:42Z"},
@@ -192,6 +199,10 @@ func TestPokerStarsRoomLines(t *testing.T) {
 		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit $347.50\n"},
 		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nÇé:ñ: Table cash-out $8\n"},
 		{"Bo Bo: folds\n", "Bo Bo: folds\nTable leave user\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nAll players have agreed to skip the break. Game resuming.\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nBo Bo adds 1500 chips (1 stack(s) of 1500 chips). Bo Bo has 2 stack(s) remaining.\n"},
+		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nAnn wins an entry to tournament #600000099\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nÇé:ñ [observer] said, \"hi\"\n"},
 	} {
 		in := strings.Replace(psBase, c[0], c[1], 1)
 		hands, errs := psReadAll(t, strings.NewReader(in), "x")
