@@ -233,30 +233,36 @@ func (r *Reader) skipOutside(line []byte, num int) error {
 	return e
 }
 
-// skipToHeader drops lines until the next hand header, which it keeps pending.
-func (r *Reader) skipToHeader() {
+// skipToHeader drops lines until the next hand header, which it keeps
+// pending, and returns how many lines with text it dropped.
+func (r *Reader) skipToHeader() (dropped int) {
 	for {
 		line, num, long, err := r.readLine()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				r.err = err
 			}
-			return
+			return dropped
 		}
-		if long || len(line) == 0 {
+		if !long && len(line) == 0 {
+			continue
+		}
+		if long {
+			dropped++
 			continue
 		}
 		if psIsHeader(line) {
 			r.setPending(line, num)
-			return
+			return dropped
 		}
 		if psIsSeparator(line) {
-			return
+			return dropped
 		}
 		if k := psFindGluedHeader(line); k > 0 {
 			r.setPending(line[k:], num)
-			return
+			return dropped
 		}
+		dropped++
 	}
 }
 
@@ -495,7 +501,13 @@ func (r *Reader) lineFailed(err error, line []byte, n int) {
 		return
 	}
 	p.fail(n, line, err.Error())
-	r.skipToHeader()
+	if r.skipToHeader() == 0 && p.state != psSummary && r.err == nil {
+		// The line that failed is the hand's last, before any summary:
+		// the record stops there (a file copied in part, a write
+		// stopped, often mid-line), which says more than the line's own
+		// error, kept in parentheses.
+		p.err.Msg = "hand cut short: no *** SUMMARY *** follows this line (" + p.err.Msg + ")"
+	}
 }
 
 // psShorten copies a line for an Error's Text, cut to a readable length on
