@@ -1,6 +1,7 @@
 package pokerstars
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,37 @@ func TestPokerStarsRoomLines(t *testing.T) {
 	in := strings.Replace(psBase, "Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit lots\n", 1)
 	if _, errs := psReadAll(t, strings.NewReader(in), "x"); len(errs) != 1 || errs[0].Msg != "cannot read the table deposit" {
 		t.Errorf("bad deposit: %v", errs)
+	}
+}
+
+// TestPokerStarsCourchevelGlued: the garbled lines of 2016's Courchevel
+// tables (fixtures/pokerstars/clean/courchevel_2016_glued.txt) read as
+// the pre-flop card and the flop, with the fast paths and without, and
+// only where the card is the same in both places.
+func TestPokerStarsCourchevelGlued(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars", "clean", "courchevel_2016_glued.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := string(b)
+	hands, errs := psReadAll(t, strings.NewReader(in), "x")
+	if len(errs) > 0 || len(hands) != 1 {
+		t.Fatalf("%d hands, errors %v", len(hands), errs)
+	}
+	if got := fmt.Sprint(hands[0].Boards[0]); got != "[7d 5c Ts 2h Kd]" {
+		t.Errorf("board %s", got)
+	}
+	if d := psQuickDiff(t, "glued", b, parser.Limits{}); d != "" {
+		t.Error(d)
+	}
+	for _, c := range [][3]string{
+		{"[7d]*** HOLE CARDSPRE-FLOP *** [7d]", "[7d]*** HOLE CARDSPRE-FLOP *** [8d]", "unexpected text after *** HOLE CARDS ***"},
+		{"[7d]*** HOLE CARDSPRE-FLOP *** [7d]", "[7d]*** HOLE CARDS *** [7d]", "unexpected text after *** HOLE CARDS ***"},
+		{"[7d] [7d5c Ts]", "[7d] [8d5c Ts]", `cannot read card "8d5"`},
+	} {
+		_, errs := psReadAll(t, strings.NewReader(strings.Replace(in, c[0], c[1], 1)), "x")
+		if len(errs) != 1 || errs[0].Msg != c[2] {
+			t.Errorf("%q: errors %v, want %q", c[1], errs, c[2])
+		}
 	}
 }
