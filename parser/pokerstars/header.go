@@ -72,6 +72,11 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	// The game name, after a tournament's buy-in.
 	at, g := psFindGame(rest)
 	if at < 0 {
+		if bytes.Contains(rest, []byte("Fusion ")) {
+			// PokerStars' Fusion (2019): two hole cards, one more on the
+			// flop and one on the turn, played as Omaha from the flop.
+			return psErrorf("Fusion is not read: its hole cards are dealt on the flop and the turn too, a deal this reader does not take")
+		}
 		return psErrorf("unknown game")
 	}
 	rest = rest[at:]
@@ -249,6 +254,12 @@ var psGames = [...]psGame{
 	{"Omaha Hi/Lo", hand.OmahaHiLo, 4},
 	{"Omaha", hand.Omaha, 4},
 	{"6+ Hold'em", hand.ShortDeck, 2},
+	// PokerStars' novelty hold'em tables (2018-2020) deal and rank as
+	// hold'em: Showtime shows the folded cards, Swap lets a player change
+	// hole cards once (a hand with a swap line is refused as an unknown
+	// line: no public record shows one).
+	{"Showtime Hold'em", hand.Holdem, 2},
+	{"Swap Hold'em", hand.Holdem, 2},
 	{"Hold'em 6+", hand.ShortDeck, 2},
 	{"Hold'em", hand.Holdem, 2},
 	{"7 Card Stud Hi/Lo", hand.StudHiLo, 7},

@@ -64,6 +64,9 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 		"310000000081": {"", hand.Omaha, hand.PotLimit, "Omaha Pot Limit", "EUR", 25, 50, "2021-11-14T20:02:40Z"},
 		"310000000082": {"600000020", hand.Holdem, nl, "Hold'em No Limit", "", 50, 100, "2014-02-09T21:10:05Z"},
 		"310000000083": {"600000021", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2016-04-02T18:00:12Z"},
+		// PokerStars' novelty hold'em tables, read as hold'em under their own name.
+		"310000000090": {"", hand.Holdem, nl, "Showtime Hold'em No Limit", "USD", 5, 10, "2019-02-12T02:30:05Z"},
+		"310000000091": {"", hand.Holdem, hand.PotLimit, "Swap Hold'em Pot Limit", "USD", 5, 10, "2020-03-31T22:02:44Z"},
 		// The zoom archive: separators and indented lines.
 		"310000000070": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:28:42Z"},
 		"310000000071": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:29:42Z"},
@@ -256,5 +259,16 @@ func TestPokerStarsCourchevelGlued(t *testing.T) {
 		if len(errs) != 1 || errs[0].Msg != c[2] {
 			t.Errorf("%q: errors %v, want %q", c[1], errs, c[2])
 		}
+	}
+}
+
+// TestPokerStarsFusionRefused: PokerStars' Fusion deals hole cards on the
+// flop and the turn; its hands are parse errors that say so, and the hand
+// after one reads.
+func TestPokerStarsFusionRefused(t *testing.T) {
+	fusion := strings.Replace(psBase, "Hold'em No Limit", "Fusion Pot Limit", 1)
+	hands, errs := psReadAll(t, strings.NewReader(fusion+"\n"+psBase), "x")
+	if len(hands) != 1 || len(errs) != 1 || errs[0].Line != 1 || !strings.HasPrefix(errs[0].Msg, "Fusion is not read: ") {
+		t.Errorf("%d hands, errors %v", len(hands), errs)
 	}
 }
