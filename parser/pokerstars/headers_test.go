@@ -67,6 +67,9 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 		// PokerStars' novelty hold'em tables, read as hold'em under their own name.
 		"310000000090": {"", hand.Holdem, nl, "Showtime Hold'em No Limit", "USD", 5, 10, "2019-02-12T02:30:05Z"},
 		"310000000091": {"", hand.Holdem, hand.PotLimit, "Swap Hold'em Pot Limit", "USD", 5, 10, "2020-03-31T22:02:44Z"},
+		// Hands PokerStars sends on request: a title, then the zoom archive's layout.
+		"310000000100": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:42:33Z"},
+		"310000000101": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:43:10Z"},
 		// The zoom archive: separators and indented lines.
 		"310000000070": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:28:42Z"},
 		"310000000071": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:29:42Z"},
@@ -270,5 +273,26 @@ func TestPokerStarsFusionRefused(t *testing.T) {
 	hands, errs := psReadAll(t, strings.NewReader(fusion+"\n"+psBase), "x")
 	if len(hands) != 1 || len(errs) != 1 || errs[0].Line != 1 || !strings.HasPrefix(errs[0].Msg, "Fusion is not read: ") {
 		t.Errorf("%d hands, errors %v", len(hands), errs)
+	}
+}
+
+// TestPokerStarsTranscriptTitle: the title of hands sent on request is
+// no text outside a hand, at the start of a file or between two hands
+// (transcripts joined), with the fast paths and without.
+func TestPokerStarsTranscriptTitle(t *testing.T) {
+	const title = "Transcript for tournament #600000030 requested by Ann (ann@example.com)\n\n"
+	for _, in := range []string{title + psBase, psBase + "\n" + title + psBase, "\xEF\xBB\xBF" + title + psBase} {
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		if len(errs) > 0 || len(hands) != strings.Count(in, "PokerStars Hand #") {
+			t.Errorf("%d hands, errors %v", len(hands), errs)
+		}
+		if d := psQuickDiff(t, "title", []byte(in), parser.Limits{}); d != "" {
+			t.Error(d)
+		}
+	}
+	// Not a title: a line that only starts like one.
+	_, errs := psReadAll(t, strings.NewReader("Transcript for tournament #1\n"+psBase), "x")
+	if len(errs) != 1 || errs[0].Line != 1 {
+		t.Errorf("errors %v, want one at line 1", errs)
 	}
 }

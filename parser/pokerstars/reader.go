@@ -153,7 +153,7 @@ func (r *Reader) Next() (*hand.Hand, error) {
 			r.err = err
 			return nil, err
 		}
-		if len(line) == 0 || psIsSeparator(line) {
+		if len(line) == 0 || psIsSeparator(line) || psIsTranscriptTitle(line) {
 			continue
 		}
 		if !long {
@@ -255,7 +255,7 @@ func (r *Reader) skipToHeader() (dropped int) {
 			r.setPending(line, num)
 			return dropped
 		}
-		if psIsSeparator(line) {
+		if psIsSeparator(line) || psIsTranscriptTitle(line) {
 			return dropped
 		}
 		if k := psFindGluedHeader(line); k > 0 {
@@ -400,7 +400,7 @@ func (r *Reader) readHand(header []byte, num int, parts psHeaderParts, partsOK b
 				break
 			}
 		}
-		if line[0] == '*' && psIsSeparator(line) {
+		if line[0] == '*' && psIsSeparator(line) || line[0] == 'T' && psIsTranscriptTitle(line) {
 			break
 		}
 		// Action lines, the most common, are tried first here (see
@@ -633,6 +633,13 @@ func psFindGluedHeader(line []byte) int {
 		}
 	}
 	return -1
+}
+
+// psIsTranscriptTitle reports whether line is the title of the hands
+// PokerStars sends on request ("Transcript for tournament #3994841634
+// requested by NAME (EMAIL)"), which come in the zoom archive's layout.
+func psIsTranscriptTitle(line []byte) bool {
+	return psHas(line, "Transcript for ") && bytes.Contains(line, []byte(" requested by "))
 }
 
 // psIsSeparator reports whether line separates hands in a zoom archive:
