@@ -396,14 +396,14 @@ func (p *psParser) stakes(b []byte) error {
 	}
 	scHi := p.scale
 	b = b[k:]
-	if psHas(b, " - ") { // capped no-limit: "- $40 Cap -"
-		b = b[3:]
+	if psHas(b, " - ") { // capped no-limit: "- $40 Cap -", also written "-  $40 CAP  -"
+		b = psSkipSpaces(b[3:])
 		c, k, err := p.amount(b)
-		if err != nil || !psHas(b[k:], " Cap") {
+		if err != nil || !psHas(b[k:], " Cap") && !psHas(b[k:], " CAP") {
 			return psErrorf("cannot read the cap")
 		}
 		st.Cap = c // read last: no later amount can rescale it
-		b = bytes.TrimRight(bytes.TrimPrefix(b[k+4:], []byte(" -")), " ")
+		b = bytes.TrimRight(bytes.TrimPrefix(psSkipSpaces(b[k+4:]), []byte("-")), " ")
 	}
 	if len(b) > 0 {
 		return psErrorf("cannot read the stakes")

@@ -67,6 +67,8 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 		// PokerStars' novelty hold'em tables, read as hold'em under their own name.
 		"310000000090": {"", hand.Holdem, nl, "Showtime Hold'em No Limit", "USD", 5, 10, "2019-02-12T02:30:05Z"},
 		"310000000091": {"", hand.Holdem, hand.PotLimit, "Swap Hold'em Pot Limit", "USD", 5, 10, "2020-03-31T22:02:44Z"},
+		// A capped no-limit table, the cap in capitals and wider spaces.
+		"310000000110": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 25, 50, "2020-02-08T09:04:48Z"},
 		// Hands PokerStars sends on request: a title, then the zoom archive's layout.
 		"310000000100": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:42:33Z"},
 		"310000000101": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:43:10Z"},
@@ -294,5 +296,34 @@ func TestPokerStarsTranscriptTitle(t *testing.T) {
 	_, errs := psReadAll(t, strings.NewReader("Transcript for tournament #1\n"+psBase), "x")
 	if len(errs) != 1 || errs[0].Line != 1 {
 		t.Errorf("errors %v, want one at line 1", errs)
+	}
+}
+
+// TestPokerStarsCapForms: capped no-limit stakes as written from 2011
+// ("- $5 Cap -  USD") and with the cap in capitals and wider spaces
+// ("-  $5 CAP  - USD"), read alike; a cap that does not read is an error.
+func TestPokerStarsCapForms(t *testing.T) {
+	for _, c := range []struct {
+		stakes string
+		cap    hand.Amount
+		err    string
+	}{
+		{"($0.05/$0.10 - $5 Cap -  USD)", 500, ""},
+		{"($0.05/$0.10 -  $5 CAP  - USD)", 500, ""},
+		{"($0.05/$0.10 - $5 Cup -  USD)", 0, "cannot read the cap"},
+		{"($0.05/$0.10 - $5 Cap - - USD)", 0, "cannot read the stakes"},
+	} {
+		in := strings.Replace(psBase, "($0.05/$0.10 USD)", c.stakes, 1)
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		switch {
+		case c.err != "":
+			if len(errs) != 1 || errs[0].Msg != c.err {
+				t.Errorf("%s: errors %v, want %q", c.stakes, errs, c.err)
+			}
+		case len(errs) > 0 || len(hands) != 1:
+			t.Errorf("%s: %d hands, errors %v", c.stakes, len(hands), errs)
+		case hands[0].Stakes.Cap != c.cap || hands[0].Stakes.BigBlind != 10 || hands[0].Currency != "USD":
+			t.Errorf("%s: stakes %+v currency %q", c.stakes, hands[0].Stakes, hands[0].Currency)
+		}
 	}
 }
