@@ -400,7 +400,7 @@ func (r *Reader) readHand(header []byte, num int, parts psHeaderParts, partsOK b
 				break
 			}
 		}
-		if line[0] == '*' && psIsSeparator(line) || line[0] == 'T' && psIsTranscriptTitle(line) {
+		if line[0] == '*' && psIsSeparator(line) {
 			break
 		}
 		// Action lines, the most common, are tried first here (see
@@ -490,6 +490,12 @@ func (r *Reader) slowLine() (line []byte, n int, stop bool) {
 // lineFailed ends a hand at line n, which line could not read (err).
 func (r *Reader) lineFailed(err error, line []byte, n int) {
 	p := &r.p
+	if psIsTranscriptTitle(line) {
+		// A transcript's title (joined transcripts) ends the hand as a
+		// separator does; it is looked for only here, off the way of the
+		// lines that read.
+		return
+	}
 	if err == errPSOutside {
 		r.outside = append(r.outside[:0], line...)
 		r.outsideLine, r.hasOutside = n, true
