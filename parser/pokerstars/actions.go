@@ -428,6 +428,7 @@ func psTolerated(line []byte) bool {
 		" has returned", " will be allowed to play after the button", ": sits out",
 		": is sitting out", " is sitting out", ": sits in", " is back",
 		" has requested TIME", "congratulations!", " seconds left to act",
+		" stack(s) remaining.", // a rebuy stack added: "X adds 3000 chips (1 stack(s) of 3000 chips). X has 2 stack(s) remaining."
 	} {
 		if psHasSuffix(line, s) {
 			return true
@@ -437,6 +438,7 @@ func psTolerated(line []byte) bool {
 		" joins the table at seat #", " finished the tournament", " wins the tournament",
 		" re-buys and receives ", " takes the add-on and receives ", " wins the bounty",
 		" for eliminating ", " for splitting the elimination of ", " was removed from the table",
+		" wins an entry to tournament #", // a satellite's seat won
 	} {
 		if bytes.Contains(line, []byte(s)) {
 			return true
@@ -447,7 +449,8 @@ func psTolerated(line []byte) bool {
 	}
 	switch string(line) {
 	case "Betting is capped", "No low hand qualified", "Hand was run twice", "The deck is reshuffled",
-		"Table leave user", "Pair on board - a double bet is allowed":
+		"Table leave user", "Pair on board - a double bet is allowed",
+		"All players have agreed to skip the break. Game resuming.":
 		return true
 	}
 	return false

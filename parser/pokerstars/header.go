@@ -72,6 +72,11 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	// The game name, after a tournament's buy-in.
 	at, g := psFindGame(rest)
 	if at < 0 {
+		if bytes.Contains(rest, []byte("Fusion ")) {
+			// PokerStars' Fusion (2019): two hole cards, one more on the
+			// flop and one on the turn, played as Omaha from the flop.
+			return psErrorf("Fusion is not read: its hole cards are dealt on the flop and the turn too, a deal this reader does not take")
+		}
 		return psErrorf("unknown game")
 	}
 	rest = rest[at:]
@@ -110,6 +115,9 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	if err := p.game(gameText, g); err != nil {
 		return err
 	}
+	if k := psRegulatorID(rest); k > 0 { // after a cash game's stakes
+		rest = rest[k:]
+	}
 	if !psHas(rest, " - ") {
 		return psErrorf("cannot read the hand header")
 	}
@@ -120,6 +128,9 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 		next := bytes.Index(rest, []byte(" - "))
 		if next >= 0 {
 			seg = rest[:next]
+		}
+		if k := bytes.LastIndex(seg, []byte(" [")); k > 0 && psRegulatorID(seg[k:]) == len(seg)-k {
+			seg = seg[:k] // after a tournament's level
 		}
 		if lv := bytes.Index(seg, []byte("Level ")); lv >= 0 {
 			open := bytes.Index(seg[lv:], []byte(" ("))
@@ -143,6 +154,33 @@ func (p *psParser) header(line []byte, parts psHeaderParts, ok bool) error {
 	}
 	memo.keep(p, afterColon[:len(afterColon)-len(rest)])
 	return p.date(rest)
+}
+
+// psRegulatorID returns the length of the Italian regulator's number of
+// the hand at the start of b (" [AAMS ID: 0A1B2C3D4E5F6A7B]", " [ADM ID:
+// ...]" since the AAMS became the ADM), which PokerStars.it writes after
+// the stakes, or 0. The number is not kept: it names the hand at the
+// regulator, not in the game.
+func psRegulatorID(b []byte) int {
+	var n int
+	switch {
+	case psHas(b, " [AAMS ID: "):
+		n = 11
+	case psHas(b, " [ADM ID: "):
+		n = 10
+	default:
+		return 0
+	}
+	end := bytes.IndexByte(b[n:], ']')
+	if end <= 0 {
+		return 0
+	}
+	for _, c := range b[n : n+end] {
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return 0
+		}
+	}
+	return n + end + 1
 }
 
 // psUpperHeader returns a copy of the text of a header written in
@@ -216,6 +254,12 @@ var psGames = [...]psGame{
 	{"Omaha Hi/Lo", hand.OmahaHiLo, 4},
 	{"Omaha", hand.Omaha, 4},
 	{"6+ Hold'em", hand.ShortDeck, 2},
+	// PokerStars' novelty hold'em tables (2018-2020) deal and rank as
+	// hold'em: Showtime shows the folded cards, Swap lets a player change
+	// hole cards once (a hand with a swap line is refused as an unknown
+	// line: no public record shows one).
+	{"Showtime Hold'em", hand.Holdem, 2},
+	{"Swap Hold'em", hand.Holdem, 2},
 	{"Hold'em 6+", hand.ShortDeck, 2},
 	{"Hold'em", hand.Holdem, 2},
 	{"7 Card Stud Hi/Lo", hand.StudHiLo, 7},
@@ -352,14 +396,14 @@ func (p *psParser) stakes(b []byte) error {
 	}
 	scHi := p.scale
 	b = b[k:]
-	if psHas(b, " - ") { // capped no-limit: "- $40 Cap -"
-		b = b[3:]
+	if psHas(b, " - ") { // capped no-limit: "- $40 Cap -", also written "-  $40 CAP  -"
+		b = psSkipSpaces(b[3:])
 		c, k, err := p.amount(b)
-		if err != nil || !psHas(b[k:], " Cap") {
+		if err != nil || !psHas(b[k:], " Cap") && !psHas(b[k:], " CAP") {
 			return psErrorf("cannot read the cap")
 		}
 		st.Cap = c // read last: no later amount can rescale it
-		b = bytes.TrimRight(bytes.TrimPrefix(b[k+4:], []byte(" -")), " ")
+		b = bytes.TrimRight(bytes.TrimPrefix(psSkipSpaces(b[k+4:]), []byte("-")), " ")
 	}
 	if len(b) > 0 {
 		return psErrorf("cannot read the stakes")

@@ -1,6 +1,7 @@
 package pokerstars
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,6 +57,21 @@ func TestPokerStarsHeaderFamilies(t *testing.T) {
 		"310000000060": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:05:00Z"},
 		"310000000061": {"", hand.Razz, fl, "Razz Limit", "USD", 4, 8, "2020-03-01T17:06:00Z"},
 		"310000000062": {"", hand.Deuce7Triple, fl, "Triple Draw 2-7 Lowball Limit", "USD", 10, 20, "2020-03-01T17:07:00Z"},
+		// PokerStars.it: the regulator's number of the hand after the
+		// stakes (AAMS, then ADM); a satellite's seat won; the tournament
+		// lines that change no hand (a break skipped, rebuy stacks added).
+		"310000000080": {"", hand.Holdem, nl, "Hold'em No Limit", "EUR", 5, 10, "2013-03-29T17:16:11Z"},
+		"310000000081": {"", hand.Omaha, hand.PotLimit, "Omaha Pot Limit", "EUR", 25, 50, "2021-11-14T20:02:40Z"},
+		"310000000082": {"600000020", hand.Holdem, nl, "Hold'em No Limit", "", 50, 100, "2014-02-09T21:10:05Z"},
+		"310000000083": {"600000021", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2016-04-02T18:00:12Z"},
+		// PokerStars' novelty hold'em tables, read as hold'em under their own name.
+		"310000000090": {"", hand.Holdem, nl, "Showtime Hold'em No Limit", "USD", 5, 10, "2019-02-12T02:30:05Z"},
+		"310000000091": {"", hand.Holdem, hand.PotLimit, "Swap Hold'em Pot Limit", "USD", 5, 10, "2020-03-31T22:02:44Z"},
+		// A capped no-limit table, the cap in capitals and wider spaces.
+		"310000000110": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 25, 50, "2020-02-08T09:04:48Z"},
+		// Hands PokerStars sends on request: a title, then the zoom archive's layout.
+		"310000000100": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:42:33Z"},
+		"310000000101": {"600000030", hand.Holdem, nl, "Hold'em No Limit", "", 10, 20, "2026-04-27T15:43:10Z"},
 		// The zoom archive: separators and indented lines.
 		"310000000070": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:28:42Z"},
 		"310000000071": {"", hand.Holdem, nl, "Hold'em No Limit", "USD", 1, 2, "2013-01-08T21:29:42Z"},
@@ -192,6 +208,10 @@ func TestPokerStarsRoomLines(t *testing.T) {
 		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit $347.50\n"},
 		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nÇé:ñ: Table cash-out $8\n"},
 		{"Bo Bo: folds\n", "Bo Bo: folds\nTable leave user\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nAll players have agreed to skip the break. Game resuming.\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nBo Bo adds 1500 chips (1 stack(s) of 1500 chips). Bo Bo has 2 stack(s) remaining.\n"},
+		{"Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nAnn wins an entry to tournament #600000099\n"},
+		{"Bo Bo: folds\n", "Bo Bo: folds\nÇé:ñ [observer] said, \"hi\"\n"},
 	} {
 		in := strings.Replace(psBase, c[0], c[1], 1)
 		hands, errs := psReadAll(t, strings.NewReader(in), "x")
@@ -212,5 +232,98 @@ func TestPokerStarsRoomLines(t *testing.T) {
 	in := strings.Replace(psBase, "Ann collected $0.62 from pot\n", "Ann collected $0.62 from pot\nBo Bo: Table deposit lots\n", 1)
 	if _, errs := psReadAll(t, strings.NewReader(in), "x"); len(errs) != 1 || errs[0].Msg != "cannot read the table deposit" {
 		t.Errorf("bad deposit: %v", errs)
+	}
+}
+
+// TestPokerStarsCourchevelGlued: the garbled lines of 2016's Courchevel
+// tables (fixtures/pokerstars/clean/courchevel_2016_glued.txt) read as
+// the pre-flop card and the flop, with the fast paths and without, and
+// only where the card is the same in both places.
+func TestPokerStarsCourchevelGlued(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(testenv.RepoRoot(t), "fixtures", "pokerstars", "clean", "courchevel_2016_glued.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := string(b)
+	hands, errs := psReadAll(t, strings.NewReader(in), "x")
+	if len(errs) > 0 || len(hands) != 1 {
+		t.Fatalf("%d hands, errors %v", len(hands), errs)
+	}
+	if got := fmt.Sprint(hands[0].Boards[0]); got != "[7d 5c Ts 2h Kd]" {
+		t.Errorf("board %s", got)
+	}
+	if d := psQuickDiff(t, "glued", b, parser.Limits{}); d != "" {
+		t.Error(d)
+	}
+	for _, c := range [][3]string{
+		{"[7d]*** HOLE CARDSPRE-FLOP *** [7d]", "[7d]*** HOLE CARDSPRE-FLOP *** [8d]", "unexpected text after *** HOLE CARDS ***"},
+		{"[7d]*** HOLE CARDSPRE-FLOP *** [7d]", "[7d]*** HOLE CARDS *** [7d]", "unexpected text after *** HOLE CARDS ***"},
+		{"[7d] [7d5c Ts]", "[7d] [8d5c Ts]", `cannot read card "8d5"`},
+	} {
+		_, errs := psReadAll(t, strings.NewReader(strings.Replace(in, c[0], c[1], 1)), "x")
+		if len(errs) != 1 || errs[0].Msg != c[2] {
+			t.Errorf("%q: errors %v, want %q", c[1], errs, c[2])
+		}
+	}
+}
+
+// TestPokerStarsFusionRefused: PokerStars' Fusion deals hole cards on the
+// flop and the turn; its hands are parse errors that say so, and the hand
+// after one reads.
+func TestPokerStarsFusionRefused(t *testing.T) {
+	fusion := strings.Replace(psBase, "Hold'em No Limit", "Fusion Pot Limit", 1)
+	hands, errs := psReadAll(t, strings.NewReader(fusion+"\n"+psBase), "x")
+	if len(hands) != 1 || len(errs) != 1 || errs[0].Line != 1 || !strings.HasPrefix(errs[0].Msg, "Fusion is not read: ") {
+		t.Errorf("%d hands, errors %v", len(hands), errs)
+	}
+}
+
+// TestPokerStarsTranscriptTitle: the title of hands sent on request is
+// no text outside a hand, at the start of a file or between two hands
+// (transcripts joined), with the fast paths and without.
+func TestPokerStarsTranscriptTitle(t *testing.T) {
+	const title = "Transcript for tournament #600000030 requested by Ann (ann@example.com)\n\n"
+	for _, in := range []string{title + psBase, psBase + "\n" + title + psBase, "\xEF\xBB\xBF" + title + psBase} {
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		if len(errs) > 0 || len(hands) != strings.Count(in, "PokerStars Hand #") {
+			t.Errorf("%d hands, errors %v", len(hands), errs)
+		}
+		if d := psQuickDiff(t, "title", []byte(in), parser.Limits{}); d != "" {
+			t.Error(d)
+		}
+	}
+	// Not a title: a line that only starts like one.
+	_, errs := psReadAll(t, strings.NewReader("Transcript for tournament #1\n"+psBase), "x")
+	if len(errs) != 1 || errs[0].Line != 1 {
+		t.Errorf("errors %v, want one at line 1", errs)
+	}
+}
+
+// TestPokerStarsCapForms: capped no-limit stakes as written from 2011
+// ("- $5 Cap -  USD") and with the cap in capitals and wider spaces
+// ("-  $5 CAP  - USD"), read alike; a cap that does not read is an error.
+func TestPokerStarsCapForms(t *testing.T) {
+	for _, c := range []struct {
+		stakes string
+		cap    hand.Amount
+		err    string
+	}{
+		{"($0.05/$0.10 - $5 Cap -  USD)", 500, ""},
+		{"($0.05/$0.10 -  $5 CAP  - USD)", 500, ""},
+		{"($0.05/$0.10 - $5 Cup -  USD)", 0, "cannot read the cap"},
+		{"($0.05/$0.10 - $5 Cap - - USD)", 0, "cannot read the stakes"},
+	} {
+		in := strings.Replace(psBase, "($0.05/$0.10 USD)", c.stakes, 1)
+		hands, errs := psReadAll(t, strings.NewReader(in), "x")
+		switch {
+		case c.err != "":
+			if len(errs) != 1 || errs[0].Msg != c.err {
+				t.Errorf("%s: errors %v, want %q", c.stakes, errs, c.err)
+			}
+		case len(errs) > 0 || len(hands) != 1:
+			t.Errorf("%s: %d hands, errors %v", c.stakes, len(hands), errs)
+		case hands[0].Stakes.Cap != c.cap || hands[0].Stakes.BigBlind != 10 || hands[0].Currency != "USD":
+			t.Errorf("%s: stakes %+v currency %q", c.stakes, hands[0].Stakes, hands[0].Currency)
+		}
 	}
 }

@@ -321,7 +321,7 @@ func TestPokerStarsBadInput(t *testing.T) {
 		want  []string // "hand LINE" or "error LINE message-start"
 	}{
 		{"good", psBase, []string{"hand 1"}},
-		{"cut mid-line at end of file", upTo(9) + "\nAnn: rai", []string{"error 10 unknown line"}},
+		{"cut mid-line at end of file", upTo(9) + "\nAnn: rai", []string{"error 10 hand cut short: no *** SUMMARY *** follows this line (unknown line)"}},
 		{"cut at a line end, then a good hand", upTo(15) + "\n" + psBase,
 			[]string{"error 15 hand ends without a *** SUMMARY ***", "hand 16"}},
 		{"next hand glued onto a cut line", upTo(9) + "\nAnn: raises $0.2" + psBase,
@@ -348,7 +348,7 @@ func TestPokerStarsBadInput(t *testing.T) {
 		{"unknown game", "PokerStars Hand #1:  Pineapple Limit ($1/$2 USD) - 2025/01/01 1:00:00 ET\nTable 'x' 8-max\n" + psBase,
 			[]string{"error 1 unknown game", "hand 3"}},
 		{"hold'em deal in stud", "PokerStars Hand #1:  7 Card Stud Limit ($1/$2 USD) - 2025/01/01 1:00:00 ET\nTable 'x' 8-max\nSeat 1: A ($5 in chips)\nSeat 2: B ($5 in chips)\n*** HOLE CARDS ***\n" + psBase,
-			[]string{"error 5 misplaced *** HOLE CARDS ***", "hand 6"}},
+			[]string{"error 5 hand cut short: no *** SUMMARY *** follows this line (misplaced *** HOLE CARDS ***)", "hand 6"}},
 		{"more players than the table holds", replace("6-max", "2-max"), []string{"error 5 seat 3 at a 2-max table"}},
 		{"betting before the deal", replace("Çé:ñ: posts big blind $0.10\n", "Çé:ñ: posts big blind $0.10\nAnn: folds\n"),
 			[]string{"error 8 betting action before *** HOLE CARDS ***"}},

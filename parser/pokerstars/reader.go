@@ -153,7 +153,7 @@ func (r *Reader) Next() (*hand.Hand, error) {
 			r.err = err
 			return nil, err
 		}
-		if len(line) == 0 || psIsSeparator(line) {
+		if len(line) == 0 || psIsSeparator(line) || psIsTranscriptTitle(line) {
 			continue
 		}
 		if !long {
@@ -233,30 +233,36 @@ func (r *Reader) skipOutside(line []byte, num int) error {
 	return e
 }
 
-// skipToHeader drops lines until the next hand header, which it keeps pending.
-func (r *Reader) skipToHeader() {
+// skipToHeader drops lines until the next hand header, which it keeps
+// pending, and returns how many lines with text it dropped.
+func (r *Reader) skipToHeader() (dropped int) {
 	for {
 		line, num, long, err := r.readLine()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				r.err = err
 			}
-			return
+			return dropped
 		}
-		if long || len(line) == 0 {
+		if !long && len(line) == 0 {
+			continue
+		}
+		if long {
+			dropped++
 			continue
 		}
 		if psIsHeader(line) {
 			r.setPending(line, num)
-			return
+			return dropped
 		}
-		if psIsSeparator(line) {
-			return
+		if psIsSeparator(line) || psIsTranscriptTitle(line) {
+			return dropped
 		}
 		if k := psFindGluedHeader(line); k > 0 {
 			r.setPending(line[k:], num)
-			return
+			return dropped
 		}
+		dropped++
 	}
 }
 
@@ -484,6 +490,12 @@ func (r *Reader) slowLine() (line []byte, n int, stop bool) {
 // lineFailed ends a hand at line n, which line could not read (err).
 func (r *Reader) lineFailed(err error, line []byte, n int) {
 	p := &r.p
+	if psIsTranscriptTitle(line) {
+		// A transcript's title (joined transcripts) ends the hand as a
+		// separator does; it is looked for only here, off the way of the
+		// lines that read.
+		return
+	}
 	if err == errPSOutside {
 		r.outside = append(r.outside[:0], line...)
 		r.outsideLine, r.hasOutside = n, true
@@ -495,7 +507,13 @@ func (r *Reader) lineFailed(err error, line []byte, n int) {
 		return
 	}
 	p.fail(n, line, err.Error())
-	r.skipToHeader()
+	if r.skipToHeader() == 0 && p.state != psSummary && r.err == nil {
+		// The line that failed is the hand's last, before any summary:
+		// the record stops there (a file copied in part, a write
+		// stopped, often mid-line), which says more than the line's own
+		// error, kept in parentheses.
+		p.err.Msg = "hand cut short: no *** SUMMARY *** follows this line (" + p.err.Msg + ")"
+	}
 }
 
 // psShorten copies a line for an Error's Text, cut to a readable length on
@@ -621,6 +639,13 @@ func psFindGluedHeader(line []byte) int {
 		}
 	}
 	return -1
+}
+
+// psIsTranscriptTitle reports whether line is the title of the hands
+// PokerStars sends on request ("Transcript for tournament #3994841634
+// requested by NAME (EMAIL)"), which come in the zoom archive's layout.
+func psIsTranscriptTitle(line []byte) bool {
+	return psHas(line, "Transcript for ") && bytes.Contains(line, []byte(" requested by "))
 }
 
 // psIsSeparator reports whether line separates hands in a zoom archive:

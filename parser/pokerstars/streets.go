@@ -35,6 +35,13 @@ func (p *psParser) marker(line []byte, n int) error {
 	switch string(name) {
 	case "HOLE CARDS":
 		if len(tail) > 0 {
+			if b, ok := psGarbledPreFlop(tail); ok && p.state == psBetting && p.courchevel() && board == 0 && len(p.boards[0]) == 0 {
+				added, err := p.bracketCards(b, true)
+				if err != nil {
+					return err
+				}
+				return p.streetDealt([]byte("PRE-FLOP"), 0, 1, added, nil, n)
+			}
 			return psErrorf("unexpected text after *** HOLE CARDS ***")
 		}
 		if p.state != psPreDeal || board != 0 || !p.h.Game.Variant.IsBoardGame() {
@@ -149,6 +156,7 @@ func (p *psParser) street(name []byte, board int, tail []byte, n int) error {
 		if p.courchevel() && len(p.boards[board]) == 1 {
 			// Courchevel's flop adds two cards to the one dealt pre-flop.
 			want, before = 2, 1
+			tail = psUnglueCourchevelFlop(tail)
 		}
 	case "TURN":
 		want, before = 1, 3
@@ -235,6 +243,36 @@ func (p *psParser) streetDealt(name []byte, board, want int, added []cards.Card,
 	a.Board, a.Pot, a.Pos.Line = board, 0, n
 	a.Cards, a.Pos.File = added, p.r.file
 	return nil
+}
+
+// PokerStars' Courchevel tables of 2016 wrote two lines garbled, as
+// public parsers (fpdb) read them: the pre-flop card's line as "***
+// HOLE CARDS *** [2s]*** HOLE CARDSPRE-FLOP *** [2s]", and the flop as
+// "*** FLOP *** [2s] [2s3d 3c]", the pre-flop card glued onto the next.
+// Each is read only as written so, the card the same in both places; the
+// summary's board is checked against the cards read as for any hand.
+
+// psGarbledPreFlop returns the bracket of a garbled pre-flop card line,
+// after "*** HOLE CARDS ***": tail is " [2s]*** HOLE CARDSPRE-FLOP *** [2s]".
+func psGarbledPreFlop(tail []byte) ([]byte, bool) {
+	if len(tail) < 5 || string(tail[:2]) != " [" || tail[4] != ']' {
+		return nil, false
+	}
+	card, rest := tail[:5], tail[5:]
+	if !bytes.HasSuffix(rest, card) || !psHas(rest, "*** ") || !bytes.HasSuffix(rest[:len(rest)-5], []byte("PRE-FLOP ***")) {
+		return nil, false
+	}
+	return card[1:], true
+}
+
+// psUnglueCourchevelFlop returns a Courchevel flop's tail " [2s]
+// [2s3d 3c]" as " [2s] [3d 3c]", and any other tail as it is.
+func psUnglueCourchevelFlop(tail []byte) []byte {
+	if len(tail) < 11 || string(tail[:2]) != " [" || tail[4] != ']' || string(tail[5:7]) != " [" ||
+		string(tail[7:9]) != string(tail[2:4]) || tail[9] == ' ' || tail[9] == ']' {
+		return tail
+	}
+	return append(append(make([]byte, 0, len(tail)-2), tail[:7]...), tail[9:]...)
 }
 
 // courchevel reports whether the hand is Courchevel (hi or hi/lo).

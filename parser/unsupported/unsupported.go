@@ -17,6 +17,12 @@ var Recognitions = []parser.Recognition{
 	{Name: "Bovada text", Markers: []string{"Bovada Hand #"}},
 	{Name: "Ignition text", Markers: []string{"Ignition Hand #"}},
 	{Name: "Full Tilt text", Markers: []string{"Full Tilt Poker Game #"}},
+	// PokerStars writes its hand histories in the client's language when
+	// set so; the pokerstars reader reads the English text. In Russian:
+	// "Раздача PokerStars №260693414028:  Холдем Безлимитный ($0.01/$0.02
+	// USD) - 04.05.2026 21:35:18 EET [04.05.2026 14:35:18 ВВ]", every
+	// line translated (docs/parsers.md).
+	{Name: "PokerStars text in Russian", Markers: []string{"Раздача PokerStars №"}},
 	// Merge Gaming (Carbon Poker...): <game id="53363692-2070"
 	// starttime="..." numholecards="2" ...> per hand.
 	{Name: "Merge XML", Markers: []string{`<game id="`}, Also: `numholecards="`},

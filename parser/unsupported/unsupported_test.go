@@ -27,6 +27,9 @@ var samples = map[string]string{
 		"Ignition Hand #4046913046 TBL#26050213 HOLDEM No Limit - 2020-08-19 20:04:11\n",
 	"Full Tilt text": "Full Tilt Poker Game #33286946295: Table Cloudline (6 max) - $0.05/$0.10 - No Limit Hold'em - 19:03:53 ET - 2011/09/28\n" +
 		"Seat 1: Player1 ($10)\n\nFull Tilt Poker Game #33286946300: Table Cloudline (6 max) - $0.05/$0.10 - No Limit Hold'em - 19:04:20 ET - 2011/09/28\n",
+	"PokerStars text in Russian": "Раздача PokerStars №260000000001:  Холдем Безлимитный ($0.01/$0.02 USD) - 04.05.2026 21:35:18 EET [04.05.2026 14:35:18 ВВ]\n" +
+		"Стол 'Fixture' 6-max Баттон на месте №1\nМесто 1: Ann ($2 фишек)\n\n" +
+		"Раздача PokerStars №260000000002:  Холдем Безлимитный ($0.01/$0.02 USD) - 04.05.2026 21:36:02 EET [04.05.2026 14:36:02 ВВ]\n",
 	"Merge XML": `<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>` + "\n" +
 		`<game id="53363692-2070" starttime="20120417015848" numholecards="2" gametype="2" seats="9" realmoney="true" data="20120417|Yellowstone (53363692)|53363692|53363692-2070|false">` +
 		"\n<players dealer=\"8\"></players>\n</game>\n" + `<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>` + "\n" +
