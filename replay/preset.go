@@ -156,6 +156,10 @@ func (rs *Ruleset) Options() string {
 		// Listed only when set, as the session options below.
 		kv("extra_small_blind", "live")
 	}
+	if rs.CallFullBet {
+		// Listed only when set, as the options above.
+		kv("call_full_bet", "true")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -188,6 +192,9 @@ type houseFile struct {
 	Blinds            *struct {
 		ExtraSmallBlind *string `toml:"extra_small_blind"`
 	} `toml:"blinds"`
+	Betting *struct {
+		CallFullBet *bool `toml:"call_full_bet"`
+	} `toml:"betting"`
 	Limit *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
@@ -225,6 +232,8 @@ type houseFile struct {
 //	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
 //	[blinds]
 //	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
+//	[betting]
+//	call_full_bet = true         # a call facing a bet no one left can match in full is of the whole bet
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -338,6 +347,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 			return Ruleset{}, fmt.Errorf("house rules: blinds.extra_small_blind %q: want \"dead\" or \"live\"", *b.ExtraSmallBlind)
 		}
 	}
+	if b := f.Betting; b != nil && b.CallFullBet != nil {
+		rs.CallFullBet = *b.CallFullBet
+	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {
 			if *l.Cap < 0 {
@@ -432,6 +444,9 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	}
 	if rs.UncalledInCollect {
 		b.WriteString("uncalled_in_collect = true\n")
+	}
+	if rs.CallFullBet {
+		b.WriteString("\n[betting]\ncall_full_bet = true\n")
 	}
 	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
 	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)

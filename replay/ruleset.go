@@ -81,6 +81,12 @@ type Ruleset struct {
 	// one, or after the big blind: a returning player's) counts toward the
 	// poster's call, as PartyPoker counts it; by default it is dead money.
 	LiveExtraSmallBlind bool
+	// CallFullBet: a call facing a bet that no other player left in the
+	// hand can match in full (its bettor has folded since) must still be
+	// of the whole bet, the rest then coming back uncalled, as the rules
+	// read. By default a call of what the others can match, all that could
+	// be won, is accepted too: rooms record it either way.
+	CallFullBet bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =

@@ -322,6 +322,19 @@ func TestRulebook(t *testing.T) {
 	if _, err := LoadHouse(strings.NewReader("[blinds]\nextra_small_blind = \"half\"\n"), d); err == nil {
 		t.Error("extra_small_blind = \"half\" accepted")
 	}
+	// call_full_bet: off by default and out of the options; read, listed
+	// and written back when set.
+	if rs, err := LoadHouse(strings.NewReader("[betting]\ncall_full_bet = true\n"), d); err != nil || !rs.CallFullBet || !strings.Contains(rs.Options(), "call_full_bet=true") || strings.Contains(d.Options(), "call_full_bet") {
+		t.Errorf("call_full_bet: %+v, %v", rs, err)
+	} else {
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back != rs {
+			t.Errorf("call_full_bet written and read back: %+v, %v", back, err)
+		}
+	}
 	f := FixedRules(&d)
 	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {
 		t.Error("a fixed rulebook judges every hand by its one ruleset")
