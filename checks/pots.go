@@ -180,6 +180,20 @@ func checkPotsBy(c *Context, byWinnings bool) {
 	// payout that matches the real pot, or the pot as the record states or
 	// keeps it, is at most the fault reported above.
 	rakeFired := tr.TotalPot-collected != recTake && gross-collected != recTake && pot-collected != recTake
+	if rakeFired && !o.HasRake && len(o.Fees) == 0 && c.skewExplains(tr.TotalPot-collected-recTake) {
+		// A record that states no rake only implies one, from payouts
+		// that net its own bets (iPoker's finishing stacks are its chips
+		// less its bets plus its wins; 888's and PHH's payouts are after
+		// rake): after a wrong call or a bet beyond a stack, reported
+		// there, what they leave unaccounted is that fault's chips, and no
+		// rake can be judged apart from it. A stated rake is a claim of
+		// its own, judged below.
+		if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
+			return
+		}
+		c.shares(pay, mode, false)
+		return
+	}
 	if rakeFired {
 		base := tr.TotalPot
 		if unreturned > 0 && collected > tr.TotalPot-recTake {
@@ -316,6 +330,15 @@ func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 		}
 	}
 	c.awardFinding(d, expGot, mode)
+}
+
+// skewExplains reports whether chips the payouts leave unaccounted (or,
+// negative, pay beyond the pot) beside the take are no more than the chips
+// by which recorded calls missed what was owed and the record put in beyond
+// stacks: that one fault, already reported, not a rake.
+func (c *Context) skewExplains(missing hand.Amount) bool {
+	skew := c.callSkew + c.stackSkew
+	return skew > 0 && abs(missing) <= skew
 }
 
 // withinStackSkew reports whether no player's payout is off by more than
