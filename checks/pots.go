@@ -430,8 +430,9 @@ func (c *Context) returnedSilently(p int, x hand.Amount) bool {
 // replay t computed it) was given back although the record h has no line
 // returning it, as older PokerStars exports write none: the record keeps
 // it in the pot only if its stated total counts it, or if the collects
-// and the rake take it out of the pot. The dispute analyzer's settlement
-// reads the record as pot.uncalled-not-returned does.
+// and the rake take it out of the pot; never in a room whose records pay it
+// back where it can be seen (UncalledNeverSilent). The dispute analyzer's
+// settlement reads the record as pot.uncalled-not-returned does.
 func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool {
 	var collected hand.Amount
 	for i := range h.Actions {
@@ -443,6 +444,9 @@ func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool 
 }
 
 func returnedSilently(h *hand.Hand, t *replay.Trace, collected hand.Amount, p int, x hand.Amount) bool {
+	if t.Rules != nil && t.Rules.UncalledNeverSilent {
+		return false // the room pays it back where it can be seen, or not at all
+	}
 	for i := range h.Actions {
 		if a := &h.Actions[i]; a.Player == p && a.Kind == hand.UncalledReturn {
 			return false // the record returned something: its amount is judged

@@ -147,6 +147,10 @@ func (rs *Ruleset) Options() string {
 		// their digests.
 		kv("uncalled_in_collect", "true")
 	}
+	if rs.UncalledNeverSilent {
+		// Listed only when set, as uncalled_in_collect.
+		kv("uncalled_silent", "false")
+	}
 	if rs.ShowOrderUnrecorded {
 		// Only when set: the options (and digests) of rulesets without it
 		// are as they were before it existed.
@@ -189,7 +193,9 @@ type houseFile struct {
 	RunItTwice   *bool   `toml:"run_it_twice"`
 	// UncalledInCollect: see Ruleset.UncalledInCollect.
 	UncalledInCollect *bool `toml:"uncalled_in_collect"`
-	Blinds            *struct {
+	// UncalledSilent: false is Ruleset.UncalledNeverSilent.
+	UncalledSilent *bool `toml:"uncalled_silent"`
+	Blinds         *struct {
 		ExtraSmallBlind *string `toml:"extra_small_blind"`
 	} `toml:"blinds"`
 	Betting *struct {
@@ -230,6 +236,7 @@ type houseFile struct {
 //	dead_button = true
 //	run_it_twice = true
 //	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
+//	uncalled_silent = false      # an uncalled bet the record does not pay back was kept (no silent returns)
 //	[blinds]
 //	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
 //	[betting]
@@ -336,6 +343,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	}
 	if f.UncalledInCollect != nil {
 		rs.UncalledInCollect = *f.UncalledInCollect
+	}
+	if f.UncalledSilent != nil {
+		rs.UncalledNeverSilent = !*f.UncalledSilent
 	}
 	if b := f.Blinds; b != nil && b.ExtraSmallBlind != nil {
 		switch *b.ExtraSmallBlind {
@@ -445,6 +455,8 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	if rs.UncalledInCollect {
 		b.WriteString("uncalled_in_collect = true\n")
 	}
+	// Always written: a file may start from a preset that sets it either way.
+	fmt.Fprintf(&b, "uncalled_silent = %t\n", !rs.UncalledNeverSilent)
 	if rs.CallFullBet {
 		b.WriteString("\n[betting]\ncall_full_bet = true\n")
 	}

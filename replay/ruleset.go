@@ -73,6 +73,12 @@ type Ruleset struct {
 	// for an uncalled blind), which is then no uncalled bet left
 	// unreturned.
 	UncalledInCollect bool
+	// UncalledNeverSilent: the room's records always pay an uncalled bet
+	// back where it can be seen (PartyPoker's wins lines pay it with the
+	// pot, which the reader turns into a return), so one the record does
+	// not pay back was kept, never returned without a line as older
+	// PokerStars exports return it.
+	UncalledNeverSilent bool
 	// ShowOrderUnrecorded: the room's records do not write the hands shown
 	// in the order they were tabled (Winamax lists the winner's last), so
 	// the order of their show lines is no evidence of the tabling order.

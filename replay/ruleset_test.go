@@ -335,6 +335,25 @@ func TestRulebook(t *testing.T) {
 			t.Errorf("call_full_bet written and read back: %+v, %v", back, err)
 		}
 	}
+	// uncalled_silent: the partypoker preset sets it false; read, listed
+	// only when false, written back.
+	if !pp.UncalledNeverSilent || !strings.Contains(pp.Options(), "uncalled_silent=false") || strings.Contains(d.Options(), "uncalled_silent") {
+		t.Errorf("partypoker preset: UncalledNeverSilent %v, options %s", pp.UncalledNeverSilent, pp.Options())
+	}
+	for text, want := range map[string]bool{"uncalled_silent = false\n": true, "preset = \"partypoker\"\nuncalled_silent = true\n": false} {
+		rs, err := LoadHouse(strings.NewReader(text), d)
+		if err != nil || rs.UncalledNeverSilent != want {
+			t.Errorf("%q: %v, %v", text, rs.UncalledNeverSilent, err)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back.Options() != rs.Options() {
+			t.Errorf("%q written and read back: %s, %v", text, back.Options(), err)
+		}
+	}
 	f := FixedRules(&d)
 	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {
 		t.Error("a fixed rulebook judges every hand by its one ruleset")
