@@ -415,7 +415,11 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		if miss := expRet[p] - rec; miss <= c.callSkew+c.stackSkew && -miss <= c.callSkew+c.stackSkew {
 			continue // chips left over by a wrong call or a bet beyond a stack, reported there
 		}
-		c.uncalledFinding(p, expRet[p], rec)
+		unmatched := mode == payoutCollects && c.unmatchedReturned(p, rec-expRet[p], d)
+		if unmatched && (c.rules() == nil || !c.rules().UnmatchedAnteSidePot) {
+			continue // the other reading of chips no one matched: accepted
+		}
+		c.uncalledFinding(p, expRet[p], rec, unmatched)
 	}
 	return unreturned, inCollect
 }
@@ -503,7 +507,28 @@ func (c *Context) firstAction(p int, k hand.ActionKind) int {
 	return -1
 }
 
-func (c *Context) uncalledFinding(p int, want, got hand.Amount) {
+// unmatchedReturned reports whether the record returned to p, beyond his
+// uncalled bet, x: the chips he put in that no other player matched (an
+// ante over a short all-in one), which the rules leave in a side pot he
+// alone contests and wins, and the record instead gives back as uncalled
+// (PokerStars: "Uncalled bet (124) returned" of a 25 ante and a 100 big
+// blind over a 1-chip all-in ante), collecting that much less. The same
+// chips reach the same player: two readings, both accepted unless the
+// house requires the side pot ([antes] unmatched = "side-pot").
+func (c *Context) unmatchedReturned(p int, x hand.Amount, d []hand.Amount) bool {
+	if x <= 0 || d[p] != -x {
+		return false
+	}
+	var most hand.Amount // the most any other player put in
+	for q, v := range c.T.Committed {
+		if q != p {
+			most = max(most, v)
+		}
+	}
+	return c.T.Committed[p]-most == x
+}
+
+func (c *Context) uncalledFinding(p int, want, got hand.Amount, unmatched bool) {
 	ck := checkUncalled
 	var f Finding
 	if i := c.firstAction(p, hand.UncalledReturn); i >= 0 {
@@ -523,6 +548,10 @@ func (c *Context) uncalledFinding(p int, want, got hand.Amount) {
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet, but all of %s's bets were called.", who, money(c.H, got), who)
 	default:
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet; the uncalled part of %s's bet was %s.", who, money(c.H, got), who, money(c.H, want))
+	}
+	if unmatched {
+		f.Message += fmt.Sprintf(" The record returned as uncalled the %s %s put in that no one matched; the house requires it as a side pot he alone contests ([antes] unmatched = \"side-pot\").",
+			money(c.H, got-want), who)
 	}
 	c.emit(ck, f)
 }

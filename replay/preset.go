@@ -164,6 +164,9 @@ func (rs *Ruleset) Options() string {
 		// Listed only when set, as the options above.
 		kv("call_full_bet", "true")
 	}
+	if rs.UnmatchedAnteSidePot {
+		kv("unmatched_ante", "side-pot")
+	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
 		// digests they had before the session checks.
@@ -201,6 +204,9 @@ type houseFile struct {
 	Betting *struct {
 		CallFullBet *bool `toml:"call_full_bet"`
 	} `toml:"betting"`
+	Antes *struct {
+		Unmatched *string `toml:"unmatched"`
+	} `toml:"antes"`
 	Limit *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
@@ -239,6 +245,8 @@ type houseFile struct {
 //	uncalled_silent = false      # an uncalled bet the record does not pay back was kept (no silent returns)
 //	[blinds]
 //	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
+//	[antes]
+//	unmatched = "either"         # chips no one matched: a side pot or returned as uncalled; or "side-pot"
 //	[betting]
 //	call_full_bet = true         # a call facing a bet no one left can match in full is of the whole bet
 //	[limit]
@@ -360,6 +368,16 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	if b := f.Betting; b != nil && b.CallFullBet != nil {
 		rs.CallFullBet = *b.CallFullBet
 	}
+	if a := f.Antes; a != nil && a.Unmatched != nil {
+		switch *a.Unmatched {
+		case "either":
+			rs.UnmatchedAnteSidePot = false
+		case "side-pot":
+			rs.UnmatchedAnteSidePot = true
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: antes.unmatched %q: want \"either\" or \"side-pot\"", *a.Unmatched)
+		}
+	}
 	if l := f.Limit; l != nil {
 		if l.Cap != nil {
 			if *l.Cap < 0 {
@@ -457,6 +475,9 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	}
 	// Always written: a file may start from a preset that sets it either way.
 	fmt.Fprintf(&b, "uncalled_silent = %t\n", !rs.UncalledNeverSilent)
+	if rs.UnmatchedAnteSidePot {
+		b.WriteString("\n[antes]\nunmatched = \"side-pot\"\n")
+	}
 	if rs.CallFullBet {
 		b.WriteString("\n[betting]\ncall_full_bet = true\n")
 	}

@@ -87,6 +87,12 @@ type Ruleset struct {
 	// one, or after the big blind: a returning player's) counts toward the
 	// poster's call, as PartyPoker counts it; by default it is dead money.
 	LiveExtraSmallBlind bool
+	// UnmatchedAnteSidePot: the chips a player put in that no one matched
+	// (an ante over a short all-in one) must stay in a side pot he alone
+	// contests, as the replay keeps them. By default a record that returns
+	// them to him as uncalled instead (PokerStars does) is accepted too:
+	// the same chips reach the same player.
+	UnmatchedAnteSidePot bool
 	// CallFullBet: a call facing a bet that no other player left in the
 	// hand can match in full (its bettor has folded since) must still be
 	// of the whole bet, the rest then coming back uncalled, as the rules

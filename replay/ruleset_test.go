@@ -335,6 +335,22 @@ func TestRulebook(t *testing.T) {
 			t.Errorf("call_full_bet written and read back: %+v, %v", back, err)
 		}
 	}
+	// [antes] unmatched: "either" by default and out of the options;
+	// "side-pot" read, listed and written back; anything else refused.
+	if rs, err := LoadHouse(strings.NewReader("[antes]\nunmatched = \"side-pot\"\n"), d); err != nil || !rs.UnmatchedAnteSidePot || !strings.Contains(rs.Options(), "unmatched_ante=side-pot") || strings.Contains(d.Options(), "unmatched_ante") {
+		t.Errorf("antes.unmatched: %+v, %v", rs, err)
+	} else {
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back != rs {
+			t.Errorf("antes.unmatched written and read back: %+v, %v", back, err)
+		}
+	}
+	if _, err := LoadHouse(strings.NewReader("[antes]\nunmatched = \"returned\"\n"), d); err == nil {
+		t.Error("antes.unmatched = \"returned\" accepted")
+	}
 	// uncalled_silent: the partypoker preset sets it false; read, listed
 	// only when false, written back.
 	if !pp.UncalledNeverSilent || !strings.Contains(pp.Options(), "uncalled_silent=false") || strings.Contains(d.Options(), "uncalled_silent") {
