@@ -318,7 +318,8 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 		return false
 	}
 	matched := st.HasExpected && a.Amount == st.Expected
-	if matched && !c.T.Rules.CallFullBet {
+	extraSB := matched && st.Street == replay.Preflop && c.extraSmallBlind(st.Player)
+	if matched && !extraSB && !c.T.Rules.CallFullBet {
 		return false
 	}
 	d := a.Amount - st.Window.ToCall
@@ -336,12 +337,39 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 	f.Message = fmt.Sprintf("%s called %s %s, but owed %s to call the bet of %s.",
 		playerName(c.H, st.Player), money(c.H, a.Amount), onStreet(st.Street),
 		money(c.H, st.Window.ToCall), money(c.H, st.Window.CurrentBet))
-	if matched {
+	switch {
+	case extraSB:
+		f.Message += fmt.Sprintf(" The record counts the small blind %s posted out of position live (as PartyPoker does); these rules count it dead ([blinds] extra_small_blind).",
+			playerName(c.H, st.Player))
+	case matched:
 		f.Message += " The record called what the other players left in the hand could match, all that could be won;" +
 			" the house requires a call of the whole bet (call_full_bet)."
 	}
 	c.emit(checkWrongCall, f)
 	return true
+}
+
+// extraSmallBlind reports whether p posted a small blind out of position:
+// after another small blind or a big blind (as the replay reads the
+// forced bets that open the record).
+func (c *Context) extraSmallBlind(p int) bool {
+	blind := false
+	for i := range c.H.Actions {
+		a := &c.H.Actions[i]
+		if a.Kind != hand.Post {
+			break
+		}
+		switch a.PostKind {
+		case hand.PostSmallBlind:
+			if a.Player == p && blind {
+				return true
+			}
+			blind = true
+		case hand.PostBigBlind:
+			blind = true
+		}
+	}
+	return false
 }
 
 // underMinimum: a no-limit or pot-limit bet or raise, not all-in, below the minimum (TDA 43).
