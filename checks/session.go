@@ -423,28 +423,43 @@ func (j *sessionJudge) consecutive() bool {
 		return false
 	}
 	changed := 0
-	unstated := j.prev.UnstatedRake
+	raked := UnstatedRakeTaken(j.prev, j.cur)
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
-		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start && !j.unstatedRake(p, c, &unstated) {
+		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start && !(raked != nil && raked[i]) {
 			changed++
 		}
 	}
 	return changed <= 1
 }
 
-// unstatedRake reports whether p, who collected in the previous hand of a
-// cash game whose record states no rake, starts c short of the record's
-// count by no more than what is left of a plausible rake of that pot
-// (left, SessionHand.UnstatedRake, which it then lessens): the room's rake,
-// not chips lost.
-func (j *sessionJudge) unstatedRake(p, c *SessionSeat, left *hand.Amount) bool {
-	d := p.Finish - c.Start
-	if j.cur.Tournament || !p.Collected || d <= 0 || d > *left {
-		return false
+// UnstatedRakeTaken reports, by seat of cur (nil when none), the players
+// who start cur short of what prev's record left them by the rake prev's
+// record did not state: each collected in prev, a cash hand whose record
+// states no rake, and they are short, in seat order, by no more than what
+// is left of a plausible rake of its pot (SessionHand.UnstatedRake). That
+// is the room's rake, not chips lost; the dispute analyzer shows it so.
+func UnstatedRakeTaken(prev, cur *SessionHand) []bool {
+	left := prev.UnstatedRake
+	if left <= 0 || cur.Tournament {
+		return nil
 	}
-	*left -= d
-	return true
+	var raked []bool
+	for i := range cur.Seats {
+		c := &cur.Seats[i]
+		p := prev.seat(c.Player)
+		if p == nil || p.Number != c.Number || !p.HasFinish || !p.Collected {
+			continue
+		}
+		if d := p.Finish - c.Start; d > 0 && d <= left {
+			if raked == nil {
+				raked = make([]bool, len(cur.Seats))
+			}
+			raked[i] = true
+			left -= d
+		}
+	}
+	return raked
 }
 
 // sessionJudge judges one link: prev, the table's last hand, and cur.
@@ -527,7 +542,7 @@ func sessionMoney(a hand.Amount, s *SessionHand) string {
 // its pot: UnstatedRake), and an increase is a top-up, a fault only where the house forbids top-ups or
 // beyond its buy-in cap.
 func (j *sessionJudge) stacks(r replay.SessionRules) {
-	unstated := j.prev.UnstatedRake // what is left of it
+	raked := UnstatedRakeTaken(j.prev, j.cur)
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
 		p := j.prev.seat(c.Player)
@@ -540,7 +555,7 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 			continue // busted and still playing: a rebuy (the record's re-buy lines are not read)
 		case j.cur.Tournament:
 			why = "in a tournament a stack carries over unchanged"
-		case j.unstatedRake(p, c, &unstated):
+		case raked != nil && raked[i]:
 			continue // the rake the previous record did not state
 		case c.Start < p.Finish:
 			why = "chips vanished between the hands"
