@@ -307,8 +307,19 @@ func betPut(st *replay.Step, a *hand.Action) hand.Amount { return a.To - (st.To 
 // wrongCall: a call, with its amount recorded, of other than what was owed
 // (the amount to call, or the caller's whole stack if less). The skew is
 // kept so that the chips it leaves uncalled are not reported again.
+//
+// A call short of the bet, of all the other players left in the hand can
+// match (the replay's Expected: the bettor has folded since), is one of two
+// ways rooms record it, the rest of the bet coming back uncalled: accepted
+// unless the house requires the whole bet (call_full_bet), and then the
+// message says which reading the record followed.
 func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 	if !a.HasAmount || a.Amount == st.Window.ToCall {
+		return false
+	}
+	matched := st.HasExpected && a.Amount == st.Expected
+	extraSB := matched && st.Street == replay.Preflop && c.extraSmallBlind(st.Player)
+	if matched && !extraSB && !c.T.Rules.CallFullBet {
 		return false
 	}
 	d := a.Amount - st.Window.ToCall
@@ -326,8 +337,39 @@ func (c *Context) wrongCall(i int, st *replay.Step, a *hand.Action) bool {
 	f.Message = fmt.Sprintf("%s called %s %s, but owed %s to call the bet of %s.",
 		playerName(c.H, st.Player), money(c.H, a.Amount), onStreet(st.Street),
 		money(c.H, st.Window.ToCall), money(c.H, st.Window.CurrentBet))
+	switch {
+	case extraSB:
+		f.Message += fmt.Sprintf(" The record counts the small blind %s posted out of position live (as PartyPoker does); these rules count it dead ([blinds] extra_small_blind).",
+			playerName(c.H, st.Player))
+	case matched:
+		f.Message += " The record called what the other players left in the hand could match, all that could be won;" +
+			" the house requires a call of the whole bet (call_full_bet)."
+	}
 	c.emit(checkWrongCall, f)
 	return true
+}
+
+// extraSmallBlind reports whether p posted a small blind out of position:
+// after another small blind or a big blind (as the replay reads the
+// forced bets that open the record).
+func (c *Context) extraSmallBlind(p int) bool {
+	blind := false
+	for i := range c.H.Actions {
+		a := &c.H.Actions[i]
+		if a.Kind != hand.Post {
+			break
+		}
+		switch a.PostKind {
+		case hand.PostSmallBlind:
+			if a.Player == p && blind {
+				return true
+			}
+			blind = true
+		case hand.PostBigBlind:
+			blind = true
+		}
+	}
+	return false
 }
 
 // underMinimum: a no-limit or pot-limit bet or raise, not all-in, below the minimum (TDA 43).

@@ -180,6 +180,20 @@ func checkPotsBy(c *Context, byWinnings bool) {
 	// payout that matches the real pot, or the pot as the record states or
 	// keeps it, is at most the fault reported above.
 	rakeFired := tr.TotalPot-collected != recTake && gross-collected != recTake && pot-collected != recTake
+	if rakeFired && !o.HasRake && len(o.Fees) == 0 && c.skewExplains(tr.TotalPot-collected-recTake) {
+		// A record that states no rake only implies one, from payouts
+		// that net its own bets (iPoker's finishing stacks are its chips
+		// less its bets plus its wins; 888's and PHH's payouts are after
+		// rake): after a wrong call or a bet beyond a stack, reported
+		// there, what they leave unaccounted is that fault's chips, and no
+		// rake can be judged apart from it. A stated rake is a claim of
+		// its own, judged below.
+		if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
+			return
+		}
+		c.shares(pay, mode, false)
+		return
+	}
 	if rakeFired {
 		base := tr.TotalPot
 		if unreturned > 0 && collected > tr.TotalPot-recTake {
@@ -318,6 +332,15 @@ func (c *Context) shares(pay *payouts, mode payoutMode, unexplained bool) {
 	c.awardFinding(d, expGot, mode)
 }
 
+// skewExplains reports whether chips the payouts leave unaccounted (or,
+// negative, pay beyond the pot) beside the take are no more than the chips
+// by which recorded calls missed what was owed and the record put in beyond
+// stacks: that one fault, already reported, not a rake.
+func (c *Context) skewExplains(missing hand.Amount) bool {
+	skew := c.callSkew + c.stackSkew
+	return skew > 0 && abs(missing) <= skew
+}
+
 // withinStackSkew reports whether no player's payout is off by more than
 // the chips the record put in beyond a stack (stackSkew): the record paid
 // them as if they had been there.
@@ -392,7 +415,11 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		if miss := expRet[p] - rec; miss <= c.callSkew+c.stackSkew && -miss <= c.callSkew+c.stackSkew {
 			continue // chips left over by a wrong call or a bet beyond a stack, reported there
 		}
-		c.uncalledFinding(p, expRet[p], rec)
+		unmatched := mode == payoutCollects && c.unmatchedReturned(p, rec-expRet[p], d)
+		if unmatched && (c.rules() == nil || !c.rules().UnmatchedAnteSidePot) {
+			continue // the other reading of chips no one matched: accepted
+		}
+		c.uncalledFinding(p, expRet[p], rec, unmatched)
 	}
 	return unreturned, inCollect
 }
@@ -407,8 +434,9 @@ func (c *Context) returnedSilently(p int, x hand.Amount) bool {
 // replay t computed it) was given back although the record h has no line
 // returning it, as older PokerStars exports write none: the record keeps
 // it in the pot only if its stated total counts it, or if the collects
-// and the rake take it out of the pot. The dispute analyzer's settlement
-// reads the record as pot.uncalled-not-returned does.
+// and the rake take it out of the pot; never in a room whose records pay it
+// back where it can be seen (UncalledNeverSilent). The dispute analyzer's
+// settlement reads the record as pot.uncalled-not-returned does.
 func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool {
 	var collected hand.Amount
 	for i := range h.Actions {
@@ -420,6 +448,9 @@ func ReturnedSilently(h *hand.Hand, t *replay.Trace, p int, x hand.Amount) bool 
 }
 
 func returnedSilently(h *hand.Hand, t *replay.Trace, collected hand.Amount, p int, x hand.Amount) bool {
+	if t.Rules != nil && t.Rules.UncalledNeverSilent {
+		return false // the room pays it back where it can be seen, or not at all
+	}
 	for i := range h.Actions {
 		if a := &h.Actions[i]; a.Player == p && a.Kind == hand.UncalledReturn {
 			return false // the record returned something: its amount is judged
@@ -476,7 +507,28 @@ func (c *Context) firstAction(p int, k hand.ActionKind) int {
 	return -1
 }
 
-func (c *Context) uncalledFinding(p int, want, got hand.Amount) {
+// unmatchedReturned reports whether the record returned to p, beyond his
+// uncalled bet, x: the chips he put in that no other player matched (an
+// ante over a short all-in one), which the rules leave in a side pot he
+// alone contests and wins, and the record instead gives back as uncalled
+// (PokerStars: "Uncalled bet (124) returned" of a 25 ante and a 100 big
+// blind over a 1-chip all-in ante), collecting that much less. The same
+// chips reach the same player: two readings, both accepted unless the
+// house requires the side pot ([antes] unmatched = "side-pot").
+func (c *Context) unmatchedReturned(p int, x hand.Amount, d []hand.Amount) bool {
+	if x <= 0 || d[p] != -x {
+		return false
+	}
+	var most hand.Amount // the most any other player put in
+	for q, v := range c.T.Committed {
+		if q != p {
+			most = max(most, v)
+		}
+	}
+	return c.T.Committed[p]-most == x
+}
+
+func (c *Context) uncalledFinding(p int, want, got hand.Amount, unmatched bool) {
 	ck := checkUncalled
 	var f Finding
 	if i := c.firstAction(p, hand.UncalledReturn); i >= 0 {
@@ -496,6 +548,10 @@ func (c *Context) uncalledFinding(p int, want, got hand.Amount) {
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet, but all of %s's bets were called.", who, money(c.H, got), who)
 	default:
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet; the uncalled part of %s's bet was %s.", who, money(c.H, got), who, money(c.H, want))
+	}
+	if unmatched {
+		f.Message += fmt.Sprintf(" The record returned as uncalled the %s %s put in that no one matched; the house requires it as a side pot he alone contests ([antes] unmatched = \"side-pot\").",
+			money(c.H, got-want), who)
 	}
 	c.emit(ck, f)
 }

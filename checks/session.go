@@ -36,7 +36,14 @@ type SessionHand struct {
 	Scale      int64
 	Button     int // seat number, 0 unknown
 	BigBlind   int // seat number of the (first) big blind, 0 none
-	Seats      []SessionSeat
+	// UnstatedRake is, for a cash hand whose record states no rake and
+	// pays by collects (GGPoker's 2020 exports: the collects are the whole
+	// pot, the rake is not written), the most a plausible rake of its pot
+	// could be, a tenth of it (as for an implied rake, docs/rules.md): the
+	// players who collected may start the next hand short of the record's
+	// count by that much between them, the room's rake, not chips lost.
+	UnstatedRake hand.Amount
+	Seats        []SessionSeat
 	// Digest is a hash of the hand's content (seats, actions, outcome),
 	// to tell a copy of a hand from another hand under its ID.
 	Digest uint64
@@ -56,6 +63,7 @@ type SessionSeat struct {
 	HasFinish  bool
 	SittingOut bool
 	PostedBig  bool // posted a big blind (in turn or not) or the missed blinds
+	Collected  bool // collected from a pot (his Finish counts it)
 }
 
 // SessionOf makes the session record of h, replayed as t (nil: not
@@ -129,7 +137,11 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 		for i := range h.Actions {
 			if a := &h.Actions[i]; a.Kind == hand.Collect && a.Player >= 0 && a.Player < n {
 				s.Seats[a.Player].Finish += a.Amount
+				s.Seats[a.Player].Collected = true
 			}
+		}
+		if o := &h.Outcome; !o.HasRake && len(o.Fees) == 0 && !o.HasWinnings && h.Tournament == "" {
+			s.UnstatedRake = t.TotalPot / 10
 		}
 	}
 	switch o := &h.Outcome; {
@@ -411,13 +423,43 @@ func (j *sessionJudge) consecutive() bool {
 		return false
 	}
 	changed := 0
+	raked := UnstatedRakeTaken(j.prev, j.cur)
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
-		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start {
+		if p := j.prev.seat(c.Player); p != nil && p.Number == c.Number && p.HasFinish && p.Finish != c.Start && !(raked != nil && raked[i]) {
 			changed++
 		}
 	}
 	return changed <= 1
+}
+
+// UnstatedRakeTaken reports, by seat of cur (nil when none), the players
+// who start cur short of what prev's record left them by the rake prev's
+// record did not state: each collected in prev, a cash hand whose record
+// states no rake, and they are short, in seat order, by no more than what
+// is left of a plausible rake of its pot (SessionHand.UnstatedRake). That
+// is the room's rake, not chips lost; the dispute analyzer shows it so.
+func UnstatedRakeTaken(prev, cur *SessionHand) []bool {
+	left := prev.UnstatedRake
+	if left <= 0 || cur.Tournament {
+		return nil
+	}
+	var raked []bool
+	for i := range cur.Seats {
+		c := &cur.Seats[i]
+		p := prev.seat(c.Player)
+		if p == nil || p.Number != c.Number || !p.HasFinish || !p.Collected {
+			continue
+		}
+		if d := p.Finish - c.Start; d > 0 && d <= left {
+			if raked == nil {
+				raked = make([]bool, len(cur.Seats))
+			}
+			raked[i] = true
+			left -= d
+		}
+	}
+	return raked
 }
 
 // sessionJudge judges one link: prev, the table's last hand, and cur.
@@ -495,10 +537,12 @@ func sessionMoney(a hand.Amount, s *SessionHand) string {
 
 // stacks: session.stack-discontinuity. A player in both hands starts the
 // second with what the record left him after the first. In a tournament
-// any difference is a fault; in a cash game a decrease is, and an
-// increase is a top-up, a fault only where the house forbids top-ups or
+// any difference is a fault; in a cash game a decrease is (but for the
+// winners of a hand whose record states no rake, up to a plausible rake of
+// its pot: UnstatedRake), and an increase is a top-up, a fault only where the house forbids top-ups or
 // beyond its buy-in cap.
 func (j *sessionJudge) stacks(r replay.SessionRules) {
+	raked := UnstatedRakeTaken(j.prev, j.cur)
 	for i := range j.cur.Seats {
 		c := &j.cur.Seats[i]
 		p := j.prev.seat(c.Player)
@@ -511,6 +555,8 @@ func (j *sessionJudge) stacks(r replay.SessionRules) {
 			continue // busted and still playing: a rebuy (the record's re-buy lines are not read)
 		case j.cur.Tournament:
 			why = "in a tournament a stack carries over unchanged"
+		case raked != nil && raked[i]:
+			continue // the rake the previous record did not state
 		case c.Start < p.Finish:
 			why = "chips vanished between the hands"
 		case r.NoTopUps:

@@ -107,12 +107,16 @@ func compare(es []*Explanation) []difference {
 			st0 := &es[0].Trace.Steps[i]
 			p := st0.Player
 			step := func(e *Explanation) *replay.Step { return &e.Trace.Steps[i] }
-			add("expected", i, p, "forced_bet_due", func(e *Explanation) any {
-				if s := step(e); s.HasExpected {
-					return int64(s.Expected)
-				}
-				return nil
-			})
+			// A call's Expected is the other reading's amount (replay.Step),
+			// not a forced bet: it shows in the window and the findings.
+			if h.Actions[i].Kind != hand.Call {
+				add("expected", i, p, "forced_bet_due", func(e *Explanation) any {
+					if s := step(e); s.HasExpected {
+						return int64(s.Expected)
+					}
+					return nil
+				})
+			}
 			add("applied", i, p, "added", func(e *Explanation) any { return int64(step(e).Added) })
 			if st0.Betting {
 				win := func(e *Explanation) *replay.Window { return &step(e).Window }

@@ -54,6 +54,9 @@ type LinkStack struct {
 	Player   string      `json:"player"`
 	Finished hand.Amount `json:"finished"` // at the end of the earlier hand, by its record
 	Started  hand.Amount `json:"started"`  // at the start of the later one
+	// UnstatedRake: he starts short by the rake the earlier record did
+	// not state (checks.UnstatedRakeTaken), which is not a fault.
+	UnstatedRake bool `json:"unstated_rake,omitempty"`
 }
 
 // New replays h under rs (nil: the default preset) and runs the
@@ -107,12 +110,14 @@ func (e *Explanation) linkSession(prev, next *hand.Hand, rs *replay.Ruleset, sel
 func linkOf(role string, a, b, o *checks.SessionHand) Link {
 	l := Link{Role: role, ID: o.ID, Line: o.Line, ButtonFrom: a.Button, ButtonTo: b.Button}
 	same := 0
-	for _, sb := range b.Seats {
+	raked := checks.UnstatedRakeTaken(a, b)
+	for i, sb := range b.Seats {
 		for _, sa := range a.Seats {
 			if sa.Player == sb.Player && sa.Number == sb.Number {
 				same++
 				if sa.HasFinish {
-					l.Stacks = append(l.Stacks, LinkStack{Player: sb.Player, Finished: sa.Finish, Started: sb.Start})
+					l.Stacks = append(l.Stacks, LinkStack{Player: sb.Player, Finished: sa.Finish, Started: sb.Start,
+						UnstatedRake: raked != nil && raked[i]})
 				}
 			}
 		}

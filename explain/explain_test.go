@@ -758,4 +758,20 @@ func TestExplainTableSession(t *testing.T) {
 	if len(e.Links) != 0 {
 		t.Errorf("links of a hand alone: %+v", e.Links)
 	}
+	// A winner short by the rake the earlier record did not state (GGPoker's
+	// 2020 export): shown so, and no finding; one short by more is one.
+	e = explainFor(t, &explainCase{file: "fixtures/ggpoker/session.stack-discontinuity.txt", hand: "300000019702"}, "ggpoker")
+	if len(e.Findings) != 0 || len(e.Links) != 2 {
+		t.Fatalf("findings %+v, links %+v", e.Findings, e.Links)
+	}
+	b.Reset()
+	if err := WriteText(&b, e, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text = unwrap(b.String())
+	for _, want := range []string{"Ann $106.75 → $106.36 (-$0.39): the rake the record did not state", "Bob $106.25 → $104.25 (-$2.00) Cat"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
 }

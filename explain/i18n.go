@@ -87,7 +87,7 @@ var labels = map[string]map[string]string{
 		"findings": "Findings", "no_findings": "No findings: the record follows the rules.",
 		"verdict": "Verdict", "not_replayed": "Not replayed",
 		"table_session": "Table session", "previous_hand": "Previous hand at this table", "next_hand": "Next hand at this table",
-		"carried_over": "carried over", "link_not_judged": "not the same sitting (fewer than two players in the same seats): not judged",
+		"carried_over": "carried over", "unstated_rake": "the rake the record did not state", "link_not_judged": "not the same sitting (fewer than two players in the same seats): not judged",
 
 		"parse_error": "Parse error", "parse_error_hand": "The hand could not be read",
 		"parse_error_file": "The file could not be read", "parse_error_none": "No hand of this record could be audited.",
@@ -179,7 +179,7 @@ var labels = map[string]map[string]string{
 		"findings": "发现", "no_findings": "无发现:记录符合规则。",
 		"verdict": "结论", "not_replayed": "未重放",
 		"table_session": "同桌牌局", "previous_hand": "本桌上一手", "next_hand": "本桌下一手",
-		"carried_over": "延续", "link_not_judged": "非同一局(同座位玩家少于两名):不判断",
+		"carried_over": "延续", "unstated_rake": "记录未写明的抽水", "link_not_judged": "非同一局(同座位玩家少于两名):不判断",
 
 		"parse_error": "解析错误", "parse_error_hand": "此手牌无法读取",
 		"parse_error_file": "此文件无法读取", "parse_error_none": "此记录中没有可审计的手牌。",

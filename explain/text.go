@@ -834,6 +834,9 @@ func (c *renderer) textLinks(out *textOut) {
 				text += " " + c.L("carried_over")
 			} else {
 				text += " → " + c.money(st.Started) + " (" + c.diff(st.Started-st.Finished) + ")"
+				if st.UnstatedRake {
+					text += ": " + c.L("unstated_rake")
+				}
 			}
 			out.wrapped("    ", text, "")
 		}

@@ -75,8 +75,8 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 			if add > m.stack[p] {
 				st.Note = m.txt.reset().s("record calls ").amt(add).s(" but the player has ").amt(m.stack[p]).s(": all-in for that").str()
 				add = m.stack[p]
-			} else if add != due && st.Note == "" {
-				st.Note = m.txt.reset().s("record calls ").amt(add).s(" where ").amt(due).s(" was owed: the record is followed").str()
+			} else if add != due {
+				m.callShort(st, p, add, due)
 			}
 		}
 		m.put(p, add)
@@ -93,6 +93,53 @@ func (m *machine) betting(i int, st *Step, a *hand.Action) {
 	st.To = m.seats[p].bet
 	st.AllIn = m.seats[p].status == AllIn
 	m.passTurn(p)
+}
+
+// callShort notes a recorded call of add where due was owed. When no
+// other player left in the hand can match the whole bet (the bettor has
+// folded since, like a player sitting out whose all-in blind the room
+// folds), a call of what they can match is all that could be won: the rest
+// of the bet would come back uncalled at once. Rooms record that call
+// either way, so its amount is kept as the step's Expected, for the checks
+// to accept. (Computed only here, off the path of calls of what was owed.)
+func (m *machine) callShort(st *Step, p int, add, due hand.Amount) {
+	if x := m.seats[p].extraSB; x > 0 && m.round == 0 && add == due-x {
+		m.liveExtraSB(st, p, x)
+		return
+	}
+	var most hand.Amount
+	for seats := m.inHand &^ (1 << uint(p)); seats != 0; seats &= seats - 1 {
+		q := bits.TrailingZeros64(seats)
+		most = max(most, m.seats[q].bet+m.effStack(q))
+	}
+	if matchable := max(most-m.seats[p].bet, 0); matchable < due {
+		st.Expected, st.HasExpected = matchable, true
+		if add == matchable && st.Note == "" {
+			st.Note = m.txt.reset().s("record calls ").amt(add).s(" of the ").amt(due).s(" owed: all the other players in the hand can match, the rest would come back uncalled").str()
+			return
+		}
+	}
+	if st.Note == "" {
+		st.Note = m.txt.reset().s("record calls ").amt(add).s(" where ").amt(due).s(" was owed: the record is followed").str()
+	}
+}
+
+// liveExtraSB: the record's call of p is short by exactly the small blind
+// x he posted out of position, which the rules count dead: the record
+// counts it live, as PartyPoker does. That reading is followed from here
+// on (the blind becomes part of his bet), so that his later calls and the
+// pots are judged by it and the one fault is reported once; the call's
+// Expected is what that reading owed, for the check to name it.
+func (m *machine) liveExtraSB(st *Step, p int, x hand.Amount) {
+	s := &m.seats[p]
+	s.extraSB, s.dead, s.committed = 0, s.dead-x, s.committed-x
+	m.stack[p] += x
+	m.pot -= x
+	m.put(p, x)
+	st.Expected, st.HasExpected = st.Window.ToCall-x, true
+	if st.Note == "" {
+		st.Note = m.txt.reset().s("record calls ").amt(st.Window.ToCall - x).s(" where ").amt(st.Window.ToCall).s(" was owed: it counts the small blind of ").amt(x).s(" posted out of position live, and is followed so").str()
+	}
 }
 
 // actsWhileNotes are the notes of a betting action by a player who is not

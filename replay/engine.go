@@ -171,6 +171,7 @@ type seatState struct {
 	bet       hand.Amount // live chips put in on this street
 	committed hand.Amount // all chips put in this hand
 	dead      hand.Amount // dead blinds and the big blind's ante for the table: money in the main pot, not a contribution level
+	extraSB   hand.Amount // of dead, a small blind posted out of position (read live if the record's calls count it so: liveExtraSB)
 	actedAt   hand.Amount // the street's bet level when the player last acted
 	actedSeq  int         // m.seq when the player last acted
 	claimed   hand.Amount // of the starting stack, the forced bets expected so far (expectedPost)
@@ -846,6 +847,7 @@ func (m *machine) post(i int, st *Step, a *hand.Action) {
 			// not count toward the poster's call, unless the house counts
 			// it live.
 			m.putDead(p, amt)
+			m.seats[p].extraSB += amt
 			break
 		}
 		m.put(p, amt)

@@ -306,3 +306,39 @@ func TestShortAnteCapsMainPot(t *testing.T) {
 		t.Errorf("awards %v, want the aces 88 and the kings 228", got)
 	}
 }
+
+// TestCallOfWhatCanBeWon: a call short of the bet, of what the other
+// players left in the hand can match when the bettor has folded since (a
+// player sitting out whose all-in big blind the room folds), is all that
+// could be won: the step keeps that amount as its Expected, and the rest of
+// the bet goes back uncalled. While the bettor, or a player with chips who
+// could still call, is in the hand, the whole bet is owed.
+func TestCallOfWhatCanBeWon(t *testing.T) {
+	build := func(fold bool, extra ...hand.Amount) *hb {
+		b := nl(2, append([]hand.Amount{180, 300, 5000}, extra...)...).stakes(150, 300).sb(0, 150).bb(1, 300)
+		if fold {
+			b.fold(1)
+		}
+		return b.call(2, 180)
+	}
+	b := build(true)
+	i := b.lastIndex()
+	b.call(0, 30)
+	tr := b.replayed(t, nil)
+	st := tr.Steps[i]
+	if !st.HasExpected || st.Expected != 180 || st.Window.ToCall != 300 || !strings.Contains(st.Note, "come back uncalled") {
+		t.Errorf("bettor folded: Expected %d (%v), ToCall %d, note %q; want 180 of 300 owed", st.Expected, st.HasExpected, st.Window.ToCall, st.Note)
+	}
+	if len(tr.Returns) != 1 || tr.Returns[0].Player != 1 || tr.Returns[0].Amount != 120 {
+		t.Errorf("returns %+v, want 120 back to the folded big blind", tr.Returns)
+	}
+	for name, b := range map[string]*hb{
+		"the all-in big blind still in the hand": build(false),
+		"a player with chips yet to act":         build(true, 5000),
+	} {
+		st := b.replayed(t, nil).Steps[b.lastIndex()]
+		if st.HasExpected || !strings.Contains(st.Note, "was owed") {
+			t.Errorf("%s: Expected %d (%v), note %q; want the whole bet owed", name, st.Expected, st.HasExpected, st.Note)
+		}
+	}
+}

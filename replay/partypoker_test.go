@@ -63,13 +63,20 @@ PBarca88 wins $0.38 USD
 		t.Fatal(err)
 	}
 	def := Default()
+	// Under the default the call of 5 was short of the 10 owed; the record
+	// counts the blind live, and that reading is followed from the call on
+	// (the blind joins his bet: the call brings him to 10), the call's
+	// Expected being what it owed, for the check to name the reading.
 	for _, c := range []struct {
-		rs *Ruleset
-		to hand.Amount
-	}{{&party, 10}, {&def, 5}} {
+		rs       *Ruleset
+		toCall   hand.Amount
+		expected bool
+	}{{&party, 5, false}, {&def, 10, true}} {
 		tr := Replay(h, c.rs)
-		if st := tr.Steps[call]; st.To != c.to {
-			t.Errorf("%s: hugomarcia's call brings him to %d, want %d", c.rs.Name, st.To, c.to)
+		st := tr.Steps[call]
+		if st.To != 10 || st.Window.ToCall != c.toCall || st.HasExpected != c.expected || c.expected && st.Expected != 5 {
+			t.Errorf("%s: hugomarcia's call: to %d, owed %d, expected %d (%v); want to 10, owed %d, expected 5 (%v)",
+				c.rs.Name, st.To, st.Window.ToCall, st.Expected, st.HasExpected, c.toCall, c.expected)
 		}
 	}
 }

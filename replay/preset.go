@@ -147,6 +147,10 @@ func (rs *Ruleset) Options() string {
 		// their digests.
 		kv("uncalled_in_collect", "true")
 	}
+	if rs.UncalledNeverSilent {
+		// Listed only when set, as uncalled_in_collect.
+		kv("uncalled_silent", "false")
+	}
 	if rs.ShowOrderUnrecorded {
 		// Only when set: the options (and digests) of rulesets without it
 		// are as they were before it existed.
@@ -155,6 +159,13 @@ func (rs *Ruleset) Options() string {
 	if rs.LiveExtraSmallBlind {
 		// Listed only when set, as the session options below.
 		kv("extra_small_blind", "live")
+	}
+	if rs.CallFullBet {
+		// Listed only when set, as the options above.
+		kv("call_full_bet", "true")
+	}
+	if rs.UnmatchedAnteSidePot {
+		kv("unmatched_ante", "side-pot")
 	}
 	if ss := rs.Session; ss != (SessionRules{}) {
 		// Listed only when set, so that rulesets without them keep the
@@ -185,9 +196,17 @@ type houseFile struct {
 	RunItTwice   *bool   `toml:"run_it_twice"`
 	// UncalledInCollect: see Ruleset.UncalledInCollect.
 	UncalledInCollect *bool `toml:"uncalled_in_collect"`
-	Blinds            *struct {
+	// UncalledSilent: false is Ruleset.UncalledNeverSilent.
+	UncalledSilent *bool `toml:"uncalled_silent"`
+	Blinds         *struct {
 		ExtraSmallBlind *string `toml:"extra_small_blind"`
 	} `toml:"blinds"`
+	Betting *struct {
+		CallFullBet *bool `toml:"call_full_bet"`
+	} `toml:"betting"`
+	Antes *struct {
+		Unmatched *string `toml:"unmatched"`
+	} `toml:"antes"`
 	Limit *struct {
 		Cap             *int  `toml:"cap"`
 		HeadsUpUncapped *bool `toml:"heads_up_uncapped"`
@@ -223,8 +242,13 @@ type houseFile struct {
 //	dead_button = true
 //	run_it_twice = true
 //	uncalled_in_collect = true   # an uncalled bet may come back within its owner's collect
+//	uncalled_silent = false      # an uncalled bet the record does not pay back was kept (no silent returns)
 //	[blinds]
 //	extra_small_blind = "dead"   # a small blind posted out of position; or "live" (counts toward the call)
+//	[antes]
+//	unmatched = "either"         # chips no one matched: a side pot or returned as uncalled; or "side-pot"
+//	[betting]
+//	call_full_bet = true         # a call facing a bet no one left can match in full is of the whole bet
 //	[limit]
 //	cap = 4                      # bets and raises per street; 0 = uncapped
 //	heads_up_uncapped = false
@@ -328,6 +352,9 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 	if f.UncalledInCollect != nil {
 		rs.UncalledInCollect = *f.UncalledInCollect
 	}
+	if f.UncalledSilent != nil {
+		rs.UncalledNeverSilent = !*f.UncalledSilent
+	}
 	if b := f.Blinds; b != nil && b.ExtraSmallBlind != nil {
 		switch *b.ExtraSmallBlind {
 		case "dead":
@@ -336,6 +363,19 @@ func LoadHouse(r io.Reader, base Ruleset) (Ruleset, error) {
 			rs.LiveExtraSmallBlind = true
 		default:
 			return Ruleset{}, fmt.Errorf("house rules: blinds.extra_small_blind %q: want \"dead\" or \"live\"", *b.ExtraSmallBlind)
+		}
+	}
+	if b := f.Betting; b != nil && b.CallFullBet != nil {
+		rs.CallFullBet = *b.CallFullBet
+	}
+	if a := f.Antes; a != nil && a.Unmatched != nil {
+		switch *a.Unmatched {
+		case "either":
+			rs.UnmatchedAnteSidePot = false
+		case "side-pot":
+			rs.UnmatchedAnteSidePot = true
+		default:
+			return Ruleset{}, fmt.Errorf("house rules: antes.unmatched %q: want \"either\" or \"side-pot\"", *a.Unmatched)
 		}
 	}
 	if l := f.Limit; l != nil {
@@ -432,6 +472,14 @@ func WriteHouse(w io.Writer, rs *Ruleset) error {
 	}
 	if rs.UncalledInCollect {
 		b.WriteString("uncalled_in_collect = true\n")
+	}
+	// Always written: a file may start from a preset that sets it either way.
+	fmt.Fprintf(&b, "uncalled_silent = %t\n", !rs.UncalledNeverSilent)
+	if rs.UnmatchedAnteSidePot {
+		b.WriteString("\n[antes]\nunmatched = \"side-pot\"\n")
+	}
+	if rs.CallFullBet {
+		b.WriteString("\n[betting]\ncall_full_bet = true\n")
 	}
 	fmt.Fprintf(&b, "\n[limit]\ncap = %d\nheads_up_uncapped = %t\n", rs.LimitCap, rs.HeadsUpUncapped)
 	fmt.Fprintf(&b, "\n[straddle]\nallowed = %t\nmin_raise_is_straddle = %t\n", rs.StraddlesAllowed, rs.StraddleMinRaise)

@@ -73,6 +73,12 @@ type Ruleset struct {
 	// for an uncalled blind), which is then no uncalled bet left
 	// unreturned.
 	UncalledInCollect bool
+	// UncalledNeverSilent: the room's records always pay an uncalled bet
+	// back where it can be seen (PartyPoker's wins lines pay it with the
+	// pot, which the reader turns into a return), so one the record does
+	// not pay back was kept, never returned without a line as older
+	// PokerStars exports return it.
+	UncalledNeverSilent bool
 	// ShowOrderUnrecorded: the room's records do not write the hands shown
 	// in the order they were tabled (Winamax lists the winner's last), so
 	// the order of their show lines is no evidence of the tabling order.
@@ -81,6 +87,18 @@ type Ruleset struct {
 	// one, or after the big blind: a returning player's) counts toward the
 	// poster's call, as PartyPoker counts it; by default it is dead money.
 	LiveExtraSmallBlind bool
+	// UnmatchedAnteSidePot: the chips a player put in that no one matched
+	// (an ante over a short all-in one) must stay in a side pot he alone
+	// contests, as the replay keeps them. By default a record that returns
+	// them to him as uncalled instead (PokerStars does) is accepted too:
+	// the same chips reach the same player.
+	UnmatchedAnteSidePot bool
+	// CallFullBet: a call facing a bet that no other player left in the
+	// hand can match in full (its bettor has folded since) must still be
+	// of the whole bet, the rest then coming back uncalled, as the rules
+	// read. By default a call of what the others can match, all that could
+	// be won, is accepted too: rooms record it either way.
+	CallFullBet bool
 
 	// Rake rule, for checking the claimed rake: percent in basis points
 	// (500 = 5%), a cap in the currency's or the chips' own unit (zero =

@@ -322,6 +322,54 @@ func TestRulebook(t *testing.T) {
 	if _, err := LoadHouse(strings.NewReader("[blinds]\nextra_small_blind = \"half\"\n"), d); err == nil {
 		t.Error("extra_small_blind = \"half\" accepted")
 	}
+	// call_full_bet: off by default and out of the options; read, listed
+	// and written back when set.
+	if rs, err := LoadHouse(strings.NewReader("[betting]\ncall_full_bet = true\n"), d); err != nil || !rs.CallFullBet || !strings.Contains(rs.Options(), "call_full_bet=true") || strings.Contains(d.Options(), "call_full_bet") {
+		t.Errorf("call_full_bet: %+v, %v", rs, err)
+	} else {
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back != rs {
+			t.Errorf("call_full_bet written and read back: %+v, %v", back, err)
+		}
+	}
+	// [antes] unmatched: "either" by default and out of the options;
+	// "side-pot" read, listed and written back; anything else refused.
+	if rs, err := LoadHouse(strings.NewReader("[antes]\nunmatched = \"side-pot\"\n"), d); err != nil || !rs.UnmatchedAnteSidePot || !strings.Contains(rs.Options(), "unmatched_ante=side-pot") || strings.Contains(d.Options(), "unmatched_ante") {
+		t.Errorf("antes.unmatched: %+v, %v", rs, err)
+	} else {
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back != rs {
+			t.Errorf("antes.unmatched written and read back: %+v, %v", back, err)
+		}
+	}
+	if _, err := LoadHouse(strings.NewReader("[antes]\nunmatched = \"returned\"\n"), d); err == nil {
+		t.Error("antes.unmatched = \"returned\" accepted")
+	}
+	// uncalled_silent: the partypoker preset sets it false; read, listed
+	// only when false, written back.
+	if !pp.UncalledNeverSilent || !strings.Contains(pp.Options(), "uncalled_silent=false") || strings.Contains(d.Options(), "uncalled_silent") {
+		t.Errorf("partypoker preset: UncalledNeverSilent %v, options %s", pp.UncalledNeverSilent, pp.Options())
+	}
+	for text, want := range map[string]bool{"uncalled_silent = false\n": true, "preset = \"partypoker\"\nuncalled_silent = true\n": false} {
+		rs, err := LoadHouse(strings.NewReader(text), d)
+		if err != nil || rs.UncalledNeverSilent != want {
+			t.Errorf("%q: %v, %v", text, rs.UncalledNeverSilent, err)
+			continue
+		}
+		var buf bytes.Buffer
+		if err := WriteHouse(&buf, &rs); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := LoadHouse(&buf, Default()); err != nil || back.Options() != rs.Options() {
+			t.Errorf("%q written and read back: %s, %v", text, back.Options(), err)
+		}
+	}
 	f := FixedRules(&d)
 	if f.For(&hand.Hand{Site: "PokerStars"}) != &d || len(f.All()) != 1 {
 		t.Error("a fixed rulebook judges every hand by its one ruleset")

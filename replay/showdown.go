@@ -504,14 +504,16 @@ func (m *machine) rakeFromPayouts(target hand.Amount, stated bool) bool {
 			take[root(q)] -= max(m.paidBuf[p], 0)
 		}
 	}
-	if tr.HasExpectedRake || stated {
-		var sum hand.Amount
-		for _, t := range take {
-			sum += max(t, 0)
-		}
-		if sum != target {
-			return false
-		}
+	// The groups' rakes must add up to the rake: the house's, the one the
+	// record states, or the one its payouts imply. When they do not, a
+	// player who won no pot was paid (a wrong award), and the payouts say
+	// nothing reliable of where the rake came from.
+	var sum hand.Amount
+	for _, t := range take {
+		sum += max(t, 0)
+	}
+	if sum != target {
+		return false
 	}
 	for k := range tr.Pots {
 		r := root(k)

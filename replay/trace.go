@@ -111,8 +111,11 @@ type Step struct {
 
 	// Expected is, for a Post, the forced bet the rules require of this
 	// player (the stakes, capped by the stack, in the ruleset's big-blind-ante
-	// order), and for a stud bring-in the bring-in (capped by the stack);
-	// HasExpected is false when the stakes do not say.
+	// order), for a stud bring-in the bring-in (capped by the stack), and
+	// for a call recorded short of what was owed when no other player left
+	// in the hand can match the whole bet, what they can match (a call of
+	// all that could be won); HasExpected is false when the stakes do not
+	// say, and for every other call.
 	Expected hand.Amount
 }
 

@@ -14,7 +14,8 @@
 //	actions.go  posts, betting actions, shows, wins, table events
 //	streets.go  the dealing lines, the hero's cards, cards in brackets
 //	amounts.go  amounts and the hand's scale
-//	outcome.go  the stakes, the uncalled bet and the rake the record implies
+//	outcome.go  the stakes, the uncalled bet, the rake stated or the winnings
+//	            that imply it
 //	newer.go    the newer export's own lines: its game line, "raises X to
 //	            Y", "is all-In.", the "** Summary **"
 //	write.go    the writer (of the older export)

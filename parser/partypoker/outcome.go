@@ -10,9 +10,10 @@ package partypoker
 // ("robertp10 wins $1 USD from the side pot 1"). The canonical hand
 // returns it as an UncalledReturn and collects the rest, so that the
 // replay's accounting and the record's agree. The rake is what the pot
-// held beyond what was returned and collected: it is stated as the hand's
-// rake (Outcome.Rake), for the room's rake rule to judge, unless the
-// players were paid more than the pot held, which the pot check reports.
+// held beyond what was returned and collected, which the older export does
+// not state: the collects are read as the players' winnings (after rake),
+// from which the replay infers it (its implied rake). The newer export's
+// stated rake is the hand's rake.
 
 import (
 	"slices"
@@ -85,7 +86,8 @@ func (p *handParser) bigBlind() hand.Amount {
 	return p.stakeB
 }
 
-// outcome finds the uncalled bet among the collects and derives the rake.
+// outcome finds the uncalled bet among the collects, and the rake stated
+// or else the winnings the rake is inferred from.
 func (p *handParser) outcome() {
 	h := p.h
 	// What each player put in, no more than his stack: a record of more
@@ -116,17 +118,24 @@ func (p *handParser) outcome() {
 	if uncalled > 0 {
 		p.returnUncalled(top, uncalled)
 	}
-	var paid hand.Amount
-	for i := range h.Actions {
-		if a := &h.Actions[i]; a.Kind == hand.Collect || a.Kind == hand.UncalledReturn {
-			paid += a.Amount
-		}
-	}
-	switch rake := pot - paid; {
-	case p.hasRake:
+	if p.hasRake {
 		h.Outcome.Rake, h.Outcome.HasRake = p.statedRake, true
-	case rake >= 0:
-		h.Outcome.Rake, h.Outcome.HasRake = rake, true
+	} else {
+		// No rake stated (the older export states none): what each
+		// player collected, summed, as his winnings, which are after
+		// rake, so that the replay infers the rake they leave (its
+		// implied rake, as for 888's collects and a PHH record's
+		// winnings) and judges it, instead of the reader stating as the
+		// rake whatever the wins lines leave, a wrong award included.
+		o := &h.Outcome
+		o.Winnings = slices.Grow(o.Winnings[:0], len(h.Seats))[:len(h.Seats)]
+		clear(o.Winnings)
+		for i := range h.Actions {
+			if a := &h.Actions[i]; a.Kind == hand.Collect && uint(a.Player) < uint(len(h.Seats)) {
+				o.Winnings[a.Player] += a.Amount
+			}
+		}
+		o.HasWinnings = true
 	}
 	if p.inSummary {
 		h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks[:0], p.balances...)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,9 +138,10 @@ func TestCashHand(t *testing.T) {
 	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	// The pot is 288; 274 collected: a rake of 14.
-	if o := h.Outcome; !o.HasRake || o.Rake != 14 || o.HasTotalPot {
-		t.Errorf("outcome %+v, want a rake of 14", o)
+	// The pot is 288; 274 collected: no rake stated, the winnings (after
+	// rake) from which the replay infers 14.
+	if o := h.Outcome; o.HasRake || !o.HasWinnings || fmt.Sprint(o.Winnings) != "[0 0 274 0]" || o.HasTotalPot {
+		t.Errorf("outcome %+v, want no rake stated and winnings of 274", o)
 	}
 	if len(h.Boards) != 1 || cardList(h.Boards[0]) != "Ah 6h 3s Qs Jh" {
 		t.Errorf("boards %v", h.Boards)
@@ -267,8 +269,9 @@ Game #13550918573 starts.
 	// 50 + 3100 + 3000 + 150 = 6300 put in; 100 returned, 5900 collected.
 	// The uncalled "side pot 1" went back to robert: the main pot alone
 	// is not listed.
-	if o := h.Outcome; !o.HasRake || o.Rake != 300 || len(o.Pots) != 0 {
-		t.Errorf("outcome %+v, want a rake of 300 and no pots listed", o)
+	// No rake stated: the winnings imply 300.
+	if o := h.Outcome; o.HasRake || !o.HasWinnings || fmt.Sprint(o.Winnings) != "[0 2950 0 0 0 2950 0]" || len(o.Pots) != 0 {
+		t.Errorf("outcome %+v, want winnings that leave 300 and no pots listed", o)
 	}
 }
 
@@ -294,8 +297,9 @@ hulk wins $10.80 USD
 	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if o := h.Outcome; !o.HasRake || o.Rake != 10 {
-		t.Errorf("rake %+v, want 10", o)
+	// 160 in the pot, 150 won: winnings that leave 10, no rake stated.
+	if o := h.Outcome; o.HasRake || fmt.Sprint(o.Winnings) != "[0 150]" {
+		t.Errorf("outcome %+v, want winnings of 150 and no rake stated", o)
 	}
 }
 
@@ -323,7 +327,7 @@ Player0 wins 5,120 chips
 	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if o := h.Outcome; !o.HasRake || o.Rake != 0 || h.Table != "Turbo #1646865" || h.Tournament != "59658935" {
+	if o := h.Outcome; o.HasRake || fmt.Sprint(o.Winnings) != "[0 1200]" || h.Table != "Turbo #1646865" || h.Tournament != "59658935" {
 		t.Errorf("outcome %+v, table %q, tournament %q", o, h.Table, h.Tournament)
 	}
 }
@@ -505,7 +509,8 @@ func TestWriterRefuses(t *testing.T) {
 		"straddle":   func(h *hand.Hand) { h.Stakes.Straddles = []hand.Amount{20} },
 		"run twice":  func(h *hand.Hand) { h.Actions[len(h.Actions)-1].Board = 1 },
 		"discard":    func(h *hand.Hand) { h.Actions[10].Kind = hand.Discard },
-		"rake":       func(h *hand.Hand) { h.Outcome.Rake++ },
+		"rake":       func(h *hand.Hand) { h.Outcome.Rake, h.Outcome.HasRake = 1, true },
+		"winnings":   func(h *hand.Hand) { h.Outcome.Winnings = slices.Clone(h.Outcome.Winnings); h.Outcome.Winnings[0]++ },
 		"yen":        func(h *hand.Hand) { h.Currency = "JPY" },
 		"id":         func(h *hand.Hand) { h.ID = "RC123" },
 		"unseated":   func(h *hand.Hand) { h.Actions[6].Player = 9 },

@@ -6,6 +6,7 @@ package partypoker
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -311,8 +312,11 @@ func (w *writer) actions() error {
 	if o := &h.Outcome; o.HasRake && o.Rake != pot-paid || len(o.Fees) > 0 || len(o.CashOuts) > 0 {
 		return errors.New("partypoker: a rake other than the pot less the payouts, fees and cash-outs are not written")
 	}
-	if h.Outcome.HasFinishingStacks || h.Outcome.HasWinnings {
-		return errors.New("partypoker: finishing stacks and winnings are not written (the older export states neither)")
+	if h.Outcome.HasFinishingStacks {
+		return errors.New("partypoker: finishing stacks are not written (the older export states none)")
+	}
+	if o := &h.Outcome; o.HasWinnings && !winningsAreCollects(h) {
+		return errors.New("partypoker: winnings other than what the wins lines collect are not written")
 	}
 	// PartyPoker states no total pot and no pots: the total is what the
 	// players put in, and a pot what its wins lines pay (after rake).
@@ -413,4 +417,20 @@ func GameCode(g hand.Game) string {
 		return ""
 	}
 	return structure + " " + game
+}
+
+// winningsAreCollects reports whether h's winnings are what its collects
+// pay each player, as the reader takes them from the wins lines.
+func winningsAreCollects(h *hand.Hand) bool {
+	w := h.Outcome.Winnings
+	if len(w) != len(h.Seats) {
+		return false
+	}
+	got := make([]hand.Amount, len(w))
+	for i := range h.Actions {
+		if a := &h.Actions[i]; a.Kind == hand.Collect && uint(a.Player) < uint(len(got)) {
+			got[a.Player] += a.Amount
+		}
+	}
+	return slices.Equal(got, w)
 }
