@@ -9,11 +9,11 @@ import (
 
 // The syntaxes of the rooms, as their readers declare them.
 var (
-	pointSyntax    = DecimalSyntax{Group: []string{","}, Marks: "."}
-	trimSyntax     = DecimalSyntax{Group: []string{","}, Marks: ".", TrimZeros: true}
-	commaSyntax    = DecimalSyntax{Group: []string{","}, Marks: ".,"}
-	chipsSyntax    = DecimalSyntax{Group: []string{",", "."}, Marks: ".,"}
-	anyLocaleSyntx = DecimalSyntax{Group: []string{",", ".", " ", "\u00a0"}, Marks: ".,"}
+	pointSyntax    = NewDecimalSyntax(",", ".", KeepZeros)
+	trimSyntax     = NewDecimalSyntax(",", ".", TrimZeros)
+	commaSyntax    = NewDecimalSyntax(",", ".,", KeepZeros)
+	chipsSyntax    = NewDecimalSyntax(",.", ".,", KeepZeros)
+	anyLocaleSyntx = NewDecimalSyntax(",. '", ".,", KeepZeros)
 )
 
 func TestDecimalParse(t *testing.T) {
@@ -22,42 +22,43 @@ func TestDecimalParse(t *testing.T) {
 		in     string
 		want   string // "units/places n" or the error
 	}{
-		{&pointSyntax, "0", "0/0 1"},
-		{&pointSyntax, "1500", "1500/0 4"},
-		{&pointSyntax, "1,234.56 USD", "123456/2 8"},
-		{&pointSyntax, "1,234,567", "1234567/0 9"},
-		{&pointSyntax, "0.50)", "50/2 4"},
-		{&pointSyntax, "12.", "12/0 2"},     // a point that no digit follows ends the number
-		{&pointSyntax, "12.x", "12/0 2"},    // likewise
-		{&pointSyntax, "1,23", "1/0 1"},     // two digits after a comma: not a group
-		{&pointSyntax, "1,2345", "1/0 1"},   // four: not a group
-		{&pointSyntax, ",123", "no digits"}, // a group separator after a digit only
-		{&pointSyntax, "1,234.5,678", "12345/1 7"},
-		{&pointSyntax, "24,72", "24/0 2"}, // no decimal comma here
-		{&pointSyntax, "-5", "a negative number"},
-		{&pointSyntax, "$5", "no digits"},
-		{&pointSyntax, "", "no digits"},
-		{&pointSyntax, "0.000001", "1/6 8"},
-		{&trimSyntax, "12.50", "125/1 5"},
-		{&trimSyntax, "12.00", "12/0 5"},
-		{&trimSyntax, "0.05", "5/2 4"},
-		{&trimSyntax, "1.0203", "10203/4 6"},
-		{&commaSyntax, "24,72", "2472/2 5"},
-		{&commaSyntax, "1,200", "1200/0 5"},
-		{&commaSyntax, "1.200", "1200/3 5"}, // in money, a point is a decimal point
-		{&chipsSyntax, "1.200/2.400", "1200/0 5"},
-		{&chipsSyntax, "1.20", "120/2 4"},
-		{&anyLocaleSyntx, "42.797,60 $", "4279760/2 9"},
-		{&anyLocaleSyntx, "1 430", "1430/0 5"},
-		{&anyLocaleSyntx, "3\u00a0023,50", "302350/2 9"},
-		{&anyLocaleSyntx, "1  000", "1/0 1"},
-		{&anyLocaleSyntx, "1,459.13", "145913/2 8"},
-		{&anyLocaleSyntx, "368,55", "36855/2 6"},
-		{&pointSyntax, "999999999999999999", "999999999999999999/0 18"},
-		{&pointSyntax, "1000000000000000000", "more than 18 digits"},
-		{&pointSyntax, "0000000000000000001", "more than 18 digits"},
-		{&trimSyntax, "1.000000000000000000", "more than 18 digits"}, // zeros written count
-		{&pointSyntax, "99,999,999,999,999,999,999.5", "more than 18 digits"},
+		{pointSyntax, "0", "0/0 1"},
+		{pointSyntax, "1500", "1500/0 4"},
+		{pointSyntax, "1,234.56 USD", "123456/2 8"},
+		{pointSyntax, "1,234,567", "1234567/0 9"},
+		{pointSyntax, "0.50)", "50/2 4"},
+		{pointSyntax, "12.", "12/0 2"},     // a point that no digit follows ends the number
+		{pointSyntax, "12.x", "12/0 2"},    // likewise
+		{pointSyntax, "1,23", "1/0 1"},     // two digits after a comma: not a group
+		{pointSyntax, "1,2345", "1/0 1"},   // four: not a group
+		{pointSyntax, ",123", "no digits"}, // a group separator after a digit only
+		{pointSyntax, "1,234.5,678", "12345/1 7"},
+		{pointSyntax, "24,72", "24/0 2"}, // no decimal comma here
+		{pointSyntax, "-5", "a negative number"},
+		{pointSyntax, "$5", "no digits"},
+		{pointSyntax, "", "no digits"},
+		{pointSyntax, "0.000001", "1/6 8"},
+		{trimSyntax, "12.50", "125/1 5"},
+		{trimSyntax, "12.00", "12/0 5"},
+		{trimSyntax, "0.05", "5/2 4"},
+		{trimSyntax, "1.0203", "10203/4 6"},
+		{commaSyntax, "24,72", "2472/2 5"},
+		{commaSyntax, "1,200", "1200/0 5"},
+		{commaSyntax, "1.200", "1200/3 5"}, // in money, a point is a decimal point
+		{chipsSyntax, "1.200/2.400", "1200/0 5"},
+		{chipsSyntax, "1.20", "120/2 4"},
+		{anyLocaleSyntx, "42.797,60 $", "4279760/2 9"},
+		{anyLocaleSyntx, "1 430", "1430/0 5"},
+		{anyLocaleSyntx, "3'023,50", "302350/2 8"},
+		{anyLocaleSyntx, "3\u00a0023", "3/0 1"}, // a no-break space is not among its separators
+		{anyLocaleSyntx, "1  000", "1/0 1"},
+		{anyLocaleSyntx, "1,459.13", "145913/2 8"},
+		{anyLocaleSyntx, "368,55", "36855/2 6"},
+		{pointSyntax, "999999999999999999", "999999999999999999/0 18"},
+		{pointSyntax, "1000000000000000000", "more than 18 digits"},
+		{pointSyntax, "0000000000000000001", "more than 18 digits"},
+		{trimSyntax, "1.000000000000000000", "more than 18 digits"}, // zeros written count
+		{pointSyntax, "99,999,999,999,999,999,999.5", "more than 18 digits"},
 	} {
 		d, n, err := c.syntax.Parse([]byte(c.in))
 		got := fmt.Sprintf("%d/%d %d", d.Units, d.Places, n)
@@ -74,7 +75,7 @@ func TestDecimalParse(t *testing.T) {
 // error, for a reader whose message depends on them.
 func TestDecimalTooManyDigits(t *testing.T) {
 	d, n, err := trimSyntax.Parse([]byte("12345678901234567890.50 more"))
-	if !errors.Is(err, ErrTooManyDigits) || n != 23 || d.Places != 1 {
+	if !errors.Is(err, ErrTooManyDigits) || n != 23 || d.Places != 2 {
 		t.Errorf("%+v, %d, %v", d, n, err)
 	}
 }
@@ -94,14 +95,12 @@ func TestDecimalScaled(t *testing.T) {
 		{Decimal{MaxAmount / 100, 0}, 2, MaxAmount, true},
 		{Decimal{MaxAmount/100 + 1, 0}, 2, 0, false},
 		{Decimal{999999999999999999, 0}, 6, 0, false}, // no overflow on the way
+		{Decimal{1, 0}, 19, 0, false},
 	} {
 		v, ok := c.d.Scaled(c.places)
 		if ok != c.ok || ok && v != c.want {
 			t.Errorf("%+v at %d places: %d, %v; want %d, %v", c.d, c.places, v, ok, c.want, c.ok)
 		}
-	}
-	if w := (Decimal{123456, 2}).Whole(); w != 1234 {
-		t.Errorf("Whole: %d", w)
 	}
 }
 
@@ -111,10 +110,10 @@ func TestDecimalScaled(t *testing.T) {
 // separator stands before exactly three digits; and it reads the same
 // with anything after it.
 func FuzzDecimalParse(f *testing.F) {
-	for _, s := range []string{"1,234.56", "42.797,60", "1 430", "0.50", "-1", "1,23", "12.", "3\u00a0023,50"} {
+	for _, s := range []string{"1,234.56", "42.797,60", "1 430", "0.50", "-1", "1,23", "12.", "3'023,50"} {
 		f.Add(s, uint8(0))
 	}
-	syntaxes := []*DecimalSyntax{&pointSyntax, &trimSyntax, &commaSyntax, &chipsSyntax, &anyLocaleSyntx}
+	syntaxes := []*DecimalSyntax{pointSyntax, trimSyntax, commaSyntax, chipsSyntax, anyLocaleSyntx}
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		syn := syntaxes[int(which)%len(syntaxes)]
 		d, n, err := syn.Parse([]byte(s))
@@ -146,7 +145,7 @@ func FuzzDecimalParse(f *testing.F) {
 			got = ""
 		}
 		// The units are the digits; with TrimZeros, but trailing zeros.
-		if got != want && (!syn.TrimZeros || !strings.HasPrefix(want, got) || strings.Trim(want[len(got):], "0") != "") {
+		if got != want && (syn.trimZeros == KeepZeros || !strings.HasPrefix(want, got) || strings.Trim(want[len(got):], "0") != "") {
 			t.Fatalf("%q: units %d from digits %s", s, d.Units, digits.String())
 		}
 		again, m, err := syn.Parse([]byte(num + "x"))

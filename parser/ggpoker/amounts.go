@@ -35,7 +35,7 @@ func symbolAt(b []byte) string {
 }
 
 // decimalSyntax is how GGPoker writes numbers: "1,234.5".
-var decimalSyntax = parser.DecimalSyntax{Group: []string{","}, Marks: "."}
+var decimalSyntax = parser.NewDecimalSyntax(",", ".", parser.KeepZeros)
 
 // amount reads an amount at the start of b into milli-units, and returns
 // the bytes it used.

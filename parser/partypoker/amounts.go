@@ -20,8 +20,8 @@ const (
 // point followed by exactly three digits separates thousands too
 // ("Blinds-Antes(1.200/2.400 -400)").
 var (
-	moneySyntax = parser.DecimalSyntax{Group: []string{","}, Marks: ".,"}
-	chipsSyntax = parser.DecimalSyntax{Group: []string{",", "."}, Marks: ".,"}
+	moneySyntax = parser.NewDecimalSyntax(",", ".,", parser.KeepZeros)
+	chipsSyntax = parser.NewDecimalSyntax(",.", ".,", parser.KeepZeros)
 )
 
 // money reads an amount at the start of b: an optional currency sign,
@@ -41,9 +41,9 @@ func (p *handParser) money(b []byte) (hand.Amount, int, string) {
 	for i < len(b) && b[i] == ' ' {
 		i++
 	}
-	syntax := &moneySyntax
+	syntax := moneySyntax
 	if p.chips {
-		syntax = &chipsSyntax
+		syntax = chipsSyntax
 	}
 	d, n, err := syntax.Parse(b[i:])
 	switch err {

@@ -95,7 +95,7 @@ func currencyName(code string) string {
 // decimalSyntax is how Winamax writes numbers: thousands commas, a
 // decimal point ("1,234.50"); a zero at the end of a fraction makes no
 // finer scale.
-var decimalSyntax = parser.DecimalSyntax{Group: []string{","}, Marks: ".", TrimZeros: true}
+var decimalSyntax = parser.NewDecimalSyntax(",", ".", parser.TrimZeros)
 
 // number reads the number at the start of b: its digits as an integer,
 // how many were significant after the point ("12.50" needs one), and the
