@@ -480,20 +480,8 @@ func (b *builder) actions() {
 // closeStreet ends a round of betting: the part of the highest bet no one
 // matched goes back to its bettor.
 func (b *builder) closeStreet() {
-	top, second := -1, hand.Amount(0)
-	for p, v := range b.street {
-		switch {
-		case top < 0 || v > b.street[top]:
-			if top >= 0 {
-				second = max(second, b.street[top])
-			}
-			top = p
-		default:
-			second = max(second, v)
-		}
-	}
-	if top >= 0 && b.street[top] > second {
-		b.uncalled[top] += b.street[top] - second
+	if top, x := parser.UncalledBet(b.street); x > 0 {
+		b.uncalled[top] += x
 	}
 	clear(b.street)
 	b.high = 0
