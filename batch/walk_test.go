@@ -11,42 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-)
 
-// deepUnreadable makes, under dir, a chain of folders whose full path is
-// longer than the system allows (PATH_MAX), with a file at its end, and
-// returns the first folder whose path is too long to open: an entry that
-// fails to open even for root (whom file modes do not stop). Made through
-// os.Root, which opens each level relative to the last.
-func deepUnreadable(t *testing.T, dir string) string {
-	t.Helper()
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	seg := strings.Repeat("d", 250)
-	rel := "deep"
-	if err := root.Mkdir(rel, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	first := ""
-	for i := 0; len(dir)+len(rel) < 4200; i++ {
-		rel = filepath.Join(rel, seg)
-		if err := root.Mkdir(rel, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if first == "" && len(dir)+1+len(rel) >= 4096 {
-			first = filepath.Join(dir, rel)
-		}
-	}
-	f, err := root.Create(filepath.Join(rel, "lost.phhs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	return first
-}
+	"github.com/handaudit/handaudit/internal/testenv"
+)
 
 // TestFolderWalk walks a folder holding every kind of entry: each one not
 // audited is listed with its reason, a link to a folder is walked (named
@@ -88,7 +55,7 @@ func TestFolderWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	deep := deepUnreadable(t, dir)
+	deep := testenv.TooLongPath(t, dir, "lost.phhs", nil)
 
 	inputs, skipped, err := ExpandInputs([]string{dir}, "")
 	if err != nil {

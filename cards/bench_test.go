@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // rateMeter reports evaluations per second of wall-clock time and, where
@@ -17,12 +19,12 @@ type rateMeter struct {
 
 func startRate(b *testing.B) rateMeter {
 	b.ResetTimer()
-	c, ok := cpuTime()
+	c, ok := testenv.CPUTime()
 	return rateMeter{int64(c), ok}
 }
 
 func (m rateMeter) stop(b *testing.B) {
-	c, ok := cpuTime()
+	c, ok := testenv.CPUTime()
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 	if m.ok && ok && int64(c) > m.cpu0 {

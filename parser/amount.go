@@ -1,6 +1,10 @@
 package parser
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/handaudit/handaudit/hand"
+)
 
 // MaxAmount bounds every amount in minor units, in every format, so that
 // sums over a table of players can never overflow an int64 (10^15 minor
@@ -37,4 +41,27 @@ func AppendDecimal(b []byte, v int64, scale int64, places int, fixed bool) []byt
 	}
 	b = append(b, '.')
 	return append(b, digits[:k]...)
+}
+
+// UncalledBet finds the bet no one called in full: which of bets (each
+// player's chips in, by seat) is the highest, the first of equal ones,
+// and by how much it is above every other. It returns -1 and 0 for no
+// bets, and 0 when no bet is above the rest.
+func UncalledBet(bets []hand.Amount) (top int, uncalled hand.Amount) {
+	top, second := -1, hand.Amount(0)
+	for i, v := range bets {
+		switch {
+		case top < 0 || v > bets[top]:
+			if top >= 0 {
+				second = max(second, bets[top])
+			}
+			top = i
+		default:
+			second = max(second, v)
+		}
+	}
+	if top < 0 {
+		return -1, 0
+	}
+	return top, max(bets[top]-second, 0)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // benchHands returns corpus-like hands for the benchmark: the PHH corpus's
@@ -87,12 +88,12 @@ type rateMeter struct {
 
 func startRate(b *testing.B) rateMeter {
 	b.ResetTimer()
-	c, ok := cpuTime()
+	c, ok := testenv.CPUTime()
 	return rateMeter{c, ok}
 }
 
 func (m rateMeter) stop(b *testing.B, hands int) {
-	c, ok := cpuTime()
+	c, ok := testenv.CPUTime()
 	b.StopTimer()
 	b.ReportMetric(float64(hands)/b.Elapsed().Seconds(), "hands/s")
 	if m.ok && ok && c > m.cpu0 {

@@ -12,36 +12,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-)
 
-// tooLongPath makes under dir a chain of folders whose full path is longer
-// than the system allows, and returns the first too long to open: a folder
-// entry that fails to open even for root, whom file modes do not stop.
-func tooLongPath(t *testing.T, dir string) string {
-	t.Helper()
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	rel, first := "deep", ""
-	if err := root.Mkdir(rel, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for len(dir)+len(rel) < 4200 {
-		rel = filepath.Join(rel, strings.Repeat("d", 250))
-		if err := root.Mkdir(rel, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if first == "" && len(dir)+1+len(rel) >= 4096 {
-			first = filepath.Join(dir, rel)
-		}
-	}
-	if err := root.WriteFile(filepath.Join(rel, "lost.phhs"), []byte(goodPHH), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return first
-}
+	"github.com/handaudit/handaudit/internal/testenv"
+)
 
 // TestWalkReportsEverySkip audits a folder holding a good hand history
 // beside a FIFO, a socket, a symlink loop, a folder that cannot be opened,
@@ -77,7 +50,7 @@ func TestWalkReportsEverySkip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	unreadable := []string{tooLongPath(t, dir)}
+	unreadable := []string{testenv.TooLongPath(t, dir, "lost.phhs", []byte(goodPHH))}
 	if os.Geteuid() != 0 {
 		locked := filepath.Join(dir, "locked")
 		os.Mkdir(locked, 0o755)

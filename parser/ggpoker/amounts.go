@@ -34,8 +34,11 @@ func symbolAt(b []byte) string {
 	return ""
 }
 
+// decimalSyntax is how GGPoker writes numbers: "1,234.5".
+var decimalSyntax = parser.NewDecimalSyntax(",", ".", parser.KeepZeros)
+
 // amount reads an amount at the start of b into milli-units, and returns
-// the bytes it used. Digits may be grouped by commas ("1,234.5").
+// the bytes it used.
 func (p *handParser) amount(b []byte) (hand.Amount, int, error) {
 	n := 0
 	if sym := symbolAt(b); sym != "" {
@@ -46,63 +49,25 @@ func (p *handParser) amount(b []byte) (hand.Amount, int, error) {
 		}
 		n = len(sym)
 	}
-	var v int64
-	digits, frac := 0, -1
-	for n < len(b) {
-		c := b[n]
-		switch {
-		case c >= '0' && c <= '9':
-			if frac >= 0 {
-				frac++
-				if frac > milli {
-					return 0, 0, errorf("amount has more than %d decimals", milli)
-				}
-			}
-			if v > (parser.MaxAmount*1000)/10 {
-				return 0, 0, errorf("amount too large")
-			}
-			v = v*10 + int64(c-'0')
-			digits++
-		case c == ',' && frac < 0 && digits > 0 && n+3 < len(b) && isDigits(b[n+1:n+4]) && (n+4 == len(b) || b[n+4] < '0' || b[n+4] > '9'):
-			// a thousands separator: three digits follow
-		case c == '.' && frac < 0 && digits > 0 && n+1 < len(b) && b[n+1] >= '0' && b[n+1] <= '9':
-			frac = 0
-		default:
-			goto done
-		}
-		n++
-	}
-done:
-	if digits == 0 {
-		if n < len(b) && b[n] == '-' {
-			return 0, 0, errorf("amount is negative")
-		}
+	d, m, err := decimalSyntax.Parse(b[n:])
+	switch {
+	case err == parser.ErrNegative:
+		return 0, 0, errorf("amount is negative")
+	case err == parser.ErrNoDigits:
 		return 0, 0, errorf("cannot read the amount")
+	case d.Places > milli:
+		return 0, 0, errorf("amount has more than %d decimals", milli)
 	}
-	if frac < 0 {
-		frac = 0
+	p.digits = max(p.digits, d.Places)
+	// At most parser.MaxAmount units (and any thousandths written).
+	most := parser.MaxAmount * pow10[milli]
+	if d.Places == milli {
+		most += pow10[milli] - 1
 	}
-	p.digits = max(p.digits, frac)
-	for f := frac; f < milli; f++ {
-		if v > parser.MaxAmount*100 {
-			return 0, 0, errorf("amount too large")
-		}
-		v *= 10
-	}
-	if v/1000 > parser.MaxAmount {
+	if err != nil || d.Units > most/pow10[milli-d.Places] {
 		return 0, 0, errorf("amount too large")
 	}
-	return hand.Amount(v), n, nil
-}
-
-// isDigits reports whether b is all decimal digits.
-func isDigits(b []byte) bool {
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return hand.Amount(d.Units * pow10[milli-d.Places]), n + m, nil
 }
 
 // amountAll reads b, which must be one amount and nothing else.

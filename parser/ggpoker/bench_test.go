@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
 	"github.com/handaudit/handaudit/parser"
 )
 
@@ -77,36 +78,10 @@ func benchInput(n int) []byte {
 // CPU-second (-cpu 1).
 func BenchmarkReader(b *testing.B) {
 	const n = 20000
-	input := benchInput(n)
-	b.SetBytes(int64(len(input)))
-	b.ReportAllocs()
 	pool := new(hand.Pool)
-	b.ResetTimer()
-	cpu0, cpuOK := cpuTime()
-	for i := 0; i < b.N; i++ {
-		r := newReader(bytes.NewReader(input), "bench", parser.Limits{}, pool)
-		got := 0
-		for {
-			h, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			pool.Put(h)
-			got++
-		}
-		if got != n {
-			b.Fatalf("read %d hands, want %d", got, n)
-		}
-	}
-	sec := b.Elapsed().Seconds()
-	b.ReportMetric(float64(n)*float64(b.N)/sec, "hands/s")
-	b.ReportMetric(0, "ns/op")
-	if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(n)*float64(b.N)/(cpu1-cpu0).Seconds(), "hands/cpu-s")
-	}
+	readertest.BenchmarkReader(b, benchInput(n), n, pool, func(r io.Reader) parser.Reader {
+		return newReader(r, "bench", parser.Limits{}, pool)
+	})
 }
 
 // TestBenchHand: the benchmark's hand reads, and is the hand it claims.

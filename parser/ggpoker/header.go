@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // header reads the hand's header line.
@@ -206,24 +207,11 @@ func (p *handParser) stakes(b []byte) error {
 
 // parseTime reads "2018/03/30 03:44:33".
 func parseTime(b []byte) (time.Time, error) {
-	if len(b) != 19 || b[4] != '/' || b[7] != '/' || b[10] != ' ' || b[13] != ':' || b[16] != ':' {
+	t, ok := parser.ParseDateTime(b)
+	if !ok {
 		return time.Time{}, errorf("cannot read the date %q", b)
 	}
-	num := func(s []byte) int {
-		v := 0
-		for _, c := range s {
-			if c < '0' || c > '9' {
-				return -1
-			}
-			v = v*10 + int(c-'0')
-		}
-		return v
-	}
-	y, mo, d, hh, mm, ss := num(b[:4]), num(b[5:7]), num(b[8:10]), num(b[11:13]), num(b[14:16]), num(b[17:19])
-	if y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60 {
-		return time.Time{}, errorf("cannot read the date %q", b)
-	}
-	return time.Date(y, time.Month(mo), d, hh, mm, ss, 0, time.UTC), nil
+	return t, nil
 }
 
 // table reads "Table 'NAME' 6-max Seat #2 is the button".

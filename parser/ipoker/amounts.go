@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
 )
 
@@ -20,38 +19,34 @@ import (
 // maxPlaces is the most decimal places an amount may have.
 const maxPlaces = 6
 
-// decimalAmount is an amount as written: its digits as an integer and how
-// many of them follow the decimal separator.
-type decimalAmount struct {
-	digits int64
-	places int
-}
-
 // parseDecimal reads one amount: the number, with any currency sign or
 // code before or after it. The separator rule: with both a point and a
 // comma, the last one is the decimal separator; with one kind only, it
 // separates thousands when it appears more than once or once followed by
 // exactly three digits after a non-zero whole part ("1,000", "1.500"),
-// and decimals otherwise ("0,50", "368,55", "0.125").
-func parseDecimal(s string) (decimalAmount, error) {
+// and decimals otherwise ("0,50", "368,55", "0.125"). Thousands
+// separators may stand anywhere in the whole part ("1,00,000"), not only
+// before groups of three digits as parser.DecimalSyntax reads them: so
+// this reader keeps its own scan, and returns the Decimal the others do.
+func parseDecimal(s string) (parser.Decimal, error) {
 	num := trimCurrency(s)
 	if num == "" {
-		return decimalAmount{}, fmt.Errorf("amount %q is not a number", s)
+		return parser.Decimal{}, fmt.Errorf("amount %q is not a number", s)
 	}
 	dec := decimalSeparator(num)
-	var a decimalAmount
+	var a parser.Decimal
 	seenDec, digits := false, 0
 	for i := 0; i < len(num); {
 		c := num[i]
 		switch {
 		case c >= '0' && c <= '9':
-			if a.digits > parser.MaxAmount {
-				return decimalAmount{}, fmt.Errorf("amount %q is too large", s)
+			if a.Units > parser.MaxAmount {
+				return parser.Decimal{}, fmt.Errorf("amount %q is too large", s)
 			}
-			a.digits = a.digits*10 + int64(c-'0')
+			a.Units = a.Units*10 + int64(c-'0')
 			digits++
 			if seenDec {
-				a.places++
+				a.Places++
 			}
 			i++
 		case c == dec && !seenDec:
@@ -59,22 +54,22 @@ func parseDecimal(s string) (decimalAmount, error) {
 			i++
 		case c == ',' || c == '.' || c == ' ' || c == '\'':
 			if seenDec {
-				return decimalAmount{}, fmt.Errorf("amount %q is not a number", s)
+				return parser.Decimal{}, fmt.Errorf("amount %q is not a number", s)
 			}
 			i++
 		default:
 			r, n := utf8.DecodeRuneInString(num[i:])
 			if r != '\u00a0' && r != '\u202f' && r != '\u2009' {
-				return decimalAmount{}, fmt.Errorf("amount %q is not a number", s)
+				return parser.Decimal{}, fmt.Errorf("amount %q is not a number", s)
 			}
 			i += n
 		}
 	}
 	switch {
 	case digits == 0:
-		return decimalAmount{}, fmt.Errorf("amount %q has no digits", s)
-	case a.places > maxPlaces:
-		return decimalAmount{}, fmt.Errorf("amount %q has more than %d decimal places", s, maxPlaces)
+		return parser.Decimal{}, fmt.Errorf("amount %q has no digits", s)
+	case a.Places > maxPlaces:
+		return parser.Decimal{}, fmt.Errorf("amount %q has more than %d decimal places", s, maxPlaces)
 	}
 	return a, nil
 }
@@ -172,21 +167,6 @@ func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 // as letters ("RSD", "CNY") is taken as it is.
 var currencySigns = map[string]string{
 	"€": "EUR", "$": "USD", "£": "GBP", "kr": "SEK", "¥": "CNY", "₽": "RUB",
-}
-
-// toScale converts a to minor units at scale 10^places.
-func (a decimalAmount) toScale(places int) (hand.Amount, bool) {
-	v := a.digits
-	for i := a.places; i < places; i++ {
-		v *= 10
-		if v > parser.MaxAmount {
-			return 0, false
-		}
-	}
-	if v > parser.MaxAmount {
-		return 0, false
-	}
-	return hand.Amount(v), true
 }
 
 // pow10 returns 10^n.

@@ -42,7 +42,7 @@ func TestParseDecimal(t *testing.T) {
 			t.Errorf("parseDecimal(%q): error %v, want error %v", c.in, err, c.err)
 			continue
 		}
-		if !c.err && (got.digits != c.digits || got.places != c.places) {
+		if !c.err && (got.Units != c.digits || got.Places != c.places) {
 			t.Errorf("parseDecimal(%q) = %+v, want %d with %d places", c.in, got, c.digits, c.places)
 		}
 	}
@@ -89,7 +89,7 @@ func TestParseGameType(t *testing.T) {
 		if c.err {
 			continue
 		}
-		if k.game != c.game || k.hasStakes != c.hasStakes || k.low.digits != c.lo || k.high.digits != c.hi || k.currency != c.currency {
+		if k.game != c.game || k.hasStakes != c.hasStakes || k.low.Units != c.lo || k.high.Units != c.hi || k.currency != c.currency {
 			t.Errorf("parseGameType(%q) = %+v", c.in, k)
 		}
 	}

@@ -41,7 +41,7 @@ type buildScratch struct {
 }
 
 // playerAmounts are a player's amounts as written.
-type playerAmounts struct{ chips, win, bet, rake decimalAmount }
+type playerAmounts struct{ chips, win, bet, rake parser.Decimal }
 
 // grow returns (*s)[:n], growing *s when it is shorter.
 func grow[T any](s *[]T, n int) []T {
@@ -104,22 +104,22 @@ func (b *builder) fail(line int, text, msg string) {
 }
 
 // amount converts a decimal amount at the hand's scale.
-func (b *builder) amount(a decimalAmount, line int, what string) hand.Amount {
-	v, ok := a.toScale(b.places)
+func (b *builder) amount(a parser.Decimal, line int, what string) hand.Amount {
+	v, ok := a.Scaled(b.places)
 	if !ok {
 		b.fail(line, "", fmt.Sprintf("%s is too large", what))
 	}
-	return v
+	return hand.Amount(v)
 }
 
 // parse reads an amount, noting its decimal places for the scale.
-func (b *builder) parse(s string, line int, text string) decimalAmount {
+func (b *builder) parse(s string, line int, text string) parser.Decimal {
 	a, err := parseDecimal(s)
 	if err != nil {
 		b.fail(line, text, err.Error())
-		return decimalAmount{}
+		return parser.Decimal{}
 	}
-	b.places = max(b.places, a.places)
+	b.places = max(b.places, a.Places)
 	return a
 }
 
@@ -131,13 +131,13 @@ func (b *builder) build() (*hand.Hand, *parser.Error) {
 		b.places = 2 // money in cents at least, however whole the amounts
 	}
 	if k.hasStakes {
-		b.places = max(b.places, k.low.places, k.high.places)
+		b.places = max(b.places, k.low.Places, k.high.Places)
 	}
 	if k.hasBets {
-		b.places = max(b.places, k.bets[0].places, k.bets[1].places)
+		b.places = max(b.places, k.bets[0].Places, k.bets[1].Places)
 	}
 	if k.hasAnte {
-		b.places = max(b.places, k.ante.places)
+		b.places = max(b.places, k.ante.Places)
 	}
 
 	// Players, in seat order, and every amount, for the scale.
@@ -329,7 +329,8 @@ func (b *builder) stakes() {
 			}
 			if i >= 0 && posted[i] == 0 && a.sum != "" {
 				d, _ := parseDecimal(a.sum)
-				posted[i], _ = d.toScale(b.places)
+				v, _ := d.Scaled(b.places)
+				posted[i] = hand.Amount(v)
 			}
 		}
 	}
@@ -479,20 +480,8 @@ func (b *builder) actions() {
 // closeStreet ends a round of betting: the part of the highest bet no one
 // matched goes back to its bettor.
 func (b *builder) closeStreet() {
-	top, second := -1, hand.Amount(0)
-	for p, v := range b.street {
-		switch {
-		case top < 0 || v > b.street[top]:
-			if top >= 0 {
-				second = max(second, b.street[top])
-			}
-			top = p
-		default:
-			second = max(second, v)
-		}
-	}
-	if top >= 0 && b.street[top] > second {
-		b.uncalled[top] += b.street[top] - second
+	if top, x := parser.UncalledBet(b.street); x > 0 {
+		b.uncalled[top] += x
 	}
 	clear(b.street)
 	b.high = 0

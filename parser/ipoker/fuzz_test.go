@@ -2,7 +2,6 @@ package ipoker
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,15 +25,7 @@ func fuzzSeeds(f *testing.F) {
 	f.Add(bytes.ReplaceAll(base, []byte("\n"), []byte("\r\n")))
 	f.Add(bytes.Replace(base, []byte(`player="Alice"`), []byte(`player=Alice`), 1))
 	f.Add(readertest.UTF16(string(base), false))
-	root := filepath.Join(testenv.RepoRoot(f), "..", "shared", "corpus", "rooms", "IPoker")
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if data, err := os.ReadFile(p); err == nil {
-				f.Add(data)
-			}
-		}
-		return nil
-	})
+	readertest.AddFiles(f, filepath.Join(testenv.RepoRoot(f), "..", "shared", "corpus", "rooms", "IPoker"), "")
 }
 
 // FuzzIPoker feeds the reader arbitrary bytes: it must never panic, must
@@ -43,46 +34,23 @@ func fuzzSeeds(f *testing.F) {
 // actions by seated players, as many finishing stacks as seats.
 func FuzzIPoker(f *testing.F) {
 	fuzzSeeds(f)
+	check := readertest.Fuzz{
+		Open:       readBack,
+		LoneCR:     true,
+		MaxResults: func(_, size int) int { return size/6 + 1 },
+		Check:      checkHand,
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		decoded, err := io.ReadAll(parser.NewDecodedReader(bytes.NewReader(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := 1 + bytes.Count(decoded, []byte{'\n'}) + bytes.Count(decoded, []byte{'\r'})
-		res := readAll(t, data, "fuzz", false, 0, parser.Limits{}, nil)
-		if len(res) > len(decoded)/6+1 {
-			t.Fatalf("%d results from %d bytes", len(res), len(decoded))
-		}
-		for _, r := range res {
-			if r.Err != nil {
-				if e := r.Err; e.Line < 1 || e.Line > lines || e.File != "fuzz" || e.Msg == "" {
-					t.Fatalf("bad error: %+v (input has at most %d lines)", e, lines)
-				}
-				continue
-			}
-			checkHand(t, r.H, lines)
-		}
+		check.Run(t, data, newReader(bytes.NewReader(data), readertest.FuzzName, parser.Limits{}, nil))
 	})
 }
 
-func checkHand(t *testing.T, h *hand.Hand, lines int) {
+// checkHand checks what is particular to iPoker in a hand read: as many
+// finishing stacks as seats.
+func checkHand(t testing.TB, h *hand.Hand, _ int) {
 	t.Helper()
-	if h.Pos.Line < 1 || h.Pos.Line > lines || h.End < h.Pos.Line || h.End > lines {
-		t.Fatalf("hand %s at lines %d-%d of %d", h.ID, h.Pos.Line, h.End, lines)
-	}
-	if h.Scale < 1 || len(h.Outcome.FinishingStacks) != len(h.Seats) {
-		t.Fatalf("hand %s: scale %d, %d finishing stacks for %d seats", h.ID, h.Scale, len(h.Outcome.FinishingStacks), len(h.Seats))
-	}
-	for i, a := range h.Actions {
-		if a.Pos.Line < h.Pos.Line || a.Pos.Line > h.End {
-			t.Fatalf("hand %s: action %d at line %d, outside the hand (%d-%d)", h.ID, i, a.Pos.Line, h.Pos.Line, h.End)
-		}
-		if a.Player < hand.NoPlayer || a.Player >= len(h.Seats) {
-			t.Fatalf("hand %s: action %d by player %d of %d", h.ID, i, a.Player, len(h.Seats))
-		}
-		if a.Amount < 0 || a.To < 0 || a.Amount > parser.MaxAmount || a.To > parser.MaxAmount {
-			t.Fatalf("hand %s: action %d amounts %d, %d", h.ID, i, a.Amount, a.To)
-		}
+	if len(h.Outcome.FinishingStacks) != len(h.Seats) {
+		t.Fatalf("hand %s: %d finishing stacks for %d seats", h.ID, len(h.Outcome.FinishingStacks), len(h.Seats))
 	}
 }
 

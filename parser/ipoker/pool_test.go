@@ -17,14 +17,12 @@ func TestPooled(t *testing.T) {
 	want := readAll(t, data, "p.xml", false, 0, parser.Limits{}, nil)
 	pool := new(hand.Pool)
 	r := newReader(bytes.NewReader(data), "p.xml", parser.Limits{}, pool)
-	for i := range want {
-		h, err := r.Next()
-		if err != nil {
-			t.Fatalf("hand %d: %v", i, err)
+	var hands []*hand.Hand
+	for _, res := range want {
+		if res.Err != nil {
+			t.Fatalf("input does not read: %v", res.Err)
 		}
-		if d := readertest.HandContentDiff(h, want[i].H); d != nil {
-			t.Fatalf("pooled hand %d differs: %v", i, d)
-		}
-		pool.Put(h)
+		hands = append(hands, res.H)
 	}
+	readertest.ComparePooled(t, r, pool, hands)
 }

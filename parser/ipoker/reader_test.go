@@ -2,7 +2,6 @@ package ipoker
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
 	"strings"
@@ -25,25 +24,13 @@ func readAll(t testing.TB, data []byte, name string, noQuick bool, chunk int, li
 	}
 	r := newReader(in, name, lim, pool)
 	r.noQuick = noQuick
-	var out []readertest.ReadResult
-	for n := 0; ; n++ {
-		if n > 100000 {
-			t.Fatalf("%s: reader does not stop", name)
-		}
-		h, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		var pe *parser.Error
-		switch {
-		case errors.As(err, &pe):
-			out = append(out, readertest.ReadResult{Err: pe})
-		case err != nil:
-			t.Fatalf("%s: I/O error: %v", name, err)
-		default:
-			out = append(out, readertest.ReadResult{H: h})
-		}
-	}
+	return readertest.Results(t, r, name)
+}
+
+// readBack is a reader without limits, for reading back what the writer
+// wrote.
+func readBack(r io.Reader, name string) parser.Reader {
+	return newReader(r, name, parser.Limits{}, nil)
 }
 
 func testSessions(t testing.TB) []byte {

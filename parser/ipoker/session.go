@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // session is what a <session>'s <general> says of all its games: the game
@@ -29,11 +30,11 @@ type session struct {
 // whose blinds the posts give), "LH 20/40 x2 Limit $10.00/$20.00".
 type gameKind struct {
 	game      hand.Game
-	hasStakes bool          // the blinds (or limit bets) are written
-	low, high decimalAmount // the two stakes written: blinds, or limit bets
-	bets      [2]decimalAmount
+	hasStakes bool           // the blinds (or limit bets) are written
+	low, high parser.Decimal // the two stakes written: blinds, or limit bets
+	bets      [2]parser.Decimal
 	hasBets   bool // "LH 20/40 ...": the limit bets besides the blinds
-	ante      decimalAmount
+	ante      parser.Decimal
 	hasAnte   bool
 	currency  string // from the stakes' sign, "" if none
 }
@@ -183,7 +184,7 @@ func parseGameType(s string) (gameKind, error) {
 		if err != nil {
 			return k, fmt.Errorf("game type %q: %v", s, err)
 		}
-		k.bets, k.hasBets = [2]decimalAmount{lo, hi}, true
+		k.bets, k.hasBets = [2]parser.Decimal{lo, hi}, true
 		k.game = hand.Game{Variant: hand.Holdem, Structure: hand.FixedLimit, HoleCards: 2, Code: "LH"}
 		fields = fields[len(fields)-1:]
 		if k.low, k.high, k.currency, err = parseStakes(fields[0]); err != nil {
@@ -234,7 +235,7 @@ func parseGameType(s string) (gameKind, error) {
 }
 
 // parseStakes reads "€0.05/€0.10".
-func parseStakes(s string) (lo, hi decimalAmount, currency string, err error) {
+func parseStakes(s string) (lo, hi parser.Decimal, currency string, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	if !ok {
 		return lo, hi, "", fmt.Errorf("stakes %q are not two amounts", s)

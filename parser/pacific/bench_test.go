@@ -1,14 +1,14 @@
 package pacific
 
 import (
-	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/readertest"
 	"github.com/handaudit/handaudit/internal/testenv"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // benchFiles are the corpus's ordinary cash hands: no-limit, pot-limit
@@ -30,46 +30,14 @@ func BenchmarkReader(b *testing.B) {
 	var hands []byte
 	per := 0
 	for _, name := range benchFiles {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			b.Fatal(err)
-		}
-		hands = append(append(hands, data...), "\n\n\n"...)
+		hands = append(append(hands, readertest.ReadFile(b, filepath.Join(dir, name))...), "\n\n\n"...)
 		per++
 	}
-	var input []byte
-	n := 0
-	for len(input) < 8<<20 {
-		input = append(input, hands...)
-		n += per
-	}
-	b.SetBytes(int64(len(input)))
-	b.ReportAllocs()
+	input, copies := readertest.Repeat(hands, "", 8<<20)
 	var pool hand.Pool
-	b.ResetTimer()
-	cpu0, cpuOK := cpuTime()
-	for i := 0; i < b.N; i++ {
-		r := newReader(bytes.NewReader(input), "bench", testLimits)
-		r.pool = &pool
-		got := 0
-		for {
-			h, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			pool.Put(h)
-			got++
-		}
-		if got != n {
-			b.Fatalf("read %d hands, want %d", got, n)
-		}
-	}
-	b.StopTimer()
-	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "hands/s")
-	if cpu1, ok := cpuTime(); ok && cpuOK {
-		b.ReportMetric(float64(n*b.N)/(cpu1-cpu0).Seconds(), "hands/cpu-s")
-	}
+	readertest.BenchmarkReader(b, input, copies*per, &pool, func(r io.Reader) parser.Reader {
+		pr := newReader(r, "bench", testLimits)
+		pr.pool = &pool
+		return pr
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/readertest"
-	"github.com/handaudit/handaudit/internal/testenv"
 	"github.com/handaudit/handaudit/parser"
 )
 
@@ -23,23 +21,13 @@ var update = flag.Bool("update", false, "rewrite golden files")
 var headerLine = regexp.MustCompile(`(?m)^(?:\x{FEFF})*\*{5} \S[^\n]* Hand History for Game \d+ \*{5}\r?$`)
 
 // corpusFiles reads every file of the shared Pacific folder.
-func corpusFiles(t testing.TB) (root string, names []string, data map[string][]byte) {
-	root = testenv.CorpusDir(t, "rooms/Pacific")
+func corpusFiles(t testing.TB) (names []string, data map[string][]byte) {
+	root, names := readertest.CorpusFiles(t, "rooms/Pacific", "")
 	data = map[string][]byte{}
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		names = append(names, filepath.ToSlash(rel))
-		data[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range names {
+		data[name] = readertest.ReadFile(t, filepath.Join(root, name))
 	}
-	return root, names, data
+	return names, data
 }
 
 // TestCorpus reads every file of the shared Pacific folder: each file
@@ -48,7 +36,7 @@ func corpusFiles(t testing.TB) (root string, names []string, data map[string][]b
 // file's (testdata/corpus.golden; -update rewrites it). The files in
 // PartyPoker's layout are not claimed.
 func TestCorpus(t *testing.T) {
-	_, names, data := corpusFiles(t)
+	names, data := corpusFiles(t)
 	var out strings.Builder
 	files, hands := 0, 0
 	for _, name := range names {
@@ -87,19 +75,7 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d hands", files, hands)
-	golden := filepath.Join("testdata", "corpus.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("the corpus reads differently from %s (run with -update and compare):\n%s", golden, out.String())
-	}
+	readertest.Golden(t, filepath.Join("testdata", "corpus.golden"), out.String(), *update)
 }
 
 // describe sums up a hand for the golden file.
@@ -126,7 +102,7 @@ func describe(h *hand.Hand) string {
 // TestRoundTrip writes every hand of the corpus and the tests' hands and
 // reads it back: the same hand.
 func TestRoundTrip(t *testing.T) {
-	_, names, data := corpusFiles(t)
+	names, data := corpusFiles(t)
 	inputs := map[string][]byte{"cashHand": []byte(cashHand)}
 	for _, name := range names {
 		inputs[name] = data[name]
@@ -138,20 +114,9 @@ func TestRoundTrip(t *testing.T) {
 		}
 		hs, _ := readertest.ReadHands(t, Format, b, name)
 		for _, h := range hs {
-			text, err := AppendHand(nil, h)
-			if err != nil {
-				t.Errorf("%s %s: %v", name, h.ID, err)
-				continue
+			if readertest.RoundTrip(t, name, h, func(h *hand.Hand) ([]byte, error) { return AppendHand(nil, h) }, readBack) {
+				n++
 			}
-			back, errs := readertest.ReadHands(t, Format, text, "back")
-			if len(back) != 1 || len(errs) != 0 {
-				t.Errorf("%s %s: written hand reads as %d hands, errors %v:\n%s", name, h.ID, len(back), errs, text)
-				continue
-			}
-			if d := readertest.HandDiff(h, back[0]); d != nil {
-				t.Errorf("%s %s: written hand differs:\n  %s\n%s", name, h.ID, strings.Join(d, "\n  "), text)
-			}
-			n++
 		}
 	}
 	if n < 30 {

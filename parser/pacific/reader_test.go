@@ -2,7 +2,6 @@ package pacific
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,27 +19,16 @@ func readAll(t testing.TB, text string, lim parser.Limits, pool *hand.Pool) ([]*
 	t.Helper()
 	r := newReader(strings.NewReader(text), "t.txt", lim)
 	r.pool = pool
-	var hs []*hand.Hand
-	var errs []*parser.Error
-	for i := 0; ; i++ {
-		h, err := r.Next()
-		if err == io.EOF {
-			return hs, errs
-		}
-		var pe *parser.Error
-		switch {
-		case errors.As(err, &pe):
-			errs = append(errs, pe)
-		case err != nil:
-			t.Fatalf("I/O error: %v", err)
-		default:
-			hs = append(hs, h)
-		}
-		if i > 10000 {
-			t.Fatal("reader does not stop")
-		}
+	hs, errs := readertest.Read(t, r, "t.txt")
+	if len(hs)+len(errs) > 10000 {
+		t.Fatal("reader does not stop")
 	}
+	return hs, errs
 }
+
+// readBack is a reader without limits, for reading back what the writer
+// wrote.
+func readBack(r io.Reader, name string) parser.Reader { return NewReader(r, name) }
 
 // cashHand is an ordinary cash hand: posts, a raise, a call, three
 // streets, a silent uncalled bet, hole cards of the hero.
@@ -387,19 +375,7 @@ func TestPooled(t *testing.T) {
 	var pool hand.Pool
 	r := newReader(strings.NewReader(text), "t.txt", testLimits)
 	r.pool = &pool
-	for i := 0; ; i++ {
-		h, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := readertest.HandContentDiff(h, want[i]); d != nil {
-			t.Errorf("hand %d: %v", i, d)
-		}
-		pool.Put(h)
-	}
+	readertest.ComparePooled(t, r, &pool, want)
 }
 
 // TestEncodings: UTF-16 and CRLF read as UTF-8 does.

@@ -14,59 +14,15 @@ const (
 	errTooLarge = "amount too large"
 )
 
-// number reads digits with thousands separators and an optional
-// fraction at the start of b. A comma followed by exactly three digits
-// separates thousands, any other comma or a point starts the fraction;
-// in chips (which have no fraction) a point followed by exactly three
-// digits separates thousands too ("Blinds-Antes(1.200/2.400 -400)"). It
-// returns the digits as an integer, how many were after the separator,
-// and the bytes used; ok is false if there is no digit or more than 18.
-func number(b []byte, chips bool) (mant int64, frac, n int, ok bool) {
-	i, digits := 0, 0
-	for i < len(b) {
-		c := b[i]
-		if c >= '0' && c <= '9' {
-			mant = mant*10 + int64(c-'0')
-			digits++
-			i++
-			continue
-		}
-		if (c == ',' || c == '.' && chips) && digits > 0 && three(b[i+1:]) {
-			i++
-			continue
-		}
-		break
-	}
-	if digits == 0 {
-		return 0, 0, 0, false
-	}
-	if i+1 < len(b) && (b[i] == '.' || b[i] == ',') && b[i+1] >= '0' && b[i+1] <= '9' {
-		i++
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			mant = mant*10 + int64(b[i]-'0')
-			frac++
-			digits++
-			i++
-		}
-	}
-	if digits > 18 {
-		return 0, 0, 0, false
-	}
-	return mant, frac, i, true
-}
-
-// three reports whether b starts with exactly three digits.
-func three(b []byte) bool {
-	if len(b) < 3 {
-		return false
-	}
-	for _, c := range b[:3] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return len(b) == 3 || b[3] < '0' || b[3] > '9'
-}
+// The syntaxes of PartyPoker's numbers. A comma followed by exactly three
+// digits separates thousands, any other comma or a point starts the
+// fraction ("$1,234.56", "$24,72"); in chips (which have no fraction) a
+// point followed by exactly three digits separates thousands too
+// ("Blinds-Antes(1.200/2.400 -400)").
+var (
+	moneySyntax = parser.NewDecimalSyntax(",", ".,", parser.KeepZeros)
+	chipsSyntax = parser.NewDecimalSyntax(",.", ".,", parser.KeepZeros)
+)
 
 // money reads an amount at the start of b: an optional currency sign,
 // the number, and an optional " USD" (any currency code) or " chips".
@@ -85,15 +41,20 @@ func (p *handParser) money(b []byte) (hand.Amount, int, string) {
 	for i < len(b) && b[i] == ' ' {
 		i++
 	}
-	if i < len(b) && b[i] == '-' {
-		return 0, 0, "amount is negative"
+	syntax := moneySyntax
+	if p.chips {
+		syntax = chipsSyntax
 	}
-	mant, frac, n, ok := number(b[i:], p.chips)
-	if !ok {
+	d, n, err := syntax.Parse(b[i:])
+	switch err {
+	case nil:
+	case parser.ErrNegative:
+		return 0, 0, "amount is negative"
+	default:
 		return 0, 0, errNoAmount
 	}
 	i += n
-	v, msg := p.units(mant, frac)
+	v, msg := p.units(d)
 	if msg != "" {
 		return 0, 0, msg
 	}
@@ -142,27 +103,22 @@ func (p *handParser) bracketed(b []byte) (hand.Amount, []byte, string) {
 	return v, b[i+1:], ""
 }
 
-// units converts digits with frac decimals to the hand's units, raising
-// the hand's scale if frac is finer.
-func (p *handParser) units(mant int64, frac int) (hand.Amount, string) {
-	if frac > p.scale {
-		if frac >= len(pow10) {
+// units converts d to the hand's units, raising the hand's scale if d is
+// finer.
+func (p *handParser) units(d parser.Decimal) (hand.Amount, string) {
+	if d.Places > p.scale {
+		if d.Places >= len(pow10) {
 			return 0, "amount has too many decimals"
 		}
-		if !p.rescale(frac) {
+		if !p.rescale(d.Places) {
 			return 0, errTooLarge
 		}
 	}
-	for f := frac; f < p.scale; f++ {
-		if mant > parser.MaxAmount/10 {
-			return 0, errTooLarge
-		}
-		mant *= 10
-	}
-	if mant > parser.MaxAmount {
+	v, ok := d.Scaled(p.scale)
+	if !ok {
 		return 0, errTooLarge
 	}
-	return hand.Amount(mant), ""
+	return hand.Amount(v), ""
 }
 
 var pow10 = [...]int64{1, 10, 100, 1000, 10000, 100000, 1000000}

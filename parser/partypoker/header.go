@@ -129,7 +129,6 @@ func (p *handParser) cashGame(desc []byte) string {
 // tournamentGame reads "NL Texas Hold'em $22 USD Buy-in Trny:125049467
 // Level:12  Blinds-Antes(1.200/2.400 -400)" and its older forms.
 func (p *handParser) tournamentGame(desc []byte) string {
-	h := p.h
 	p.chips, p.scale = true, 0
 	if msg := p.game(desc, false); msg != "" {
 		return msg
@@ -138,15 +137,9 @@ func (p *handParser) tournamentGame(desc []byte) string {
 	if i < 0 {
 		return "tournament game line without \"Trny:\""
 	}
-	id := trimLine(desc[i+5:])
-	n := 0
-	for n < len(id) && id[n] >= '0' && id[n] <= '9' {
-		n++
+	if msg := p.tournament(trimLine(desc[i+5:])); msg != "" {
+		return msg
 	}
-	if n == 0 {
-		return "tournament game line without a tournament number"
-	}
-	h.Tournament = p.r.strs.Intern(id[:n])
 	for _, w := range [...]string{"Blinds-Antes(", "Stakes-Antes(", "Blinds("} {
 		if j := bytes.Index(desc, []byte(w)); j >= 0 {
 			return p.levelStakes(desc[j+len(w):])
@@ -359,3 +352,16 @@ var eastern = sync.OnceValue(func() *time.Location {
 	}
 	return loc
 })
+
+// tournament sets the hand's tournament from the number id starts with.
+func (p *handParser) tournament(id []byte) string {
+	n := 0
+	for n < len(id) && id[n] >= '0' && id[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return "tournament game line without a tournament number"
+	}
+	p.h.Tournament = p.r.strs.Intern(id[:n])
+	return ""
+}

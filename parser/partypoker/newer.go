@@ -47,15 +47,9 @@ func (p *handParser) newerGame(line []byte) string {
 		if t < 0 {
 			return "tournament game line without \"Tournament #\""
 		}
-		id := tail[t+12:]
-		n := 0
-		for n < len(id) && id[n] >= '0' && id[n] <= '9' {
-			n++
+		if msg := p.tournament(tail[t+12:]); msg != "" {
+			return msg
 		}
-		if n == 0 {
-			return "tournament game line without a tournament number"
-		}
-		h.Tournament = p.r.strs.Intern(id[:n])
 	} else {
 		p.scale, h.Currency = 2, "USD" // the seats' stacks are in dollars
 	}

@@ -19,6 +19,7 @@ import (
 	"slices"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // finishStakes sets the hand's stakes from the game line and the forced
@@ -102,20 +103,7 @@ func (p *handParser) outcome() {
 		pot += p.total[i]
 		live = append(live, max(p.total[i]-p.dead[i], 0))
 	}
-	top, second := -1, hand.Amount(0)
-	for i, v := range live {
-		switch {
-		case top < 0 || v > live[top]:
-			if top >= 0 {
-				second = max(second, live[top])
-			}
-			top = i
-		default:
-			second = max(second, v)
-		}
-	}
-	uncalled := live[top] - second
-	if uncalled > 0 {
+	if top, uncalled := parser.UncalledBet(live); uncalled > 0 {
 		p.returnUncalled(top, uncalled)
 	}
 	if p.hasRake {

@@ -43,16 +43,11 @@ func (p *psParser) amountSlow(b []byte) (hand.Amount, int, error) {
 			return 0, 0, errPSTooLarge
 		}
 	}
-	for f := frac; f < p.scale; f++ {
-		if mant > parser.MaxAmount/10 {
-			return 0, 0, errPSTooLarge
-		}
-		mant *= 10
-	}
-	if mant > parser.MaxAmount {
+	v, ok := parser.Decimal{Units: mant, Places: frac}.Scaled(p.scale)
+	if !ok {
 		return 0, 0, errPSTooLarge
 	}
-	return hand.Amount(mant), n, nil
+	return hand.Amount(v), n, nil
 }
 
 // errPSNoAmount explains an amount that does not parse.
@@ -60,10 +55,15 @@ var errPSNoAmount = errors.New("cannot read the amount")
 
 var errPSTooLarge = fmt.Errorf("amount too large (over %d minor units)", parser.MaxAmount)
 
-// psNumber reads a currency sign (optional), digits with optional
-// thousands commas, and an optional decimal fraction. It returns the
-// digits as an integer, how many were after the point, and the bytes used.
-// A number of more than 18 digits is not read: n is then -1.
+// psDecimal is how PokerStars writes numbers: thousands commas, a decimal
+// point ("1,234.50"); a zero at the end of a fraction makes no finer
+// scale ("12.50" needs one decimal).
+var psDecimal = parser.NewDecimalSyntax(",", ".", parser.TrimZeros)
+
+// psNumber reads a currency sign (optional) and the number after it. It
+// returns the digits as an integer, how many were significant after the
+// point, and the bytes used. A number of more than 18 digits is not read:
+// n is then -1.
 func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 	i := 0
 	switch {
@@ -74,68 +74,14 @@ func psNumber(b []byte) (mant int64, frac, n int, ok bool) {
 	case len(b) > 2 && b[0] == 0xE2 && b[1] == 0x82 && (b[2] == 0xAC || b[2] == 0xB9): // € ₹
 		i = 3
 	}
-	start := i
-	// Digits are counted, and a number of too many refused, at the end:
-	// what overflowed meanwhile is not used.
-	digits := 0
-	for i < len(b) {
-		if d := b[i] - '0'; d <= 9 {
-			mant = mant*10 + int64(d)
-			digits++
-			i++
-			continue
-		}
-		// A thousands comma: between digits, followed by exactly three.
-		if b[i] == ',' && i > start && i+3 < len(b) && psDigit3(b[i+1:]) {
-			i++
-			continue
-		}
-		break
-	}
-	if i == start {
-		return 0, 0, 0, false
-	}
-	if i+1 < len(b) && b[i] == '.' && b[i+1]-'0' <= 9 {
-		i++
-		// "12.50" needs no finer scale than "12.5": zeros are counted, and
-		// added only when a digit other than zero follows them.
-		zeros := 0
-		for i < len(b) {
-			d := b[i] - '0'
-			if d > 9 {
-				break
-			}
-			digits++
-			i++
-			if d == 0 {
-				zeros++
-				continue
-			}
-			for ; zeros > 0; zeros-- {
-				mant *= 10
-				frac++
-			}
-			mant = mant*10 + int64(d)
-			frac++
-		}
-	}
-	if digits > 18 {
+	d, m, err := psDecimal.Parse(b[i:])
+	switch err {
+	case nil:
+		return d.Units, d.Places, i + m, true
+	case parser.ErrTooManyDigits:
 		return 0, 0, -1, false
 	}
-	return mant, frac, i, true
-}
-
-// psDigit3 reports whether b starts with exactly three digits.
-func psDigit3(b []byte) bool {
-	if len(b) < 3 {
-		return false
-	}
-	for _, c := range b[:3] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return len(b) == 3 || b[3] < '0' || b[3] > '9'
+	return 0, 0, 0, false
 }
 
 // rescale raises the hand's scale to digits decimals, converting every

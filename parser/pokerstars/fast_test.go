@@ -151,6 +151,19 @@ func psNumberSlow(b []byte) (mant int64, frac, n int, ok bool) {
 	return mant, frac, i, true
 }
 
+// psDigit3 reports whether b starts with exactly three digits.
+func psDigit3(b []byte) bool {
+	if len(b) < 3 {
+		return false
+	}
+	for _, c := range b[:3] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) == 3 || b[3] < '0' || b[3] > '9'
+}
+
 func TestPokerStarsNumber(t *testing.T) {
 	inputs := []string{
 		"", "$", "0", "$0", "$0.00", "12.50", "12.05", "100.00", "0.10", "1,234.50", "1,23", "1,2345",

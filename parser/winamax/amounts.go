@@ -77,16 +77,11 @@ func (p *handParser) amount(b []byte) (hand.Amount, int, error) {
 			return 0, 0, err
 		}
 	}
-	for f := frac; f < p.digits; f++ {
-		if mant > parser.MaxAmount/10 {
-			return 0, 0, errTooLarge
-		}
-		mant *= 10
-	}
-	if mant > parser.MaxAmount {
+	v, ok := parser.Decimal{Units: mant, Places: frac}.Scaled(p.digits)
+	if !ok {
 		return 0, 0, errTooLarge
 	}
-	return hand.Amount(mant), n, nil
+	return hand.Amount(v), n, nil
 }
 
 // currencyName names a currency code in messages.
@@ -97,69 +92,29 @@ func currencyName(code string) string {
 	return code
 }
 
-// number reads digits (with thousands commas between groups of three) and
-// an optional decimal fraction: the digits as an integer, how many were
-// significant after the point ("12.50" needs one), and the bytes used.
+// decimalSyntax is how Winamax writes numbers: thousands commas, a
+// decimal point ("1,234.50"); a zero at the end of a fraction makes no
+// finer scale.
+var decimalSyntax = parser.NewDecimalSyntax(",", ".", parser.TrimZeros)
+
+// number reads the number at the start of b: its digits as an integer,
+// how many were significant after the point ("12.50" needs one), and the
+// bytes used.
 func number(b []byte) (mant int64, frac, n int, err error) {
-	i, digits := 0, 0
-	for i < len(b) {
-		if c := b[i]; c >= '0' && c <= '9' {
-			mant = mant*10 + int64(c-'0')
-			digits++
-			i++
-			continue
-		}
-		if b[i] == ',' && i > 0 && i+3 < len(b)+0 && digit3(b[i+1:]) {
-			i++
-			continue
-		}
-		break
-	}
-	if i == 0 {
-		if len(b) > 0 && b[0] == '-' {
-			return 0, 0, 0, errorf("amount is negative")
-		}
+	d, n, err := decimalSyntax.Parse(b)
+	switch err {
+	case nil:
+	case parser.ErrNegative:
+		return 0, 0, 0, errorf("amount is negative")
+	case parser.ErrTooManyDigits:
+		return 0, 0, 0, errTooLarge
+	default:
 		return 0, 0, 0, errNoAmount
 	}
-	if i+1 < len(b) && b[i] == '.' && b[i+1] >= '0' && b[i+1] <= '9' {
-		i++
-		zeros := 0
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			d := b[i] - '0'
-			digits++
-			i++
-			if d == 0 {
-				zeros++
-				continue
-			}
-			for ; zeros > 0; zeros-- {
-				mant *= 10
-				frac++
-			}
-			mant = mant*10 + int64(d)
-			frac++
-		}
-	}
-	if digits > 18 {
-		return 0, 0, 0, errTooLarge
-	}
-	if frac >= len(pow10) {
+	if d.Places >= len(pow10) {
 		return 0, 0, 0, errorf("amount has too many decimals")
 	}
-	return mant, frac, i, nil
-}
-
-// digit3 reports whether b starts with exactly three digits.
-func digit3(b []byte) bool {
-	if len(b) < 3 {
-		return false
-	}
-	for _, c := range b[:3] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return len(b) == 3 || b[3] < '0' || b[3] > '9'
+	return d.Units, d.Places, n, nil
 }
 
 // rescale raises the hand's scale to digits decimals, converting every

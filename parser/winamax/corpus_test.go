@@ -1,20 +1,15 @@
 package winamax
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/internal/readertest"
-	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 // update: -update rewrites the golden file.
@@ -37,17 +32,10 @@ var corpusErrors = []struct {
 	{"CashGame/StreetTests/Flop.txt", 18, "the summary's board is not the board dealt"},
 }
 
-// countHeaders counts the hand headers of a file without the reader: the
-// lines that start with "Winamax Poker - " (after a byte-order mark).
-func countHeaders(t *testing.T, data []byte) int {
-	n := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		if strings.HasPrefix(strings.TrimPrefix(sc.Text(), "\ufeff"), "Winamax Poker - ") {
-			n++
-		}
-	}
-	return n
+// headerLine tells a hand header apart from the reader: a line that
+// starts with "Winamax Poker - " (after a byte-order mark).
+func headerLine(line string) bool {
+	return strings.HasPrefix(strings.TrimPrefix(line, "\ufeff"), "Winamax Poker - ")
 }
 
 // TestCorpus reads every file of the shared corpus' Winamax folder: each
@@ -55,28 +43,15 @@ func countHeaders(t *testing.T, data []byte) int {
 // read is written and read back the same, and the hands' gist is a golden
 // file.
 func TestCorpus(t *testing.T) {
-	dir := testenv.CorpusDir(t, "rooms/Winamax")
-	var files []string
-	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() && strings.HasSuffix(path, ".txt") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	sort.Strings(files)
+	dir, files := readertest.CorpusFiles(t, "rooms/Winamax", ".txt")
 	if len(files) < 30 {
 		t.Fatalf("found %d files in %s, want the 36 of the corpus", len(files), dir)
 	}
 	var golden strings.Builder
 	seen := map[string]bool{}
 	total := 0
-	for _, path := range files {
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, rel := range files {
+		data := readertest.ReadFile(t, filepath.Join(dir, rel))
 		hands, errs := readAll(t, string(data))
 		total += len(hands)
 		var want []int
@@ -103,7 +78,7 @@ func TestCorpus(t *testing.T) {
 		}
 		// Every header is a hand or an error at or after it; a file with
 		// no header is one error.
-		if headers := countHeaders(t, data); len(hands)+len(errs) != max(headers, 1) {
+		if headers := readertest.CountLines(data, headerLine); len(hands)+len(errs) != max(headers, 1) {
 			t.Errorf("%s: %d headers, %d hands and %d errors", rel, headers, len(hands), len(errs))
 		}
 		for _, h := range hands {
@@ -117,25 +92,13 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %d hands, %d parse errors", len(files), total, len(corpusErrors))
-	checkGolden(t, "testdata/corpus.golden", golden.String())
+	readertest.Golden(t, "testdata/corpus.golden", golden.String(), *update)
 }
 
 // roundTrip writes h and reads it back: the hand must be the same.
 func roundTrip(t *testing.T, name string, h *hand.Hand) {
 	t.Helper()
-	text, err := AppendHand(nil, h)
-	if err != nil {
-		t.Errorf("%s:%d: cannot write the hand: %v", name, h.Pos.Line, err)
-		return
-	}
-	hs, errs := readAll(t, string(text))
-	if len(errs) > 0 || len(hs) != 1 {
-		t.Errorf("%s:%d: written hand reads as %d hands, errors %v:\n%s", name, h.Pos.Line, len(hs), errs, text)
-		return
-	}
-	if d := readertest.HandDiff(hs[0], h); d != nil {
-		t.Errorf("%s:%d: written and read back, the hand differs:\n%s\n%s", name, h.Pos.Line, strings.Join(d, "\n"), text)
-	}
+	readertest.RoundTrip(t, name, h, func(h *hand.Hand) ([]byte, error) { return AppendHand(nil, h) }, readBack)
 }
 
 // dump is a hand's gist for the golden file.
@@ -173,37 +136,4 @@ func dump(file string, h *hand.Hand) string {
 	o := h.Outcome
 	fmt.Fprintf(&b, "  boards %v total %d/%v rake %d/%v winnings %v/%v\n", h.Boards, o.TotalPot, o.HasTotalPot, o.Rake, o.HasRake, o.Winnings, o.HasWinnings)
 	return b.String()
-}
-
-// checkGolden compares got with the golden file, or rewrites it under -update.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < max(len(wl), len(gl)); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\n got %s\nwant %s\n(run with -update to rewrite it, after checking)", path, i+1, g, w)
-			}
-		}
-	}
 }

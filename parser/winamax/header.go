@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // site is the room's name as its records give it.
@@ -283,21 +284,11 @@ var zones = map[string]int{
 // or a zone it does not know is kept as the record's wall time (taken as
 // UTC): there is no offset to apply.
 func parseTime(b []byte) (time.Time, error) {
-	if len(b) < 19 || b[4] != '/' || b[7] != '/' || b[10] != ' ' || b[13] != ':' || b[16] != ':' {
+	if len(b) < 19 {
 		return time.Time{}, errorf("cannot read the date %q", b)
 	}
-	num := func(s []byte) int {
-		v := 0
-		for _, c := range s {
-			if c < '0' || c > '9' {
-				return -1
-			}
-			v = v*10 + int(c-'0')
-		}
-		return v
-	}
-	y, mo, d, hh, mm, ss := num(b[:4]), num(b[5:7]), num(b[8:10]), num(b[11:13]), num(b[14:16]), num(b[17:19])
-	if y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60 {
+	t, ok := parser.ParseDateTime(b[:19])
+	if !ok {
 		return time.Time{}, errorf("cannot read the date %q", b)
 	}
 	off := 0
@@ -307,5 +298,5 @@ func parseTime(b []byte) (time.Time, error) {
 		}
 		off = zones[string(zone[1:])] // 0 when unknown: the wall time
 	}
-	return time.Date(y, time.Month(mo), d, hh, mm, ss, 0, time.UTC).Add(-time.Duration(off) * time.Second), nil
+	return t.Add(-time.Duration(off) * time.Second), nil
 }

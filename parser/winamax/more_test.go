@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,19 +64,12 @@ func results(t testing.TB, data []byte, pool *hand.Pool, lim parser.Limits, chun
 // corpusInput is every file of the shared corpus' Winamax folder, one
 // after another, with a broken hand among them.
 func corpusInput(t testing.TB) []byte {
-	dir := testenv.CorpusDir(t, "rooms/Winamax")
+	dir, files := readertest.CorpusFiles(t, "rooms/Winamax", ".txt")
 	var all []byte
-	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() && strings.HasSuffix(path, ".txt") {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			all = append(all, data...)
-			all = append(all, "\n\n"...)
-		}
-		return nil
-	})
+	for _, name := range files {
+		all = append(all, readertest.ReadFile(t, filepath.Join(dir, name))...)
+		all = append(all, "\n\n"...)
+	}
 	return append(all, base...)
 }
 
@@ -162,60 +155,19 @@ func FuzzWinamax(f *testing.F) {
 	f.Add([]byte(base))
 	f.Add(readertest.UTF16(base, false))
 	f.Add([]byte(base[:len(base)/2] + base))
-	dir := filepath.Join(testenv.RepoRoot(f), "fixtures", "winamax")
-	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err == nil && strings.HasSuffix(path, ".txt") {
-			if data, err := os.ReadFile(path); err == nil {
-				f.Add(data)
+	readertest.AddFiles(f, filepath.Join(testenv.RepoRoot(f), "fixtures", "winamax"), ".txt")
+	check := readertest.Fuzz{
+		Open:       readBack,
+		Write:      func(h *hand.Hand) ([]byte, error) { return AppendHand(nil, h) },
+		MaxResults: func(lines, size int) int { return lines + size/16 + 1 },
+		Check: func(t testing.TB, h *hand.Hand, _ int) {
+			if len(h.Seats) < 2 {
+				t.Fatalf("hand at lines %d-%d with %d seats", h.Pos.Line, h.End, len(h.Seats))
 			}
-		}
-		return nil
-	})
+		},
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		decoded, err := io.ReadAll(parser.NewDecodedReader(bytes.NewReader(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := 1 + bytes.Count(decoded, []byte{'\n'})
-		most := lines + len(decoded)/16 + 1
-		r := NewReader(bytes.NewReader(data), "fuzz")
-		for n := 0; ; n++ {
-			if n > most {
-				t.Fatalf("reader returned %d results from %d lines", n, lines)
-			}
-			h, err := r.Next()
-			if err == io.EOF {
-				return
-			}
-			if err != nil {
-				var pe *parser.Error
-				if !errors.As(err, &pe) {
-					t.Fatalf("error is not a *parser.Error: %v", err)
-				}
-				if pe.Line < 1 || pe.Line > lines || pe.File != "fuzz" || pe.Msg == "" {
-					t.Fatalf("bad error position: %+v (input has at most %d lines)", pe, lines)
-				}
-				continue
-			}
-			if h.Pos.Line < 1 || h.End < h.Pos.Line || h.End > lines || len(h.Seats) < 2 {
-				t.Fatalf("hand at lines %d-%d of %d, %d seats", h.Pos.Line, h.End, lines, len(h.Seats))
-			}
-			for _, a := range h.Actions {
-				if a.Pos.Line < h.Pos.Line || a.Pos.Line > h.End || a.Player >= len(h.Seats) || a.Player < hand.NoPlayer {
-					t.Fatalf("action %+v outside its hand (lines %d-%d, %d seats)", a, h.Pos.Line, h.End, len(h.Seats))
-				}
-			}
-			if text, err := AppendHand(nil, h); err == nil {
-				back := NewReader(bytes.NewReader(text), "back")
-				h2, err := back.Next()
-				if err != nil {
-					t.Fatalf("written hand does not read back: %v\n%s", err, text)
-				}
-				if d := readertest.HandDiff(h2, h); d != nil {
-					t.Fatalf("written hand reads back different: %v\n%s", d, text)
-				}
-			}
-		}
+		check.Run(t, data, NewReader(bytes.NewReader(data), readertest.FuzzName))
 	})
 }
 
@@ -224,48 +176,13 @@ func FuzzWinamax(f *testing.F) {
 // and per CPU-second.
 func BenchmarkReader(b *testing.B) {
 	dir := testenv.CorpusDir(b, "rooms/Winamax/CashGame/MultipleHandsTests")
-	hands, err := os.ReadFile(filepath.Join(dir, "10MultipleHands.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	per := len(readOneAll(b, hands))
-	var buf bytes.Buffer
-	n := 0
-	for buf.Len() < 8<<20 {
-		buf.Write(hands)
-		buf.WriteString("\n\n")
-		n += per
-	}
-	input := buf.Bytes()
+	hands := readertest.ReadFile(b, filepath.Join(dir, "10MultipleHands.txt"))
+	input, copies := readertest.Repeat(hands, "\n\n", 8<<20)
 	pool := new(hand.Pool)
-	b.SetBytes(int64(len(input)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0, cpuOK := cpuTime()
-	for i := 0; i < b.N; i++ {
-		r, _ := parser.OpenPooled(Format, bytes.NewReader(input), "bench", parser.Limits{}, pool)
-		got := 0
-		for {
-			h, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			pool.Put(h)
-			got++
-		}
-		if got != n {
-			b.Fatalf("read %d hands, want %d", got, n)
-		}
-	}
-	sec := b.Elapsed().Seconds()
-	b.ReportMetric(float64(n)*float64(b.N)/sec, "hands/s")
-	b.ReportMetric(0, "ns/op")
-	if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
-		b.ReportMetric(float64(n)*float64(b.N)/(cpu1-cpu0).Seconds(), "hands/cpu-s")
-	}
+	readertest.BenchmarkReader(b, input, copies*len(readOneAll(b, hands)), pool, func(r io.Reader) parser.Reader {
+		pr, _ := parser.OpenPooled(Format, r, "bench", parser.Limits{}, pool)
+		return pr
+	})
 }
 
 // readOneAll reads every hand of data, which must all parse.
@@ -282,21 +199,13 @@ func readOneAll(tb testing.TB, data []byte) []*hand.Hand {
 func TestFixtureRoundTrip(t *testing.T) {
 	dir := filepath.Join(testenv.RepoRoot(t), "fixtures", "winamax")
 	n := 0
-	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || !strings.HasSuffix(path, ".txt") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hs, _ := readAll(t, string(data))
+	for _, name := range readertest.Files(t, dir, ".txt") {
+		hs, _ := readAll(t, string(readertest.ReadFile(t, filepath.Join(dir, name))))
 		for _, h := range hs {
-			roundTrip(t, filepath.Base(path), h)
+			roundTrip(t, path.Base(name), h)
 			n++
 		}
-		return nil
-	})
+	}
 	if n < 50 {
 		t.Errorf("only %d fixture hands", n)
 	}

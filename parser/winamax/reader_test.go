@@ -52,25 +52,12 @@ const base = "Winamax Poker - CashGame - HandId: #5281577-471-1382586707 - Holde
 // readAll reads every hand and parse error of s.
 func readAll(t testing.TB, s string) ([]*hand.Hand, []*parser.Error) {
 	t.Helper()
-	r := NewReader(strings.NewReader(s), "t.txt")
-	var hs []*hand.Hand
-	var errs []*parser.Error
-	for {
-		h, err := r.Next()
-		if err == io.EOF {
-			return hs, errs
-		}
-		var pe *parser.Error
-		switch {
-		case errors.As(err, &pe):
-			errs = append(errs, pe)
-		case err != nil:
-			t.Fatalf("I/O error: %v", err)
-		default:
-			hs = append(hs, h)
-		}
-	}
+	return readertest.Read(t, NewReader(strings.NewReader(s), "t.txt"), "t.txt")
 }
+
+// readBack is a reader without limits, for reading back what the writer
+// wrote.
+func readBack(r io.Reader, name string) parser.Reader { return NewReader(r, name) }
 
 // readOne reads s, which must be one hand that parses.
 func readOne(t testing.TB, s string) *hand.Hand {

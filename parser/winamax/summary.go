@@ -13,6 +13,7 @@ import (
 
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/parser"
 )
 
 // summaryLine reads one line after *** SUMMARY ***.
@@ -272,20 +273,9 @@ func uncalledBet(h *hand.Hand) (seat int, x hand.Amount, last int) {
 		last = i
 		copy(final, street)
 	}
-	top, second := -1, hand.Amount(0)
-	for i, v := range final {
-		switch {
-		case top < 0 || v > final[top]:
-			if top >= 0 {
-				second = max(second, final[top])
-			}
-			top = i
-		default:
-			second = max(second, v)
-		}
-	}
-	if top < 0 || final[top] <= second {
+	top, x := parser.UncalledBet(final)
+	if x == 0 {
 		return -1, 0, last
 	}
-	return top, final[top] - second, last
+	return top, x, last
 }
