@@ -57,6 +57,10 @@ type Options struct {
 	// HandViews is how many flagged hands, the worst, get a hand view in
 	// report.html (0: reports.DefaultHandViews).
 	HandViews int
+	// SessionViews is how many table sessions, those with the most
+	// session findings, get a view in report.html (0:
+	// reports.DefaultSessionViews).
+	SessionViews int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -125,7 +129,7 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews}
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews, SessionViews: o.SessionViews}
 	switch o.Partition {
 	case "", "none":
 	case "day":

@@ -42,6 +42,9 @@ type Layout struct {
 	// HandViews is how many flagged hands, the worst, get a view in the
 	// HTML report (0: reports.DefaultHandViews).
 	HandViews int
+	// SessionViews is how many table sessions get a view in the HTML
+	// report (0: reports.DefaultSessionViews).
+	SessionViews int
 	// StoredViews gives the HTML report the views other reports hold (a
 	// merge's, the shards'), instead of building them (reports.HTMLOptions).
 	StoredViews func(file string, line int) (reports.StoredView, bool)
@@ -178,9 +181,10 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 	return o, nil
 }
 
-// writeSession writes one ended table session to sessions.parquet, if
-// the run writes it.
+// writeSession gives one ended table session to the HTML report's
+// session views and writes it to sessions.parquet, if the run writes it.
 func (o *outputs) writeSession(r *checks.SessionRun) error {
+	o.top.w.EndSession(r)
 	if o.sessions == nil {
 		return nil
 	}
@@ -200,7 +204,7 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 		}
 		if f == "html" {
 			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
-				StoredViews: o.layout.StoredViews})
+				MaxSessionViews: o.layout.SessionViews, StoredViews: o.layout.StoredViews})
 		}
 		m = append(m, w)
 	}
@@ -272,6 +276,9 @@ func inputsDigest(all []Input) string {
 func fillHandResult(hr *reports.HandResult, r *Result) {
 	*hr = reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
 		File: r.Input.Name, Line: r.Line, Format: string(r.Format)}
+	if r.Session.Run > 0 {
+		hr.Session = &r.Session
+	}
 	if r.ParseError != nil {
 		hr.Status = reports.StatusParseError
 		hr.Error = r.ParseError.Msg

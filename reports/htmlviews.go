@@ -93,6 +93,7 @@ func (r viewRank) below(o viewRank) bool {
 // is in the views spool.
 type viewCand struct {
 	rank      viewRank
+	n         int // the view's number (its element's ID, hv-N)
 	off, size int64
 }
 
@@ -113,6 +114,15 @@ func (h *viewHeap) Pop() any {
 
 func (h *viewHeap) push(c viewCand) { heap.Push(h, c) }
 func (h *viewHeap) pop()            { heap.Pop(h) }
+
+// keptViews is the set of the numbers of the views kept.
+func (w *HTMLWriter) keptViews() map[int]bool {
+	kept := make(map[int]bool, len(w.viewHeap))
+	for _, c := range w.viewHeap {
+		kept[c.n] = true
+	}
+	return kept
+}
 
 // writeKeptViews copies the views still in the heap from the spool to
 // out, in the order they were spooled (input order).
