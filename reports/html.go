@@ -105,6 +105,7 @@ type HTMLWriter struct {
 	// findings, and the summaries of those kept for a view.
 	sessionsEnded, sessionsFlagged int
 	sessionHeap                    sessionHeap
+	sessRec, sessHead              []byte // scratch of spoolSessionHand
 	byCheck                        map[string]*checkTally
 	byTable                        map[string]*severityCounts
 	byDay                          map[string]*int64

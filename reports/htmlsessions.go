@@ -2,15 +2,15 @@ package reports
 
 import (
 	"bufio"
-	"bytes"
 	"container/heap"
-	"encoding/json"
+	"encoding/binary"
 	"fmt"
 	"html"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/handaudit/handaudit/checks"
 )
@@ -116,11 +116,14 @@ func (w *HTMLWriter) EndSession(r *checks.SessionRun) {
 }
 
 // spoolSessionHand writes the record of a hand in a table session to the
-// sessions spool: "RUN {json}\n", the JSON
-// {"id","t","v","f","l","s":[{"n","p","a","b","o"}],"x":[{"c","s","p","m"}]}
-// (ID, start, view number or -1, file and line when flagged, seats with
-// player, starting and finishing stack in minor units, sitting out, and
-// the findings).
+// sessions spool. Every hand of a run at a named table is in a session,
+// so the record is binary and costs little to write: its session number
+// and its length (uvarints), then the hand ID, start (Unix seconds, 0
+// none), the view's number (-1 none), the seats (number, player, starting
+// stack, flags: 1 a finishing stack follows, 2 sitting out), and the
+// findings (how many, then up to maxHandMarks: check, severity, player,
+// message; then the file and line). Strings are a uvarint length and the
+// bytes, as the record has them: visible is applied when a view is drawn.
 func (w *HTMLWriter) spoolSessionHand(r *HandResult, view int) error {
 	s := r.Session
 	if w.sessions == nil {
@@ -129,91 +132,172 @@ func (w *HTMLWriter) spoolSessionHand(r *HandResult, view int) error {
 			return err
 		}
 	}
-	jw := &w.jw
-	jw.reset()
-	jw.b = appendInt(jw.b, int64(s.Run))
-	jw.b = append(jw.b, ' ')
-	jw.beginObject()
-	jw.kstr("id", visible(s.ID))
+	str := func(b []byte, v string) []byte { return append(binary.AppendUvarint(b, uint64(len(v))), v...) }
+	b := w.sessRec[:0]
+	b = str(b, s.ID)
+	var start int64
 	if !s.Start.IsZero() {
-		jw.key("t")
-		jw.time(s.Start.UTC())
+		start = s.Start.Unix()
 	}
-	jw.kint("v", int64(view))
+	b = binary.AppendVarint(b, start)
+	b = binary.AppendVarint(b, int64(view))
+	b = binary.AppendUvarint(b, uint64(len(s.Seats)))
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		b = binary.AppendUvarint(b, uint64(st.Number))
+		b = str(b, st.Player)
+		b = binary.AppendVarint(b, int64(st.Start))
+		var flags byte
+		if st.HasFinish {
+			flags |= 1
+		}
+		if st.SittingOut {
+			flags |= 2
+		}
+		b = append(b, flags)
+		if st.HasFinish {
+			b = binary.AppendVarint(b, int64(st.Finish))
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Findings)))
 	if len(r.Findings) > 0 {
+		for i := range r.Findings[:min(len(r.Findings), maxHandMarks)] {
+			f := &r.Findings[i]
+			b = str(b, f.CheckID)
+			b = append(b, byte(f.Severity))
+			b = str(b, f.Player)
+			b = str(b, f.Message)
+		}
 		file := r.File
 		if file == "" {
 			file = s.File
 		}
-		jw.kstr("f", visible(file))
-		jw.kint("l", int64(max(r.Line, s.Line)))
+		b = str(b, file)
+		b = binary.AppendUvarint(b, uint64(max(r.Line, s.Line)))
 	}
-	jw.key("s")
-	jw.beginArray()
-	for i := range s.Seats {
-		st := &s.Seats[i]
-		jw.beginObject()
-		jw.kint("n", int64(st.Number))
-		jw.kstr("p", visible(st.Player))
-		jw.kint("a", int64(st.Start))
-		if st.HasFinish {
-			jw.kint("b", int64(st.Finish))
-		}
-		if st.SittingOut {
-			jw.kint("o", 1)
-		}
-		jw.endObject()
+	w.sessRec = b
+	head := binary.AppendUvarint(w.sessHead[:0], uint64(s.Run))
+	head = binary.AppendUvarint(head, uint64(len(b)))
+	w.sessHead = head
+	if _, err := w.sessions.Write(head); err != nil {
+		return err
 	}
-	jw.endArray()
-	if len(r.Findings) > 0 {
-		jw.key("x")
-		jw.beginArray()
-		for i := range r.Findings[:min(len(r.Findings), maxHandMarks)] {
-			f := &r.Findings[i]
-			jw.beginObject()
-			jw.kstr("c", visible(f.CheckID))
-			jw.kint("s", int64(f.Severity))
-			jw.kstrOmit("p", visible(f.Player))
-			jw.kstr("m", visible(f.Message))
-			jw.endObject()
-		}
-		jw.endArray()
-		if len(r.Findings) > maxHandMarks {
-			jw.kint("xn", int64(len(r.Findings)))
-		}
-	}
-	jw.endObject()
-	jw.b = append(jw.b, '\n')
-	_, err := w.sessions.Write(jw.b)
+	_, err := w.sessions.Write(b)
 	return err
 }
 
 // sessionHandRec is one hand of a session view, as spooled.
 type sessionHandRec struct {
-	ID    string           `json:"id"`
-	Start string           `json:"t"`
-	View  int              `json:"v"`
-	File  string           `json:"f"`
-	Line  int              `json:"l"`
-	Seats []sessionSeatRec `json:"s"`
-	Marks []struct {
-		Check    string          `json:"c"`
-		Severity checks.Severity `json:"s"`
-		Player   string          `json:"p"`
-		Message  string          `json:"m"`
-	} `json:"x"`
-	MarksTotal int `json:"xn"`
+	ID         string
+	Start      string // UTC, "" unknown
+	View       int
+	File       string
+	Line       int
+	Seats      []sessionSeatRec
+	Marks      []sessionMark
+	MarksTotal int
 }
 
 // sessionSeatRec is one seat of a spooled session hand: the player, his
 // starting stack and, if the record leaves one, his finishing stack, in
 // minor units.
 type sessionSeatRec struct {
-	Number int    `json:"n"`
-	Player string `json:"p"`
-	Start  int64  `json:"a"`
-	Finish *int64 `json:"b"`
-	Out    int    `json:"o"`
+	Number int
+	Player string
+	Start  int64
+	Finish *int64
+	Out    bool
+}
+
+// sessionMark is a finding marked on a session hand.
+type sessionMark struct {
+	Check    string
+	Severity checks.Severity
+	Player   string
+	Message  string
+}
+
+// recReader decodes a spooled session hand; a short or bad record sets
+// bad.
+type recReader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *recReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *recReader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *recReader) byte() byte {
+	if len(r.b) == 0 {
+		r.bad = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+// str reads a string, made visible.
+func (r *recReader) str() string {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.bad, r.b = true, nil
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return visible(s)
+}
+
+// decodeSessionHand decodes a record spoolSessionHand wrote.
+func decodeSessionHand(b []byte) (sessionHandRec, error) {
+	r := &recReader{b: b}
+	var h sessionHandRec
+	h.ID = r.str()
+	if sec := r.varint(); sec != 0 {
+		h.Start = time.Unix(sec, 0).UTC().Format("2006-01-02 15:04:05")
+	}
+	h.View = int(r.varint())
+	n := r.uvarint()
+	for i := uint64(0); i < n && !r.bad; i++ {
+		s := sessionSeatRec{Number: int(r.uvarint()), Player: r.str(), Start: r.varint()}
+		flags := r.byte()
+		if flags&1 != 0 {
+			f := r.varint()
+			s.Finish = &f
+		}
+		s.Out = flags&2 != 0
+		h.Seats = append(h.Seats, s)
+	}
+	h.MarksTotal = int(r.uvarint())
+	if h.MarksTotal > 0 {
+		for i := 0; i < min(h.MarksTotal, maxHandMarks) && !r.bad; i++ {
+			h.Marks = append(h.Marks, sessionMark{Check: r.str(), Severity: checks.Severity(r.byte()), Player: r.str(), Message: r.str()})
+		}
+		h.File = r.str()
+		h.Line = int(r.uvarint())
+	}
+	if r.bad {
+		return h, fmt.Errorf("reports: a spooled session hand is cut short")
+	}
+	return h, nil
 }
 
 // sessionView is a session with a view: its summary and its hands (at
@@ -244,43 +328,52 @@ func (w *HTMLWriter) sessionViews(kept map[int]bool) ([]*sessionView, error) {
 		}
 		return -1
 	})
-	if w.sessions != nil {
-		if err := w.sessions.w.Flush(); err != nil {
+	if w.sessions == nil {
+		return views, nil
+	}
+	if err := w.sessions.w.Flush(); err != nil {
+		return nil, err
+	}
+	if _, err := w.sessions.f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(w.sessions.f, 64<<10)
+	var rec []byte
+	for {
+		seq, err := binary.ReadUvarint(br)
+		if err == io.EOF {
+			return views, nil
+		}
+		if err != nil {
 			return nil, err
 		}
-		if _, err := w.sessions.f.Seek(0, io.SeekStart); err != nil {
+		n, err := binary.ReadUvarint(br)
+		if err != nil {
 			return nil, err
 		}
-		br := bufio.NewReaderSize(w.sessions.f, 64<<10)
-		for {
-			line, err := br.ReadBytes('\n')
-			if len(line) > 0 {
-				sp := bytes.IndexByte(line, ' ')
-				seq, _ := strconv.Atoi(string(line[:max(sp, 0)]))
-				if v := bySeq[seq]; v != nil && sp > 0 {
-					if len(v.rows) == maxSessionHands {
-						v.more++
-					} else {
-						var rec sessionHandRec
-						if err := json.Unmarshal(line[sp+1:], &rec); err != nil {
-							return nil, fmt.Errorf("reports: a session hand: %w", err)
-						}
-						if rec.View >= 0 && !kept[rec.View] {
-							rec.View = -1
-						}
-						v.rows = append(v.rows, rec)
-					}
-				}
+		v := bySeq[int(seq)]
+		if v == nil || len(v.rows) == maxSessionHands {
+			if v != nil {
+				v.more++
 			}
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
+			if _, err := br.Discard(int(n)); err != nil {
 				return nil, err
 			}
+			continue
 		}
+		rec = slices.Grow(rec[:0], int(n))[:n]
+		if _, err := io.ReadFull(br, rec); err != nil {
+			return nil, err
+		}
+		h, err := decodeSessionHand(rec)
+		if err != nil {
+			return nil, err
+		}
+		if h.View >= 0 && !kept[h.View] {
+			h.View = -1
+		}
+		v.rows = append(v.rows, h)
 	}
-	return views, nil
 }
 
 // writeSessions writes the session views, within the tables section.
