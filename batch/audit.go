@@ -61,6 +61,11 @@ type Options struct {
 	// session findings, get a view in report.html (0:
 	// reports.DefaultSessionViews).
 	SessionViews int
+	// Rulings is how many hands with a hand view, the worst, also get
+	// their ruling (the audit explain --format html document) written
+	// into rulings/ beside report.html, linked from the view: 0 the
+	// default (reports.DefaultRulings), -1 none.
+	Rulings int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -129,7 +134,8 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews, SessionViews: o.SessionViews}
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews, SessionViews: o.SessionViews,
+		Rulings: rulingsCap(o.Rulings)}
 	switch o.Partition {
 	case "", "none":
 	case "day":
@@ -479,4 +485,15 @@ func writeFileAtomic(name string, write func(io.Writer) error) error {
 	}
 	ok = true
 	return nil
+}
+
+// rulingsCap is Layout.Rulings for an option: 0 the default, -1 none.
+func rulingsCap(n int) int {
+	switch {
+	case n < 0:
+		return 0
+	case n == 0:
+		return reports.DefaultRulings
+	}
+	return n
 }

@@ -48,6 +48,13 @@ type Layout struct {
 	// StoredViews gives the HTML report the views other reports hold (a
 	// merge's, the shards'), instead of building them (reports.HTMLOptions).
 	StoredViews func(file string, line int) (reports.StoredView, bool)
+	// Rulings is how many of the HTML report's hand views, the worst,
+	// link to their hands' rulings, written into rulings/ beside it
+	// (rulings.go; 0: none). RulingSource, in a merge, finds a stored
+	// view's ruling in the shards' folders ("": none, and the view has no
+	// link).
+	Rulings      int
+	RulingSource func(file string, line int, ruling string) string
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -135,6 +142,7 @@ type outputs struct {
 	chunks      map[string]int
 	tick        int64
 	hr          reports.HandResult // reused by write
+	rulings     *rulingWriter      // the rulings of the HTML report's views (nil: none)
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
@@ -164,6 +172,9 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 		if !l.ByDay || !tableFormats[f] {
 			top = append(top, f)
 		}
+	}
+	if l.Rulings > 0 && slices.Contains(formats, "html") {
+		o.rulings = newRulingWriter(stage, info, l.RulingSource)
 	}
 	if o.top, err = o.openSet(stage, top); err != nil {
 		os.RemoveAll(stage)
@@ -203,8 +214,12 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 			return nil, &ConfigError{err}
 		}
 		if f == "html" {
-			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
-				MaxSessionViews: o.layout.SessionViews, StoredViews: o.layout.StoredViews})
+			opts := reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
+				MaxSessionViews: o.layout.SessionViews, StoredViews: o.layout.StoredViews}
+			if o.rulings != nil {
+				opts.Rulings, opts.MaxRulings = o.rulings, o.layout.Rulings
+			}
+			w = reports.NewHTML(opts)
 		}
 		m = append(m, w)
 	}
@@ -417,6 +432,9 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 	if err := ctx.Err(); err != nil {
 		o.abort()
 		return err
+	}
+	if o.rulings != nil {
+		files = append(files, o.rulings.written...) // written as the HTML report closed
 	}
 	clear(o.parts)
 	slices.SortFunc(files, func(a, b staged) int { return cmp.Compare(a.out.Path, b.out.Path) })

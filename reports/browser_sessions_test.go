@@ -21,7 +21,9 @@ import (
 // report in headless Chromium: the tables view links a flagged table to
 // its session view, which draws each player's stack, marks the session
 // findings, and a click on a mark opens the hand view that shows the
-// finding. A screenshot goes to test-artifacts/report-session.png.
+// finding, and its link to the hand's ruling (written beside the report)
+// opens that hand's ruling. A screenshot goes to
+// test-artifacts/report-session.png.
 func TestHTMLBrowserSessions(t *testing.T) {
 	dir := t.TempDir()
 	g, err := gen.New(gen.Config{Seed: 5, Format: pokerstars.Format, Violations: 0.2, Sessions: 12})
@@ -103,6 +105,28 @@ func TestHTMLBrowserSessions(t *testing.T) {
 	handID := strings.Fields(parts[0])[1]
 	if !strings.Contains(handText, handID) || !strings.Contains(handText, parts[1]) {
 		t.Errorf("the mark %q opened a hand view without its hand %s or its check %s:\n%s", st.MarkTitle, handID, parts[1], handText)
+	}
+	// The hand view links to the hand's ruling, written beside the
+	// report: following the link opens the ruling of that hand.
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var a = document.getElementById('hv-ruling'); return a ? a.getAttribute('href') : ''; })()`))
+	if err != nil || !strings.HasPrefix(href, "rulings/") {
+		t.Fatalf("the hand view has no link to its ruling (%q, %v)", href, err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('hv-ruling').click()`),
+		chromedp.WaitVisible(chromedp.CSS(`#verdict`))); err != nil {
+		t.Fatal(err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ruling, err := chromedp.Run(ctx, chromedp.Text(`body`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(loc, href) || !strings.Contains(ruling, handID) || !strings.Contains(ruling, parts[1]) {
+		t.Errorf("the ruling link opened %s, without the hand %s or its finding %s", loc, handID, parts[1])
 	}
 	art := filepath.Join(testenv.RepoRoot(t), "test-artifacts")
 	if err := os.MkdirAll(art, 0o755); err != nil {

@@ -58,6 +58,11 @@ type HTMLOptions struct {
 	// DefaultSessionViews): those with the most session findings, the
 	// first among equals. The others are counted, and in sessions.parquet.
 	MaxSessionViews int
+	// Rulings, if set, writes the rulings the hand views of the
+	// MaxRulings worst hands (viewRank; default DefaultRulings, at most
+	// MaxHandViews) link to, beside report.html at RulingPath.
+	Rulings    Rulings
+	MaxRulings int
 	// OpenHand gives every hand a view, clean or not, and opens the first
 	// one when the page loads: `audit explain --format html` shows its one
 	// hand this way.
@@ -66,6 +71,27 @@ type HTMLOptions struct {
 
 // DefaultHandViews is how many flagged hands get a hand view by default.
 const DefaultHandViews = 2000
+
+// DefaultRulings is how many of the worst hands with a view get a ruling
+// written beside the report by default: a ruling costs about as much to
+// write as 30 to 40 hands cost to audit (docs/explain-html.md).
+const DefaultRulings = 50
+
+// Rulings writes the rulings (the document of audit explain --format
+// html) the hand views of a report link to, beside report.html.
+type Rulings interface {
+	// Keep is called as view n's hand r becomes one of the MaxRulings
+	// worst of the run so far (for a stored view, r holds what the tables
+	// keep): the ruling would go at path (RulingPath, relative to
+	// report.html). It reports false when the hand can have none.
+	Keep(n int, r *HandResult, path string, stored bool) (bool, error)
+	// Drop says that view n was pushed out by worse hands.
+	Drop(n int)
+	// Write writes the rulings of the views ns, those kept at the end, and
+	// reports which it wrote: the views of those link to them. Close calls
+	// it once, before it writes the page.
+	Write(ns []int) ([]bool, error)
+}
 
 // HTMLWriter writes report.html: one self-contained page with the run's
 // summary, a filterable findings table and hand views. Findings rows and
@@ -106,11 +132,16 @@ type HTMLWriter struct {
 	sessionsEnded, sessionsFlagged int
 	sessionHeap                    sessionHeap
 	sessRec, sessHead              []byte // scratch of spoolSessionHand
-	byCheck                        map[string]*checkTally
-	byTable                        map[string]*severityCounts
-	byDay                          map[string]*int64
-	undated                        int64
-	span                           timeSpan
+	// The views whose hands get a ruling: the MaxRulings worst, and each
+	// one's path; on Close, those the Rulings wrote.
+	rulingHeap viewHeap
+	rulingPath map[int]string
+	rulings    []int
+	byCheck    map[string]*checkTally
+	byTable    map[string]*severityCounts
+	byDay      map[string]*int64
+	undated    int64
+	span       timeSpan
 
 	// Lookups a flagged hand would repeat: a run's hands come file by
 	// file, mostly table by table, and its findings day by day.
@@ -140,6 +171,10 @@ func NewHTML(opts HTMLOptions) *HTMLWriter {
 	if opts.MaxSessionViews <= 0 {
 		opts.MaxSessionViews = DefaultSessionViews
 	}
+	if opts.MaxRulings <= 0 {
+		opts.MaxRulings = DefaultRulings
+	}
+	opts.MaxRulings = min(opts.MaxRulings, opts.MaxHandViews)
 	return &HTMLWriter{opts: opts}
 }
 
@@ -320,6 +355,9 @@ func (w *HTMLWriter) writeHand(r *HandResult) (int, error) {
 			w.viewsSize += n
 			if len(w.viewHeap) > w.opts.MaxHandViews {
 				w.viewHeap.pop()
+			}
+			if err := w.keepRuling(view, rank, r, stored.JSON != nil); err != nil {
+				return -1, err
 			}
 		}
 	}
@@ -1092,6 +1130,10 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
 	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
+	// The rulings, before the data that links to them.
+	if err == nil {
+		err = w.writeRulings()
+	}
 	// Data.
 	p("<script type=\"application/json\" id=\"report-data\">")
 	if err == nil {
@@ -1326,6 +1368,14 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.endArray()
 	jw.kint("total", w.sev.total())
 	jw.kint("views", int64(len(w.viewHeap)))
+	if len(w.rulings) > 0 {
+		jw.key("rulings")
+		jw.beginObject()
+		for _, n := range w.rulings {
+			jw.kstr(strconv.Itoa(n), w.rulingPath[n])
+		}
+		jw.endObject()
+	}
 	if w.opts.OpenHand && len(w.viewHeap) > 0 {
 		jw.kint("open", 0)
 	}

@@ -483,6 +483,16 @@
       // The ruling of this hand: the command that writes it (the report is
       // one static file, so it names the ruling rather than embedding it).
       [L.ruling, 'audit explain ' + shellWord(v.file) + ' --line ' + v.line + ' --format html' + L.ruling_lang]]);
+    // The run wrote the ruling beside the report (rulings/): a link to it.
+    var ruling = data.rulings && data.rulings[view];
+    if (ruling && /^rulings\/[A-Za-z0-9._-]+\.html$/.test(ruling)) {
+      var a = el('a', '', L.ruling_open);
+      a.id = 'hv-ruling';
+      a.href = ruling;
+      var rp = el('p', 'ruling-link');
+      rp.appendChild(a);
+      sec.appendChild(rp);
+    }
     if (v.unsupported) sec.appendChild(el('p', 'note', L.unsupported_trace + ': ' + v.unsupported));
 
     var byStep = new Map(), general = [];
