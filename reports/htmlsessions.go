@@ -390,10 +390,10 @@ func (w *HTMLWriter) writeSessions(out io.Writer, L func(string) string, kept ma
 		_, err := io.WriteString(out, b.String())
 		return err
 	}
-	fmt.Fprintf(&b, "<p class=\"count\" id=\"sessions-count\">%s %s · %s %s</p>\n",
-		groupInt(int64(w.sessionsEnded)), e(L("sessions_word")), groupInt(int64(w.sessionsFlagged)), e(L("sessions_flagged")))
+	fmt.Fprintf(&b, "<p class=\"count\" id=\"sessions-count\">%s: %s · %s: %s</p>\n",
+		e(L("sessions_word")), groupInt(int64(w.sessionsEnded)), e(L("sessions_flagged")), groupInt(int64(w.sessionsFlagged)))
 	if left := w.sessionsEnded - len(views); left > 0 {
-		fmt.Fprintf(&b, "<p class=\"note\" id=\"truncated-sessions\">%s %s</p>\n", groupInt(int64(left)), e(L("sessions_kept")))
+		fmt.Fprintf(&b, "<p class=\"note\" id=\"truncated-sessions\">%s: %s (%s)</p>\n", e(L("sessions_left")), groupInt(int64(left)), e(L("sessions_kept")))
 	}
 	for _, v := range views {
 		w.writeSessionView(&b, v, L)
@@ -415,7 +415,7 @@ func (w *HTMLWriter) writeSessionView(b *strings.Builder, v *sessionView, L func
 	if v.site != "" {
 		fmt.Fprintf(b, " · %s", e(visible(v.site)))
 	}
-	fmt.Fprintf(b, " · %s %s", groupInt(int64(v.hands)), e(L("hands_in_session")))
+	fmt.Fprintf(b, " · %s: %s", e(L("hands_in_session")), groupInt(int64(v.hands)))
 	if v.start != "" {
 		fmt.Fprintf(b, " · %s – %s UTC", e(v.start), e(v.end))
 	}
@@ -423,10 +423,10 @@ func (w *HTMLWriter) writeSessionView(b *strings.Builder, v *sessionView, L func
 	if v.findings > 0 {
 		cls = "sess-flagged"
 	}
-	fmt.Fprintf(b, " · <span class=\"%s\">%s %s</span></summary>\n", cls, groupInt(int64(v.findings)), e(L("session_findings")))
+	fmt.Fprintf(b, " · <span class=\"%s\">%s: %s</span></summary>\n", cls, e(L("session_findings")), groupInt(int64(v.findings)))
 	b.WriteString(stackChart(id+"-chart", v, L))
 	if v.more > 0 {
-		fmt.Fprintf(b, "<p class=\"note\">%s %s</p>\n", groupInt(int64(v.more)), e(L("session_hands_more")))
+		fmt.Fprintf(b, "<p class=\"note\">%s: %s (%s)</p>\n", e(L("session_hands_left")), groupInt(int64(v.more)), e(L("session_hands_more")))
 	}
 	fmt.Fprintf(b, "<div class=\"scroll\"><table class=\"data session-hands\"><thead><tr><th>#</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>\n",
 		e(L("hand")), e(L("time")), e(L("players")), e(L("findings")))

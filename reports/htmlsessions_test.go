@@ -128,8 +128,8 @@ func TestSessionViews(t *testing.T) {
 	}
 	html := string(page)
 	for _, want := range []string{
-		`id="sessions-count">3 table sessions of two hands or more · 2 with session findings`,
-		`id="truncated-sessions">1 sessions have no view here`,
+		`id="sessions-count">Table sessions of two hands or more: 3 · with session findings: 2`,
+		`id="truncated-sessions">Sessions without a view here: 1 (`,
 		`<details class="session" id="session-3" data-table="T3">`,
 		`<details class="session" id="session-1" data-table="T1">`,
 		`<svg id="session-1-chart" class="chart stack-chart"`,
