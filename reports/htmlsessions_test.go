@@ -184,3 +184,34 @@ func TestStackChartHuge(t *testing.T) {
 		t.Errorf("stacks of 2^62 and 2^61 are not at the top and half way (y 10 and 93):\n%s", svg)
 	}
 }
+
+// TestSessionViewHandsCap: a session longer than a view draws shows its
+// first maxSessionHands hands and says how many it left out.
+func TestSessionViewHandsCap(t *testing.T) {
+	dir := t.TempDir()
+	w := NewHTML(HTMLOptions{})
+	if err := w.Open(dir, testInfo()); err != nil {
+		t.Fatal(err)
+	}
+	n := maxSessionHands + 5
+	for i := 1; i <= n; i++ {
+		if err := w.WriteHand(sessionResult(1, "T1", i, [3][2]hand.Amount{{100, 100}, {100, 100}, {100, 100}})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.EndSession(&checks.SessionRun{Seq: 1, Table: "T1", Hands: n, Scale: 100, Currency: "USD"})
+	views, err := w.sessionViews(w.keptViews())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(views) != 1 || len(views[0].rows) != maxSessionHands || views[0].more != 5 || views[0].rows[maxSessionHands-1].ID != fmt.Sprintf("T1-%03d", maxSessionHands) {
+		t.Fatalf("views %d; rows %d, more %d", len(views), len(views[0].rows), views[0].more)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	if !strings.Contains(string(page), "Later hands not drawn or listed here: 5 (") {
+		t.Error("the view does not say it left 5 hands out")
+	}
+}
