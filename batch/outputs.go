@@ -309,7 +309,13 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
 	fillHandResult(&o.hr, r)
-	return o.writeHand(&o.hr)
+	if o.rulings == nil {
+		return o.writeHand(&o.hr)
+	}
+	o.rulings.before(&r.Session)
+	err := o.writeHand(&o.hr)
+	o.rulings.after(&r.Session)
+	return err
 }
 
 func (o *outputs) writeHand(hr *reports.HandResult) error {

@@ -44,22 +44,41 @@ type rulingWriter struct {
 	source  func(file string, line int, ruling string) string
 	written []staged
 	buf     bytes.Buffer
+
+	// The links to the hands before and after a kept hand at its table in
+	// its file, as audit explain shows them: each table's last hand (its
+	// session record, in memory reused), the one before the hand being
+	// written, the rulings kept at this hand, and those still waiting for
+	// the next hand at their table.
+	tables map[checks.TableKey]*rulingTable
+	at     *rulingTable // the table of the hand being written
+	fresh  []int
+}
+
+// rulingTable is a table's last hand (its record in memory reused) and the
+// rulings kept waiting for the next hand at the table.
+type rulingTable struct {
+	last     checks.SessionHand
+	hasLast  bool
+	awaiting []int
 }
 
 // keptRuling is what a ruling is written from: the hand's record and
 // findings, or in a merge the shard's ruling to copy.
 type keptRuling struct {
-	path     string
-	hand     *hand.Hand
-	rules    *replay.Ruleset
-	findings []checks.Finding
-	file     string
-	from     string
+	path            string
+	hand            *hand.Hand
+	rules           *replay.Ruleset
+	findings        []checks.Finding
+	file            string
+	from            string
+	cur, prev, next *checks.SessionHand // the hand's record and its neighbours' at its table in its file
 }
 
 func newRulingWriter(stage string, info reports.RunInfo, source func(file string, line int, ruling string) string) *rulingWriter {
 	return &rulingWriter{stage: stage, kept: map[int]*keptRuling{}, source: source,
-		opts: explain.Options{Lang: info.Lang, FailOn: info.FailOn, ToolVersion: info.ToolVersion}}
+		tables: map[checks.TableKey]*rulingTable{},
+		opts:   explain.Options{Lang: info.Lang, FailOn: info.FailOn, ToolVersion: info.ToolVersion}}
 }
 
 // Keep keeps what view n's ruling is written from.
@@ -85,8 +104,57 @@ func (rw *rulingWriter) Keep(n int, r *reports.HandResult, path string, stored b
 	if r.Trace != nil {
 		k.rules = r.Trace.Rules
 	}
+	if s := r.Session; s != nil && s.Key.Table != "" {
+		k.cur = cloneSession(s)
+		if t := rw.at; t != nil && t.hasLast && t.last.File == s.File {
+			k.prev = cloneSession(&t.last)
+		}
+		rw.fresh = append(rw.fresh, n)
+	}
 	rw.kept[n] = k
 	return true, nil
+}
+
+// before finds the table of s, about to be written (HandResult.Session
+// is set only for a hand in a session: s is the pipeline's record of
+// every hand), and so the hand before it there: one lookup a hand.
+func (rw *rulingWriter) before(s *checks.SessionHand) {
+	rw.at = nil
+	if s.Key.Table == "" {
+		return
+	}
+	t := rw.tables[s.Key]
+	if t == nil {
+		t = new(rulingTable)
+		rw.tables[s.Key] = t
+	}
+	rw.at = t
+}
+
+// after makes s its table's last hand, the next hand of the rulings
+// waiting for one at its table in its file.
+func (rw *rulingWriter) after(s *checks.SessionHand) {
+	t := rw.at
+	if t == nil {
+		return
+	}
+	for _, n := range t.awaiting {
+		if k := rw.kept[n]; k != nil && k.next == nil && k.cur.File == s.File {
+			k.next = cloneSession(s)
+		}
+	}
+	t.awaiting = append(t.awaiting[:0], rw.fresh...)
+	rw.fresh = rw.fresh[:0]
+	seats := t.last.Seats[:0]
+	t.last, t.hasLast = *s, true
+	t.last.Seats = append(seats, s.Seats...)
+}
+
+// cloneSession copies a session record.
+func cloneSession(s *checks.SessionHand) *checks.SessionHand {
+	c := *s
+	c.Seats = slices.Clone(s.Seats)
+	return &c
 }
 
 // Drop forgets view n's ruling.
@@ -143,6 +211,12 @@ func (rw *rulingWriter) render(k *keptRuling) (ok bool) {
 		rs = &d
 	}
 	e := &explain.Explanation{Hand: k.hand, Trace: replay.Replay(k.hand, rs), Findings: k.findings, Rules: rs, File: k.file}
+	if k.prev != nil {
+		e.Links = append(e.Links, explain.SessionLink("previous", k.prev, k.cur, k.prev))
+	}
+	if k.next != nil {
+		e.Links = append(e.Links, explain.SessionLink("next", k.cur, k.next, k.next))
+	}
 	return explain.WriteHTML(&rw.buf, e, rw.opts) == nil
 }
 

@@ -91,7 +91,7 @@ func TestRulings(t *testing.T) {
 	run := func(name string, workers, rulings, shard, shards int) string {
 		out := filepath.Join(dir, name)
 		if _, err := Audit(context.Background(), Options{Args: []string{in}, OutDir: out, Formats: []string{"html", "parquet"},
-			Workers: workers, Rulings: rulings, ShardIndex: shard, ShardCount: shards}); err != nil {
+			Workers: workers, Rulings: rulings, ShardIndex: shard, ShardCount: shards, FailOn: checks.Error}); err != nil {
 			t.Fatal(err)
 		}
 		return out
@@ -109,6 +109,7 @@ func TestRulings(t *testing.T) {
 	for _, o := range m.Outputs {
 		listed[o.Path] = o
 	}
+	linked := 0 // rulings with the hands before or after theirs
 	book, err := LoadRulebook("", "")
 	if err != nil {
 		t.Fatal(err)
@@ -133,12 +134,25 @@ func TestRulings(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want bytes.Buffer
-		if _, err := explain.Write(&want, "html", src, []*replay.Ruleset{book.For(src.Hand)}, checks.All(), explain.Options{FailOn: checks.Error, ToolVersion: ToolVersion}); err != nil {
+		if _, err := explain.Write(&want, "html", src, []*replay.Ruleset{book.For(src.Hand)}, checks.All(), explain.Options{FailOn: checks.Error, ToolVersion: ToolVersion, Lang: "en"}); err != nil {
 			t.Fatal(err)
 		}
 		if got, w := verdict(t, doc), verdict(t, want.Bytes()); got != w {
 			t.Errorf("%s's verdict:\n%s\naudit explain %s --line %d:\n%s", p, got, file, ln, w)
 		}
+		// These hands' findings are their own (no session or duplicate
+		// finding, which the run judges across files): the whole
+		// document is audit explain's, the links to the hands before and
+		// after it at its table in the file included.
+		if !bytes.Equal(doc, want.Bytes()) {
+			t.Errorf("%s is not the document audit explain %s --line %d --format html writes", p, file, ln)
+		}
+		if bytes.Contains(doc, []byte(`id="table-session"`)) {
+			linked++
+		}
+	}
+	if linked == 0 {
+		t.Error("no ruling shows its hand's links at its table")
 	}
 	one := run("one", 1, 6, 0, 1)
 	links1, _ := reportRulings(t, one)
