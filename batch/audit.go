@@ -57,6 +57,15 @@ type Options struct {
 	// HandViews is how many flagged hands, the worst, get a hand view in
 	// report.html (0: reports.DefaultHandViews).
 	HandViews int
+	// SessionViews is how many table sessions, those with the most
+	// session findings, get a view in report.html (0:
+	// reports.DefaultSessionViews).
+	SessionViews int
+	// Rulings is how many hands with a hand view, the worst, also get
+	// their ruling (the audit explain --format html document) written
+	// into rulings/ beside report.html, linked from the view: 0 the
+	// default (reports.DefaultRulings), -1 none.
+	Rulings int
 
 	Stdin  io.Reader
 	Stdout io.Writer // the human summary
@@ -125,7 +134,8 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
-	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews}
+	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews, SessionViews: o.SessionViews,
+		Rulings: rulingsCap(o.Rulings)}
 	switch o.Partition {
 	case "", "none":
 	case "day":
@@ -475,4 +485,15 @@ func writeFileAtomic(name string, write func(io.Writer) error) error {
 	}
 	ok = true
 	return nil
+}
+
+// rulingsCap is Layout.Rulings for an option: 0 the default, -1 none.
+func rulingsCap(n int) int {
+	switch {
+	case n < 0:
+		return 0
+	case n == 0:
+		return reports.DefaultRulings
+	}
+	return n
 }

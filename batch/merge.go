@@ -35,8 +35,12 @@ type MergeOptions struct {
 	// HandViews is how many flagged hands, the worst of those the shards'
 	// reports hold views of, get one in the merged report (0: the default).
 	HandViews int
-	Stdout    io.Writer
-	Logger    *slog.Logger
+	// Rulings is how many of the merged report's hand views, the worst,
+	// link to their rulings, copied from the shards' folders into
+	// rulings/ beside it: 0 the default, -1 none.
+	Rulings int
+	Stdout  io.Writer
+	Logger  *slog.Logger
 }
 
 // MergeFormats are the outputs a merge can write. The Parquet and Arrow
@@ -280,7 +284,8 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews}, formats, info, nil)
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews,
+		Rulings: rulingsCap(o.Rulings), RulingSource: views.rulingSource}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -356,7 +361,7 @@ func shardViews(set *ShardSet) (*viewIndex, error) {
 	vi := &viewIndex{at: map[viewKey]viewRef{}}
 	for k, m := range set.Manifests {
 		for _, o := range m.Outputs {
-			if o.Format != "html" || !localPath(o.Path) {
+			if o.Format != "html" || !localPath(o.Path) || isRuling(o.Path) {
 				continue
 			}
 			path := filepath.Join(set.Dirs[k], filepath.FromSlash(o.Path))

@@ -42,9 +42,19 @@ type Layout struct {
 	// HandViews is how many flagged hands, the worst, get a view in the
 	// HTML report (0: reports.DefaultHandViews).
 	HandViews int
+	// SessionViews is how many table sessions get a view in the HTML
+	// report (0: reports.DefaultSessionViews).
+	SessionViews int
 	// StoredViews gives the HTML report the views other reports hold (a
 	// merge's, the shards'), instead of building them (reports.HTMLOptions).
 	StoredViews func(file string, line int) (reports.StoredView, bool)
+	// Rulings is how many of the HTML report's hand views, the worst,
+	// link to their hands' rulings, written into rulings/ beside it
+	// (rulings.go; 0: none). RulingSource, in a merge, finds a stored
+	// view's ruling in the shards' folders ("": none, and the view has no
+	// link).
+	Rulings      int
+	RulingSource func(file string, line int, ruling string) string
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -132,6 +142,7 @@ type outputs struct {
 	chunks      map[string]int
 	tick        int64
 	hr          reports.HandResult // reused by write
+	rulings     *rulingWriter      // the rulings of the HTML report's views (nil: none)
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
@@ -162,6 +173,9 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 			top = append(top, f)
 		}
 	}
+	if l.Rulings > 0 && slices.Contains(formats, "html") {
+		o.rulings = newRulingWriter(stage, info, l.RulingSource)
+	}
 	if o.top, err = o.openSet(stage, top); err != nil {
 		os.RemoveAll(stage)
 		lock.release()
@@ -178,9 +192,10 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 	return o, nil
 }
 
-// writeSession writes one ended table session to sessions.parquet, if
-// the run writes it.
+// writeSession gives one ended table session to the HTML report's
+// session views and writes it to sessions.parquet, if the run writes it.
 func (o *outputs) writeSession(r *checks.SessionRun) error {
+	o.top.w.EndSession(r)
 	if o.sessions == nil {
 		return nil
 	}
@@ -199,8 +214,12 @@ func (o *outputs) openSet(dir string, formats []string) (*writerSet, error) {
 			return nil, &ConfigError{err}
 		}
 		if f == "html" {
-			w = reports.NewHTML(reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
-				StoredViews: o.layout.StoredViews})
+			opts := reports.HTMLOptions{NoHandViews: o.layout.NoHandViews, MaxHandViews: o.layout.HandViews,
+				MaxSessionViews: o.layout.SessionViews, StoredViews: o.layout.StoredViews}
+			if o.rulings != nil {
+				opts.Rulings, opts.MaxRulings = o.rulings, o.layout.Rulings
+			}
+			w = reports.NewHTML(opts)
 		}
 		m = append(m, w)
 	}
@@ -272,6 +291,9 @@ func inputsDigest(all []Input) string {
 func fillHandResult(hr *reports.HandResult, r *Result) {
 	*hr = reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
 		File: r.Input.Name, Line: r.Line, Format: string(r.Format)}
+	if r.Session.Run > 0 {
+		hr.Session = &r.Session
+	}
 	if r.ParseError != nil {
 		hr.Status = reports.StatusParseError
 		hr.Error = r.ParseError.Msg
@@ -287,7 +309,13 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
 	fillHandResult(&o.hr, r)
-	return o.writeHand(&o.hr)
+	if o.rulings == nil {
+		return o.writeHand(&o.hr)
+	}
+	o.rulings.before(&r.Session)
+	err := o.writeHand(&o.hr)
+	o.rulings.after(&r.Session)
+	return err
 }
 
 func (o *outputs) writeHand(hr *reports.HandResult) error {
@@ -410,6 +438,9 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 	if err := ctx.Err(); err != nil {
 		o.abort()
 		return err
+	}
+	if o.rulings != nil {
+		files = append(files, o.rulings.written...) // written as the HTML report closed
 	}
 	clear(o.parts)
 	slices.SortFunc(files, func(a, b staged) int { return cmp.Compare(a.out.Path, b.out.Path) })

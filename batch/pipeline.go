@@ -740,7 +740,9 @@ func (c *collector) emitChunk(ch *chunk) {
 		c.cacheable = true
 		if c.sessions != nil && c.cfg.SessionsPerInput {
 			c.sessions.Close()
+			prev := c.sessions
 			c.sessions = c.newSessions()
+			c.sessions.ContinueSeq(prev)
 		}
 	}
 	st := c.stat(ch)

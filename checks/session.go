@@ -47,6 +47,10 @@ type SessionHand struct {
 	// Digest is a hash of the hand's content (seats, actions, outcome),
 	// to tell a copy of a hand from another hand under its ID.
 	Digest uint64
+	// Run is the Seq of the table session Sessions.Add put the hand in (0:
+	// none, as a copy of the last hand or a hand read out of time order):
+	// the HTML report draws each session's hands from it.
+	Run int
 
 	keyHash uint64 // keyHash(Key), made by Fill
 }
@@ -226,6 +230,10 @@ func NewSessions(sel Selection) *Sessions {
 	return &Sessions{sel: sel, tables: map[uint64]*tableState{}, byKey: map[TableKey]*tableState{}}
 }
 
+// ContinueSeq makes ss number its sessions on from prev's last: a run
+// that starts a judge per input keeps one numbering (SessionHand.Run).
+func (ss *Sessions) ContinueSeq(prev *Sessions) { ss.opened = prev.opened }
+
 // SessionIDs are the session checks, which the pipeline raises across
 // hands (not Runner.Run).
 var SessionIDs = []string{checkStackGap.ID, checkButtonMove.ID, checkMissedBlind.ID, checkMissingHand.ID, checkConflictingDup.ID}
@@ -268,6 +276,7 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 			// hand the next one follows.
 			j.conflictingDuplicate()
 			ts.run.Findings += len(j.out)
+			s.Run = ts.run.Seq
 			ts.keep(s)
 			return j.out
 		case j.linked() && !j.missingHand(rs.Session) && j.consecutive():
@@ -289,6 +298,7 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 		r.Findings, r.Players, r.PlayersMore = 0, r.Players[:0], false
 	}
 	ts.run.add(s, prev, len(j.out))
+	s.Run = ts.run.Seq
 	ts.keep(s)
 	return j.out
 }

@@ -106,6 +106,13 @@ func (e *Explanation) linkSession(prev, next *hand.Hand, rs *replay.Ruleset, sel
 	}
 }
 
+// SessionLink describes the link from hand a to hand b at their table,
+// naming the other hand o (role "previous": o is a; "next": o is b), as
+// Source.Explain does for the hands before and after it in its file: the
+// batch run's rulings, made without reading the file again, link their
+// hands so.
+func SessionLink(role string, a, b, o *checks.SessionHand) Link { return linkOf(role, a, b, o) }
+
 // linkOf describes the link from a to b, naming the other hand o.
 func linkOf(role string, a, b, o *checks.SessionHand) Link {
 	l := Link{Role: role, ID: o.ID, Line: o.Line, ButtonFrom: a.Button, ButtonTo: b.Button}

@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"slices"
+
 	"github.com/handaudit/handaudit/cards"
 	"github.com/handaudit/handaudit/internal/batchpool"
 )
@@ -127,4 +129,47 @@ func (h *Hand) NewCardsOf(n int, c cards.Card) []cards.Card {
 		s[i] = c
 	}
 	return s
+}
+
+// Clone returns a deep copy of h that shares no memory a Pool reuses: a
+// hand to keep after h goes back to its pool (the batch run keeps the
+// hands whose rulings it writes at its end).
+func (h *Hand) Clone() *Hand {
+	c := *h
+	c.cardMem = nil
+	c.Seats = slices.Clone(h.Seats)
+	c.Stakes.Straddles = slices.Clone(h.Stakes.Straddles)
+	n := 0
+	for i := range h.Actions {
+		n += len(h.Actions[i].Cards)
+	}
+	for _, b := range h.Boards {
+		n += len(b)
+	}
+	mem := make([]cards.Card, 0, n)
+	cut := func(cs []cards.Card) []cards.Card {
+		if cs == nil {
+			return nil
+		}
+		mem = append(mem, cs...)
+		return mem[len(mem)-len(cs) : len(mem) : len(mem)]
+	}
+	c.Actions = slices.Clone(h.Actions)
+	for i := range c.Actions {
+		c.Actions[i].Cards = cut(h.Actions[i].Cards)
+	}
+	if h.Boards != nil {
+		c.Boards = make([][]cards.Card, len(h.Boards))
+		for i, b := range h.Boards {
+			c.Boards[i] = cut(b)
+		}
+	}
+	o := &c.Outcome
+	o.Pots = slices.Clone(h.Outcome.Pots)
+	o.Fees = slices.Clone(h.Outcome.Fees)
+	o.FinishingStacks = slices.Clone(h.Outcome.FinishingStacks)
+	o.Winnings = slices.Clone(h.Outcome.Winnings)
+	o.CashOuts = slices.Clone(h.Outcome.CashOuts)
+	o.Misnamed = slices.Clone(h.Outcome.Misnamed)
+	return &c
 }

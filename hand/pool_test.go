@@ -124,3 +124,46 @@ func TestLocalPool(t *testing.T) {
 		t.Fatal("Local of a nil pool is not nil")
 	}
 }
+
+// TestClone: a clone is equal to its hand and keeps its contents when the
+// hand is reset and its memory reused for another hand.
+func TestClone(t *testing.T) {
+	h := &Hand{ID: "1", Scale: 100, Stakes: Stakes{Straddles: []Amount{40}}}
+	h.Seats = append(h.Seats, Seat{Number: 1, Player: "a", Stack: 100}, Seat{Number: 2, Player: "b", Stack: 200})
+	c := h.NewCards(2)
+	c[0], c[1] = cards.Card(5), cards.Card(7)
+	h.Actions = append(h.Actions, Action{Kind: DealHole, Cards: c}, Action{Kind: Fold, Player: 1})
+	board := h.NewCards(3)
+	board[0], board[1], board[2] = 9, 10, 11
+	h.Boards = append(h.Boards, board)
+	h.Outcome.Pots = append(h.Outcome.Pots, 10)
+	h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks, 90, 210)
+	h.Outcome.Fees = append(h.Outcome.Fees, Fee{Name: "jackpot", Amount: 1})
+	h.Outcome.CashOuts = append(h.Outcome.CashOuts, CashOut{Player: 1, Amount: 5})
+	h.Outcome.Winnings = append(h.Outcome.Winnings, 0, 20)
+	clone := h.Clone()
+	hc := *h
+	hc.cardMem = nil // the clone's cards are its own
+	want := fmt.Sprintf("%+v", hc)
+	if got := fmt.Sprintf("%+v", *clone); got != want {
+		t.Fatalf("clone %s\nwant %s", got, want)
+	}
+	// Reuse every slice the pool keeps, with other contents.
+	h.Reset()
+	h.Seats = append(h.Seats, Seat{Number: 9, Player: "x"}, Seat{Number: 8, Player: "y"})
+	x := h.NewCards(5)
+	for i := range x {
+		x[i] = 40
+	}
+	h.Actions = append(h.Actions, Action{Kind: Show, Cards: x[:2]}, Action{Kind: Bet})
+	h.Boards = append(h.Boards, x[2:])
+	h.Stakes.Straddles = append(h.Stakes.Straddles, 99)
+	h.Outcome.Pots = append(h.Outcome.Pots, 77)
+	h.Outcome.FinishingStacks = append(h.Outcome.FinishingStacks, 1, 2)
+	h.Outcome.Fees = append(h.Outcome.Fees, Fee{Name: "other"})
+	h.Outcome.CashOuts = append(h.Outcome.CashOuts, CashOut{Player: 0})
+	h.Outcome.Winnings = append(h.Outcome.Winnings, 3, 4)
+	if got := fmt.Sprintf("%+v", *clone); got != want {
+		t.Errorf("the clone changed when its hand's memory was reused:\n%s\nwant %s", got, want)
+	}
+}

@@ -54,6 +54,15 @@ type HTMLOptions struct {
 	// the shards' tables, which keep no actions, and takes the views the
 	// shards' reports hold (by the view's file and line).
 	StoredViews func(file string, line int) (StoredView, bool)
+	// MaxSessionViews is how many table sessions get a view (default
+	// DefaultSessionViews): those with the most session findings, the
+	// first among equals. The others are counted, and in sessions.parquet.
+	MaxSessionViews int
+	// Rulings, if set, writes the rulings the hand views of the
+	// MaxRulings worst hands (viewRank; default DefaultRulings, at most
+	// MaxHandViews) link to, beside report.html at RulingPath.
+	Rulings    Rulings
+	MaxRulings int
 	// OpenHand gives every hand a view, clean or not, and opens the first
 	// one when the page loads: `audit explain --format html` shows its one
 	// hand this way.
@@ -62,6 +71,27 @@ type HTMLOptions struct {
 
 // DefaultHandViews is how many flagged hands get a hand view by default.
 const DefaultHandViews = 2000
+
+// DefaultRulings is how many of the worst hands with a view get a ruling
+// written beside the report by default: a ruling costs about as much to
+// write as 30 to 40 hands cost to audit (docs/explain-html.md).
+const DefaultRulings = 50
+
+// Rulings writes the rulings (the document of audit explain --format
+// html) the hand views of a report link to, beside report.html.
+type Rulings interface {
+	// Keep is called as view n's hand r becomes one of the MaxRulings
+	// worst of the run so far (for a stored view, r holds what the tables
+	// keep): the ruling would go at path (RulingPath, relative to
+	// report.html). It reports false when the hand can have none.
+	Keep(n int, r *HandResult, path string, stored bool) (bool, error)
+	// Drop says that view n was pushed out by worse hands.
+	Drop(n int)
+	// Write writes the rulings of the views ns, those kept at the end, and
+	// reports which it wrote: the views of those link to them. Close calls
+	// it once, before it writes the page.
+	Write(ns []int) ([]bool, error)
+}
 
 // HTMLWriter writes report.html: one self-contained page with the run's
 // summary, a filterable findings table and hand views. Findings rows and
@@ -77,6 +107,7 @@ type HTMLWriter struct {
 	hands    *tempSpool // flagged-hand entries, comma separated
 	views    *tempSpool // one <script type="application/json"> per hand view candidate
 	settled  *tempSpool // settlement arrays, comma separated
+	sessions *tempSpool // session hands' records (spoolSessionHand), made at the first
 
 	strs     interner // strings referenced by index from the data
 	rules    interner // rule citations, quoted once each
@@ -96,11 +127,21 @@ type HTMLWriter struct {
 	// has them.
 	settler     settler
 	settledRows int
-	byCheck     map[string]*checkTally
-	byTable     map[string]*severityCounts
-	byDay       map[string]*int64
-	undated     int64
-	span        timeSpan
+	// The table sessions ended (EndSession), those with session
+	// findings, and the summaries of those kept for a view.
+	sessionsEnded, sessionsFlagged int
+	sessionHeap                    sessionHeap
+	sessRec, sessHead              []byte // scratch of spoolSessionHand
+	// The views whose hands get a ruling: the MaxRulings worst, and each
+	// one's path; on Close, those the Rulings wrote.
+	rulingHeap viewHeap
+	rulingPath map[int]string
+	rulings    []int
+	byCheck    map[string]*checkTally
+	byTable    map[string]*severityCounts
+	byDay      map[string]*int64
+	undated    int64
+	span       timeSpan
 
 	// Lookups a flagged hand would repeat: a run's hands come file by
 	// file, mostly table by table, and its findings day by day.
@@ -127,6 +168,13 @@ func NewHTML(opts HTMLOptions) *HTMLWriter {
 	if opts.MaxFindings <= 0 {
 		opts.MaxFindings = 200000
 	}
+	if opts.MaxSessionViews <= 0 {
+		opts.MaxSessionViews = DefaultSessionViews
+	}
+	if opts.MaxRulings <= 0 {
+		opts.MaxRulings = DefaultRulings
+	}
+	opts.MaxRulings = min(opts.MaxRulings, opts.MaxHandViews)
 	return &HTMLWriter{opts: opts}
 }
 
@@ -199,11 +247,22 @@ func (w *HTMLWriter) Open(dir string, info RunInfo) (err error) {
 	return nil
 }
 
-// WriteHand counts the hand and, if it has findings, records them.
+// WriteHand counts the hand and, if it has findings, records them; a
+// hand of a table session is spooled for the session views.
 func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	if w.out == nil {
 		return fmt.Errorf("reports: html writer not open")
 	}
+	view, err := w.writeHand(r)
+	if err == nil && r.Session != nil && r.Session.Run > 0 && !w.opts.OpenHand {
+		err = w.spoolSessionHand(r, view)
+	}
+	return err
+}
+
+// writeHand is WriteHand but the session record; it returns the number
+// of the hand's view (-1: none).
+func (w *HTMLWriter) writeHand(r *HandResult) (int, error) {
 	w.handsRead++
 	h := r.Hand
 	dated := h != nil && !h.Start.IsZero()
@@ -219,7 +278,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		w.handsFlagged++
 	}
 	if len(r.Findings) == 0 && !w.opts.OpenHand {
-		return nil
+		return -1, nil
 	}
 	if len(r.Findings) > 0 {
 		w.withFindings++
@@ -259,7 +318,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		}
 	}
 	if w.listed >= w.opts.MaxFindings {
-		return nil
+		return -1, nil
 	}
 
 	// The flagged hand's entry: [id, table, file, line, start, view, findings].
@@ -290,12 +349,15 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 				n, err = w.writeView(view, r)
 			}
 			if err != nil {
-				return err
+				return -1, err
 			}
-			w.viewHeap.push(viewCand{rank: rank, off: w.viewsSize, size: n})
+			w.viewHeap.push(viewCand{rank: rank, n: view, off: w.viewsSize, size: n})
 			w.viewsSize += n
 			if len(w.viewHeap) > w.opts.MaxHandViews {
 				w.viewHeap.pop()
+			}
+			if err := w.keepRuling(view, rank, r, stored.JSON != nil); err != nil {
+				return -1, err
 			}
 		}
 	}
@@ -328,11 +390,11 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 	jw.int(int64(len(r.Findings)))
 	jw.endArray()
 	if _, err := w.hands.Write(jw.b); err != nil {
-		return err
+		return -1, err
 	}
 
 	if err := w.writeSettlements(handIdx, r); err != nil {
-		return err
+		return -1, err
 	}
 
 	// Finding rows: [hand, check, severity, player, street, action, message, expected, recorded, rule, seat].
@@ -374,7 +436,7 @@ func (w *HTMLWriter) WriteHand(r *HandResult) error {
 		jw.endArray()
 	}
 	_, err := w.findings.Write(jw.b)
-	return err
+	return view, err
 }
 
 // checkTally is what a check's findings add up to, with the check's ID
@@ -1052,7 +1114,11 @@ func (w *HTMLWriter) Close() (err error) {
 			for _, k := range []string{v[1], "hands_word", "findings", "by_check_short", "overpaid", "underpaid"} {
 				p("<th>%s</th>", e(L(k)))
 			}
-			p("</tr></thead><tbody></tbody></table></div>\n</section>\n")
+			p("</tr></thead><tbody></tbody></table></div>\n")
+			if v[0] == "tables" && err == nil {
+				err = w.writeSessions(out, L, w.keptViews())
+			}
+			p("</section>\n")
 		}
 		p("<section id=\"settlements\">\n<h2>%s</h2>\n<p class=\"note\">%s</p>\n", e(L("settlements")), e(L("settlements_note")))
 		p("<div class=\"scroll\"><table class=\"data\" id=\"settlements-table\"><thead><tr>")
@@ -1064,6 +1130,10 @@ func (w *HTMLWriter) Close() (err error) {
 	p("<section id=\"hand-view\" hidden></section>\n</main>\n")
 	p("<footer>handaudit %s · %s</footer>\n", e(w.info.ToolVersion), e(visible(w.info.RunID)))
 
+	// The rulings, before the data that links to them.
+	if err == nil {
+		err = w.writeRulings()
+	}
 	// Data.
 	p("<script type=\"application/json\" id=\"report-data\">")
 	if err == nil {
@@ -1079,8 +1149,8 @@ func (w *HTMLWriter) Close() (err error) {
 	}
 	// The spools, as large as the page, are removed while it is synced to
 	// disk: freeing their blocks is work of its own.
-	spools := []*tempSpool{w.findings, w.hands, w.views, w.settled}
-	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
+	spools := []*tempSpool{w.findings, w.hands, w.views, w.settled, w.sessions}
+	w.findings, w.hands, w.views, w.settled, w.sessions = nil, nil, nil, nil, nil
 	var removing sync.WaitGroup
 	removing.Go(func() {
 		for _, s := range spools {
@@ -1298,6 +1368,14 @@ func (w *HTMLWriter) writeData(out io.Writer) error {
 	jw.endArray()
 	jw.kint("total", w.sev.total())
 	jw.kint("views", int64(len(w.viewHeap)))
+	if len(w.rulings) > 0 {
+		jw.key("rulings")
+		jw.beginObject()
+		for _, n := range w.rulings {
+			jw.kstr(strconv.Itoa(n), w.rulingPath[n])
+		}
+		jw.endObject()
+	}
 	if w.opts.OpenHand && len(w.viewHeap) > 0 {
 		jw.kint("open", 0)
 	}
@@ -1364,7 +1442,8 @@ func (w *HTMLWriter) removeSpools() {
 	w.hands.remove()
 	w.views.remove()
 	w.settled.remove()
-	w.findings, w.hands, w.views, w.settled = nil, nil, nil, nil
+	w.sessions.remove()
+	w.findings, w.hands, w.views, w.settled, w.sessions = nil, nil, nil, nil, nil
 }
 
 // Abort removes the temporary files.

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/handaudit/handaudit/checks"
+	"github.com/handaudit/handaudit/hand"
 )
 
 // The summary charts are inline SVG drawn here, not by script, so that
@@ -291,3 +294,124 @@ func max1(n int) int {
 	}
 	return n
 }
+
+// stackChart draws a session's stacks: one line a player, across the
+// hands in order, from each hand's starting stack to its finishing stack
+// (as the record leaves it) and on to the next hand's start, so that a
+// stack that does not carry over shows as a jump between two hands. The
+// hands with findings are marked on the player a finding names (on the
+// axis when it names none); each mark links to the hand's row, and the
+// script opens the hand's view from it.
+func stackChart(id string, v *sessionView, L func(string) string) string {
+	const (
+		width  = 820
+		height = 200
+		left   = 80
+		right  = 10
+		top    = 10
+		bottom = 24
+	)
+	plotW, plotH := float64(width-left-right), int64(height-top-bottom)
+	names := sessionPlayers(v)
+	var peak int64 = 1
+	for i := range v.rows {
+		for _, s := range v.rows[i].Seats {
+			peak = max(peak, s.Start)
+			if s.Finish != nil {
+				peak = max(peak, *s.Finish)
+			}
+		}
+	}
+	// y maps a stack to its height in integers; a huge stack is shifted
+	// down with the peak so that the product fits.
+	shift := uint(0)
+	for peak>>shift > 1<<40 {
+		shift++
+	}
+	y := func(a int64) int64 {
+		a = min(max(a, 0), peak)
+		return top + plotH - (a>>shift)*plotH/max(peak>>shift, 1)
+	}
+	n := max(len(v.rows), 1)
+	slot := plotW / float64(n)
+	x := func(i int, finish bool) float64 {
+		f := 0.15
+		if finish {
+			f = 0.85
+		}
+		return float64(left) + slot*(float64(i)+f)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg id="%s" class="chart stack-chart" role="img" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`, id, width, height, width, height)
+	fmt.Fprintf(&sb, `<title>%s</title>`, html.EscapeString(L("stack_chart")))
+	fmt.Fprintf(&sb, `<line class="axis" x1="%d" y1="%d" x2="%d" y2="%d"/>`, left, top+plotH, width-right, top+plotH)
+	fmt.Fprintf(&sb, `<text class="cnt" x="%d" y="%d" text-anchor="end">%s</text>`, left-6, top+10, html.EscapeString(FormatAmount(hand.Amount(peak), v.scale, v.currency)))
+	fmt.Fprintf(&sb, `<text class="cnt" x="%d" y="%d" text-anchor="end">0</text>`, left-6, top+plotH)
+	fmt.Fprintf(&sb, `<text class="cnt" x="%.1f" y="%d">1</text>`, x(0, false), height-8)
+	if len(v.rows) > 1 {
+		fmt.Fprintf(&sb, `<text class="cnt" x="%.1f" y="%d" text-anchor="end">%d</text>`, x(len(v.rows)-1, true), height-8, len(v.rows))
+	}
+	// The marks' lines first, under the stacks.
+	for i := range v.rows {
+		if h := &v.rows[i]; len(h.Marks) > 0 {
+			fmt.Fprintf(&sb, `<line class="mark-line" x1="%.1f" y1="%d" x2="%.1f" y2="%d"/>`, x(i, false), top, x(i, false), top+plotH)
+		}
+	}
+	var d []byte
+	for p, name := range names {
+		d = d[:0]
+		in := false // the player sat in the hand before
+		for i := range v.rows {
+			h := &v.rows[i]
+			k := slices.IndexFunc(h.Seats, func(s sessionSeatRec) bool { return s.Player == name })
+			if k < 0 {
+				in = false
+				continue
+			}
+			s := &h.Seats[k]
+			if in {
+				d = append(d, 'L')
+			} else {
+				d = append(d, 'M')
+			}
+			d = strconv.AppendFloat(d, x(i, false), 'f', 1, 64)
+			d = append(d, ' ')
+			d = strconv.AppendInt(d, y(s.Start), 10)
+			if s.Finish != nil {
+				d = append(d, 'L')
+				d = strconv.AppendFloat(d, x(i, true), 'f', 1, 64)
+				d = append(d, ' ')
+				d = strconv.AppendInt(d, y(*s.Finish), 10)
+			}
+			in = true
+		}
+		fmt.Fprintf(&sb, `<path class="pl pl%d" d="%s"><title>%s</title></path>`, p%playerColors, d, html.EscapeString(name))
+	}
+	for i := range v.rows {
+		h := &v.rows[i]
+		for _, m := range h.Marks {
+			cy := top + plotH
+			if k := slices.IndexFunc(h.Seats, func(s sessionSeatRec) bool { return s.Player == m.Player }); m.Player != "" && k >= 0 {
+				cy = y(h.Seats[k].Start)
+			}
+			title := fmt.Sprintf("#%d %s · %s", i+1, h.ID, m.Check)
+			if m.Player != "" {
+				title += " · " + m.Player
+			}
+			title += ": " + m.Message
+			fmt.Fprintf(&sb, `<a class="mark-link" href="#%s-h%d" data-view="%d"><circle class="mark sev-%s" cx="%.1f" cy="%d" r="5"><title>%s</title></circle></a>`,
+				strings.TrimSuffix(id, "-chart"), i+1, h.View, m.Severity, x(i, false), cy, html.EscapeString(title))
+		}
+	}
+	sb.WriteString(`</svg>`)
+	sb.WriteString(`<p class="legend">`)
+	for p, name := range names {
+		fmt.Fprintf(&sb, `<span class="key pl%d"></span>%s `, p%playerColors, html.EscapeString(name))
+	}
+	sb.WriteString("</p>\n")
+	return sb.String()
+}
+
+// playerColors is how many line colours the stack chart has (report.css
+// .pl0 to .pl7); players beyond share them, and the legend names each.
+const playerColors = 8

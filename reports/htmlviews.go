@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"cmp"
 	"container/heap"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
@@ -93,6 +96,7 @@ func (r viewRank) below(o viewRank) bool {
 // is in the views spool.
 type viewCand struct {
 	rank      viewRank
+	n         int // the view's number (its element's ID, hv-N)
 	off, size int64
 }
 
@@ -113,6 +117,97 @@ func (h *viewHeap) Pop() any {
 
 func (h *viewHeap) push(c viewCand) { heap.Push(h, c) }
 func (h *viewHeap) pop()            { heap.Pop(h) }
+
+// keepRuling makes view n, of rank, one of the views whose hands get a
+// ruling if it is among the MaxRulings worst so far (Rulings.Keep).
+func (w *HTMLWriter) keepRuling(n int, rank viewRank, r *HandResult, stored bool) error {
+	if w.opts.Rulings == nil || len(w.rulingHeap) >= w.opts.MaxRulings && !w.rulingHeap[0].rank.below(rank) {
+		return nil
+	}
+	h := r.Hand
+	file := r.File
+	if file == "" {
+		file = h.Pos.File
+	}
+	path := RulingPath(visible(file), max(r.Line, h.Pos.Line))
+	ok, err := w.opts.Rulings.Keep(n, r, path, stored)
+	if err != nil || !ok {
+		return err
+	}
+	if w.rulingPath == nil {
+		w.rulingPath = map[int]string{}
+	}
+	w.rulingPath[n] = path
+	w.rulingHeap.push(viewCand{rank: rank, n: n})
+	if len(w.rulingHeap) > w.opts.MaxRulings {
+		out := w.rulingHeap[0].n
+		w.rulingHeap.pop()
+		delete(w.rulingPath, out)
+		w.opts.Rulings.Drop(out)
+	}
+	return nil
+}
+
+// writeRulings has the rulings of the views kept written, and keeps the
+// numbers of those written (the views that link to theirs).
+func (w *HTMLWriter) writeRulings() error {
+	if w.opts.Rulings == nil || len(w.rulingHeap) == 0 {
+		return nil
+	}
+	ns := make([]int, 0, len(w.rulingHeap))
+	for _, c := range w.rulingHeap {
+		ns = append(ns, c.n)
+	}
+	slices.Sort(ns)
+	ok, err := w.opts.Rulings.Write(ns)
+	if err != nil {
+		return err
+	}
+	for i, n := range ns {
+		if i < len(ok) && ok[i] {
+			w.rulings = append(w.rulings, n)
+		}
+	}
+	return nil
+}
+
+// RulingPath is where the ruling of the hand at file and line goes,
+// relative to report.html: "rulings/NAME.html", NAME the file's base name
+// in safe characters (letters, digits, ".", "_", "-"; at most 60), the
+// line, and 12 hex digits of the sha256 of the file's name and line, so
+// that hands of files of one base name in different folders differ.
+func RulingPath(file string, line int) string {
+	base := file
+	if i := strings.LastIndexAny(base, "/\\!"); i >= 0 {
+		base = base[i+1:]
+	}
+	b := make([]byte, 0, 96)
+	b = append(b, "rulings/"...)
+	n := 0
+	for i := 0; i < len(base) && n < 60; i++ {
+		c := base[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			c = '_'
+		}
+		b = append(b, c)
+		n++
+	}
+	b = append(b, "-L"...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	sum := sha256.Sum256([]byte(file + "\x00" + strconv.Itoa(line)))
+	b = append(b, '-')
+	b = hex.AppendEncode(b, sum[:6])
+	return string(append(b, ".html"...))
+}
+
+// keptViews is the set of the numbers of the views kept.
+func (w *HTMLWriter) keptViews() map[int]bool {
+	kept := make(map[int]bool, len(w.viewHeap))
+	for _, c := range w.viewHeap {
+		kept[c.n] = true
+	}
+	return kept
+}
 
 // writeKeptViews copies the views still in the heap from the spool to
 // out, in the order they were spooled (input order).

@@ -59,6 +59,11 @@ type HandResult struct {
 	Format string // input format: "phh", "pokerstars", ...
 	Status string // StatusClean, StatusFindings or StatusParseError; derived when empty
 	Error  string // the parse error, for StatusParseError
+
+	// Session is the hand's record for the checks across hands, when the
+	// session judge put it in a table session (Run > 0): the HTML report's
+	// session views draw it.
+	Session *checks.SessionHand
 }
 
 // status returns r.Status, or derives it when the pipeline left it empty.

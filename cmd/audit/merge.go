@@ -28,10 +28,14 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
 	lang := fs.String("lang", "en", "report language: en, zh")
 	verify := fs.Bool("verify", false, "only verify the shards (manifests and output digests); write nothing")
+	rulings := fs.Int("rulings", reports.DefaultRulings, "how many hands with a hand view, the worst, link to their ruling (the audit explain --format html document) in rulings/ beside report.html (copied from the shards' folders); 0 for none: every hand view gives the audit explain command")
 	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst of those the shards' reports show")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *rulings < 0 {
+		return usagef("--rulings must be 0 (none) or more")
 	}
 	if fs.NArg() == 0 {
 		return usagef("give the folders holding the shards' outputs")
@@ -44,7 +48,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	res, err := batch.Merge(ctx, batch.MergeOptions{
 		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
-		FailOn: sev, VerifyOnly: *verify, Logger: logger, HandViews: *handViews,
+		FailOn: sev, VerifyOnly: *verify, Logger: logger, HandViews: *handViews, Rulings: rulingsOpt(*rulings),
 	})
 	var ce *batch.ConfigError
 	switch {

@@ -46,6 +46,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	partition := fs.String("partition", "none", "partition the tables (parquet, arrow, jsonl) by hand date: none, day (dt=YYYY-MM-DD folders)")
 	shardIndex := fs.Int("shard-index", 0, "audit only this shard's inputs, 0-based (default: $JOB_COMPLETION_INDEX or $HANDAUDIT_SHARD_INDEX)")
 	shardCount := fs.Int("shard-count", 1, "number of shards the inputs are split into (default: $HANDAUDIT_SHARD_COUNT)")
+	rulings := fs.Int("rulings", reports.DefaultRulings, "how many hands with a hand view, the worst, link to their ruling (the audit explain --format html document) in rulings/ beside report.html (the worst, by severity and then by money at stake); 0 for none: every hand view gives the audit explain command")
+	sessionViews := fs.Int("session-views", reports.DefaultSessionViews, "how many table sessions get a session view in report.html (hands in order, each player's stack, the findings marked): those with the most session findings")
 	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst, by severity and then by money at stake; every other row gives its audit explain command")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -56,6 +58,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if *handViews < 1 {
 		return usagef("--hand-views must be at least 1")
+	}
+	if *sessionViews < 1 {
+		return usagef("--session-views must be at least 1")
+	}
+	if *rulings < 0 {
+		return usagef("--rulings must be 0 (none) or more")
 	}
 	if fs.NArg() == 0 && *inputsFrom == "" {
 		return usagef("no inputs: give files, folders, globs or -")
@@ -77,7 +85,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		Args: fs.Args(), InputsFrom: *inputsFrom, OutDir: *out, Formats: *formats,
 		SummaryFile: *summary, FailOn: sev, Rules: *rules, HouseFile: *house,
 		Only: *only, Skip: *skip, Lang: *lang, Workers: *workers, MaxFileBytes: *maxFile, MaxHandBytes: *maxHand,
-		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count, HandViews: *handViews,
+		StateDir: *state, Partition: *partition, ShardIndex: idx, ShardCount: count, HandViews: *handViews, SessionViews: *sessionViews, Rulings: rulingsOpt(*rulings),
 		Stdin: os.Stdin, Stderr: stderr, Logger: logger, OnProgress: onProgress,
 	})
 	done() // the progress line goes before anything else is printed
@@ -222,4 +230,12 @@ func parseFailOn(s string) (checks.Severity, error) {
 		return 0, usagef("--fail-on: %v", err)
 	}
 	return sev, nil
+}
+
+// rulingsOpt is the batch option for --rulings N: N, or -1 for none.
+func rulingsOpt(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

@@ -265,7 +265,8 @@
   }
   // renderTally fills the table id with the tally list; filter, if set,
   // is the findings filter a row's link sets to its key.
-  function renderTally(id, list, filter) {
+  // sessions, if set, maps a key to the ID of its first session view.
+  function renderTally(id, list, filter, sessions) {
     var tb = $(id).tBodies[0], rows = document.createDocumentFragment();
     list.slice(0, MAXROWS).forEach(function (p) {
       var tr = el('tr');
@@ -276,6 +277,13 @@
         b.type = 'button';
         b.dataset.key = p.name;
         c.appendChild(b);
+      }
+      if (sessions && sessions.has(p.name)) {
+        var sb = el('button', 'link session-link', L.show_sessions);
+        sb.type = 'button';
+        sb.dataset.session = sessions.get(p.name);
+        c.appendChild(document.createTextNode(' '));
+        c.appendChild(sb);
       }
       td(tr, fmt(p.hands.size));
       td(tr, fmt(p.findings));
@@ -289,6 +297,13 @@
     if (list.length > MAXROWS) $(id).parentNode.parentNode.appendChild(el('p', 'note', fmt(list.length - MAXROWS) + ' ' + L.more_rows));
     if (!filter) return;
     $(id).addEventListener('click', function (e) {
+      var sb = e.target.closest('button.session-link');
+      if (sb) {
+        var d = $(sb.dataset.session);
+        d.open = true;
+        d.scrollIntoView({ block: 'start' });
+        return;
+      }
       var b = e.target.closest('button.tally-link');
       if (!b) return;
       $(filter[0]).value = b.dataset.key;
@@ -301,7 +316,12 @@
   function byCount(a, b) { return b.findings - a.findings || b.hands.size - a.hands.size || (a.name < b.name ? -1 : 1); }
   function renderTallies() {
     renderTally('players-table', tally(function (f) { return S[f[FP]] || null; }, function (r) { return S[r[SP]]; }).sort(byCount), ['f-player', 'player']);
-    renderTally('tables-table', tally(function (f) { return tableOf(f); }, function (r) { return S[H[r[SH]][HT]]; }).sort(byCount), ['f-table', 'table']);
+    // A table's session views (the server wrote them, the most flagged first).
+    var sessions = new Map();
+    document.querySelectorAll('details.session').forEach(function (d) {
+      if (!sessions.has(d.dataset.table)) sessions.set(d.dataset.table, d.id);
+    });
+    renderTally('tables-table', tally(function (f) { return tableOf(f); }, function (r) { return S[H[r[SH]][HT]]; }).sort(byCount), ['f-table', 'table'], sessions);
     var day = function (hi) { return (H[hi][HSTART] || '').slice(0, 10); };
     renderTally('days-table', tally(function (f) { return day(f[FH]); }, function (r) { return day(r[SH]); })
       .sort(function (a, b) { return a.name < b.name ? -1 : a.name > b.name ? 1 : 0; }), null);
@@ -381,6 +401,14 @@
         if (b) openHand(Number(b.dataset.view), Number(b.dataset.action));
       });
     });
+    // The session views: a hand's link, or a finding's mark on the chart,
+    // opens the hand's view; a mark of a hand without one goes to its row.
+    if ($('tables')) $('tables').addEventListener('click', function (e) {
+      var b = e.target.closest('button.hand-link, a.mark-link');
+      if (!b || Number(b.dataset.view) < 0) return;
+      e.preventDefault();
+      openHand(Number(b.dataset.view), -1);
+    });
   }
 
   // Hand view.
@@ -455,6 +483,16 @@
       // The ruling of this hand: the command that writes it (the report is
       // one static file, so it names the ruling rather than embedding it).
       [L.ruling, 'audit explain ' + shellWord(v.file) + ' --line ' + v.line + ' --format html' + L.ruling_lang]]);
+    // The run wrote the ruling beside the report (rulings/): a link to it.
+    var ruling = data.rulings && data.rulings[view];
+    if (ruling && /^rulings\/[A-Za-z0-9._-]+\.html$/.test(ruling)) {
+      var a = el('a', '', L.ruling_open);
+      a.id = 'hv-ruling';
+      a.href = ruling;
+      var rp = el('p', 'ruling-link');
+      rp.appendChild(a);
+      sec.appendChild(rp);
+    }
     if (v.unsupported) sec.appendChild(el('p', 'note', L.unsupported_trace + ': ' + v.unsupported));
 
     var byStep = new Map(), general = [];
