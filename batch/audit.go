@@ -126,6 +126,9 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 		return nil, &ConfigError{err}
 	}
 	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews}
+	// A shard keeps each hand's session record for the merge, which
+	// judges the tables whole (docs/sessions.md).
+	layout.SessionHands = layout.ShardCount > 1 && sessionsSelected(sel)
 	switch o.Partition {
 	case "", "none":
 	case "day":

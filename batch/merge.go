@@ -35,8 +35,12 @@ type MergeOptions struct {
 	// HandViews is how many flagged hands, the worst of those the shards'
 	// reports hold views of, get one in the merged report (0: the default).
 	HandViews int
-	Stdout    io.Writer
-	Logger    *slog.Logger
+	// Rules and HouseFile are the shards' --rules and --house, needed
+	// only to judge the table sessions when the shards used a house file
+	// (mergeRulebook).
+	Rules, HouseFile string
+	Stdout           io.Writer
+	Logger           *slog.Logger
 }
 
 // MergeFormats are the outputs a merge can write. The Parquet and Arrow
@@ -280,11 +284,36 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews}, formats, info, nil)
+	sessions, err := mergeSessionsOn(set, o)
 	if err != nil {
 		return nil, err
 	}
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil}, formats, info, nil)
+	if err != nil {
+		return nil, err
+	}
+	var verdicts sessionVerdicts
+	if sessions != nil {
+		rank := make(map[string]int, len(names))
+		for i, n := range names {
+			rank[n] = i
+		}
+		var werr error
+		verdicts, err = judgeShards(ctx, set, rank, sessions.book, sessions.sel, func(r *checks.SessionRun) {
+			if err := out.writeSession(r); err != nil && werr == nil {
+				werr = err
+			}
+		})
+		if err == nil {
+			err = werr
+		}
+		if err != nil {
+			out.abort()
+			return nil, err
+		}
+	}
 	sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+	var read int64 // findings as the shards' tables hold them
 	var want Summary
 	want.ByCheck = map[string]int64{}
 	for k, m := range set.Manifests {
@@ -295,6 +324,10 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 				return nil, err
 			}
 			err := readPair(set.Dirs[k], pair, func(hr *reports.HandResult) error {
+				read += int64(len(hr.Findings))
+				if v := verdicts[viewKey{hr.File, hr.Line}]; v != nil {
+					v.applyTo(hr)
+				}
 				countRow(sum, hr)
 				return out.writeHand(hr)
 			})
@@ -308,10 +341,10 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	sum.addSkipped(skipped)
 	sum.Unsupported = unsupported
 	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
-	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
+	if sum.Hands != want.Hands || read != totalFindings(&want) {
 		out.abort()
 		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",
-			sum.Hands, totalFindings(sum), want.Hands, totalFindings(&want))}}
+			sum.Hands, read, want.Hands, totalFindings(&want))}}
 	}
 	sum.Elapsed = time.Since(start)
 	m := &Manifest{

@@ -45,6 +45,13 @@ type Layout struct {
 	// StoredViews gives the HTML report the views other reports hold (a
 	// merge's, the shards'), instead of building them (reports.HTMLOptions).
 	StoredViews func(file string, line int) (reports.StoredView, bool)
+	// SessionHands: write the session-hands table (with the Parquet
+	// tables), each hand's record for the session checks, which `audit
+	// merge` judges across the shards (a shard of several).
+	SessionHands bool
+	// Sessions: write sessions.parquet whatever the formats (a merge,
+	// which judges the sessions the shards could not).
+	Sessions bool
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -74,8 +81,11 @@ func (l Layout) finalPath(base, dt string, k int) (p, table string) {
 	if (stem == "findings" || stem == "hands" || stem == "settlements") && tableFormats[strings.TrimPrefix(ext, ".")] {
 		table = stem
 	}
-	if base == reports.SessionsName {
+	switch base {
+	case reports.SessionsName:
 		table = "sessions"
+	case reports.SessionHandsName:
+		table = "session_hands"
 	}
 	switch {
 	case dt != "":
@@ -127,11 +137,14 @@ type outputs struct {
 	// whole run's, not partitioned: a session spans days)
 	sessions    *reports.SessionsWriter
 	sessionRows int64
-	parts       map[string]*writerSet // open partitions by dt
-	closed      []*writerSet          // partitions closed early
-	chunks      map[string]int
-	tick        int64
-	hr          reports.HandResult // reused by write
+	// sessionHands writes the session-hands table (Layout.SessionHands)
+	sessionHands    *reports.SessionHandsWriter
+	sessionHandRows int64
+	parts           map[string]*writerSet // open partitions by dt
+	closed          []*writerSet          // partitions closed early
+	chunks          map[string]int
+	tick            int64
+	hr              reports.HandResult // reused by write
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
@@ -167,11 +180,18 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 		lock.release()
 		return nil, err
 	}
-	if slices.Contains(formats, "parquet") && !l.NoHandViews {
+	parquetOut := slices.Contains(formats, "parquet")
+	if parquetOut && !l.NoHandViews || l.Sessions {
 		if o.sessions, err = reports.OpenSessions(stage, info); err != nil {
 			_ = o.top.w.Abort()
 			os.RemoveAll(stage)
 			lock.release()
+			return nil, err
+		}
+	}
+	if parquetOut && l.SessionHands {
+		if o.sessionHands, err = reports.OpenSessionHands(stage, info); err != nil {
+			o.abort()
 			return nil, err
 		}
 	}
@@ -286,6 +306,11 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // write writes one result. The writers use a HandResult only during the
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
+	if o.sessionHands != nil && r.Hand != nil && r.Session.Key.Table != "" {
+		if err := o.sessionHands.Write(r.Input.Name, string(r.Format), &r.Session); err != nil {
+			return err
+		}
+	}
 	fillHandResult(&o.hr, r)
 	return o.writeHand(&o.hr)
 }
@@ -383,6 +408,13 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 			return err
 		}
 		o.sessionRows, o.sessions = o.sessions.Rows(), nil
+	}
+	if o.sessionHands != nil {
+		if err := o.sessionHands.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.sessionHandRows, o.sessionHands = o.sessionHands.Rows(), nil
 	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
@@ -533,6 +565,8 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 			}
 		case "sessions":
 			mo.Rows = ptr(o.sessionRows)
+		case "session_hands":
+			mo.Rows = ptr(o.sessionHandRows)
 		}
 		out = append(out, staged{from: from, out: mo})
 	}
@@ -594,6 +628,9 @@ func localPath(p string) bool {
 func (o *outputs) abort() {
 	if o.sessions != nil {
 		o.sessions.Abort()
+	}
+	if o.sessionHands != nil {
+		o.sessionHands.Abort()
 	}
 	_ = o.top.w.Abort()
 	for _, ws := range o.parts {
