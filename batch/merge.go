@@ -43,9 +43,11 @@ type MergeOptions struct {
 	Logger           *slog.Logger
 }
 
-// MergeFormats are the outputs a merge can write. The Parquet and Arrow
-// tables are not rewritten: the shards' files already are one dataset.
-var MergeFormats = []string{"html", "jsonl", "sarif", "junit"}
+// MergeFormats are the outputs a merge can write. Parquet is the run's
+// findings, hands and settlements tables whole, the shards' rows with the
+// session findings judged across the shards (not partitioned by day);
+// Arrow is not written: the shards' files are the dataset.
+var MergeFormats = []string{"html", "jsonl", "sarif", "junit", "parquet"}
 
 // ShardSet is a complete, verified set of shard manifests of one run.
 type ShardSet struct {
@@ -261,7 +263,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	}
 	for _, f := range formats {
 		if !slices.Contains(MergeFormats, f) {
-			return nil, &ConfigError{fmt.Errorf("merge writes %s, not %s: the shards' Parquet and Arrow files are already one dataset", strings.Join(MergeFormats, ", "), f)}
+			return nil, &ConfigError{fmt.Errorf("merge writes %s, not %s: the shards' Arrow files are already one dataset", strings.Join(MergeFormats, ", "), f)}
 		}
 	}
 	rs, err := replay.Preset(first.Ruleset)
@@ -288,7 +290,10 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil}, formats, info, nil)
+	tables := slices.Contains(formats, "parquet")
+	formats = slices.DeleteFunc(formats, func(f string) bool { return f == "parquet" }) // rows, not hands: MergedTables
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil,
+		MergedTables: tables}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -323,15 +328,28 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 				out.abort()
 				return nil, err
 			}
-			err := readPair(set.Dirs[k], pair, func(hr *reports.HandResult) error {
+			err := readPair(set.Dirs[k], pair, func(row *reports.HandRow, frs []reports.FindingRow) error {
+				hr := resultFromRows(row, frs)
 				read += int64(len(hr.Findings))
-				if v := verdicts[viewKey{hr.File, hr.Line}]; v != nil {
+				v := verdicts[viewKey{hr.File, hr.Line}]
+				if v != nil {
 					v.applyTo(hr)
 				}
 				countRow(sum, hr)
+				if err := out.writeRows(row, frs, hr, v != nil); err != nil {
+					return err
+				}
 				return out.writeHand(hr)
 			})
 			if err != nil {
+				out.abort()
+				return nil, fmt.Errorf("shard %d: %w", k, err)
+			}
+		}
+	}
+	if tables {
+		for k, m := range set.Manifests {
+			if err := copySettlements(set.Dirs[k], m, out); err != nil {
 				out.abort()
 				return nil, fmt.Errorf("shard %d: %w", k, err)
 			}
@@ -363,6 +381,24 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
 	sum.Rulesets = m.Rulesets
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// copySettlements writes a shard's settlement rows into the merged
+// settlements table.
+func copySettlements(dir string, m *Manifest, out *outputs) error {
+	for _, o := range m.Outputs {
+		if o.Format != "parquet" || o.Table != "settlements" {
+			continue
+		}
+		rows, err := parquet.ReadFile[reports.SettlementRow](filepath.Join(dir, filepath.FromSlash(o.Path)))
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Path, err)
+		}
+		if err := out.merged.WriteSettlements(rows); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // viewIndex finds the hand views the shards' reports hold, by the file
@@ -489,7 +525,7 @@ func tablePairs(m *Manifest) []tablePair {
 // readPair reads a hands table and its findings table together: the
 // findings of each hand follow one another in the findings table, in hand
 // order, and the hand's row counts them.
-func readPair(dir string, p tablePair, fn func(*reports.HandResult) error) error {
+func readPair(dir string, p tablePair, fn func(*reports.HandRow, []reports.FindingRow) error) error {
 	hf, err := os.Open(filepath.Join(dir, filepath.FromSlash(p.hands.Path)))
 	if err != nil {
 		return err
@@ -534,7 +570,7 @@ func readPair(dir string, p tablePair, fn func(*reports.HandResult) error) error
 			if err != nil {
 				return err
 			}
-			if err := fn(resultFromRows(row, frs)); err != nil {
+			if err := fn(row, frs); err != nil {
 				return err
 			}
 		}

@@ -52,6 +52,9 @@ type Layout struct {
 	// Sessions: write sessions.parquet whatever the formats (a merge,
 	// which judges the sessions the shards could not).
 	Sessions bool
+	// MergedTables: write the Parquet tables from rows read back (a merge
+	// with --format parquet: writeRows).
+	MergedTables bool
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -140,6 +143,9 @@ type outputs struct {
 	// sessionHands writes the session-hands table (Layout.SessionHands)
 	sessionHands    *reports.SessionHandsWriter
 	sessionHandRows int64
+	// merged writes a merge's Parquet tables (Layout.MergedTables)
+	merged        *reports.MergedTables
+	mergedSettled int64
 	parts           map[string]*writerSet // open partitions by dt
 	closed          []*writerSet          // partitions closed early
 	chunks          map[string]int
@@ -186,6 +192,12 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 			_ = o.top.w.Abort()
 			os.RemoveAll(stage)
 			lock.release()
+			return nil, err
+		}
+	}
+	if l.MergedTables {
+		if o.merged, err = reports.OpenMergedTables(stage, info); err != nil {
+			o.abort()
 			return nil, err
 		}
 	}
@@ -315,6 +327,16 @@ func (o *outputs) write(r *Result) error {
 	return o.writeHand(&o.hr)
 }
 
+// writeRows writes a hand read back from a shard's tables to a merge's
+// Parquet tables, if it writes them: its rows, or made again from hr when
+// the merge changed its findings.
+func (o *outputs) writeRows(row *reports.HandRow, frs []reports.FindingRow, hr *reports.HandResult, changed bool) error {
+	if o.merged == nil {
+		return nil
+	}
+	return o.merged.WriteHand(*row, frs, hr, changed)
+}
+
 func (o *outputs) writeHand(hr *reports.HandResult) error {
 	if err := o.top.write(hr); err != nil {
 		return err
@@ -415,6 +437,13 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 			return err
 		}
 		o.sessionHandRows, o.sessionHands = o.sessionHands.Rows(), nil
+	}
+	if o.merged != nil {
+		if err := o.merged.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.mergedSettled, o.merged = o.merged.Settlements(), nil
 	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
@@ -563,6 +592,9 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 					mo.Rows = ptr(pw.Settlements())
 				}
 			}
+			if o.layout.MergedTables && ws == o.top {
+				mo.Rows = ptr(o.mergedSettled)
+			}
 		case "sessions":
 			mo.Rows = ptr(o.sessionRows)
 		case "session_hands":
@@ -631,6 +663,9 @@ func (o *outputs) abort() {
 	}
 	if o.sessionHands != nil {
 		o.sessionHands.Abort()
+	}
+	if o.merged != nil {
+		o.merged.Abort()
 	}
 	_ = o.top.w.Abort()
 	for _, ws := range o.parts {

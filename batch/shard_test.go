@@ -179,7 +179,7 @@ func TestShardsEqualSingleRun(t *testing.T) {
 
 			merged := filepath.Join(dir, "merged")
 			res, err := Merge(context.Background(), MergeOptions{Dirs: []string{shards}, OutDir: merged,
-				Formats: []string{"html", "jsonl", "sarif", "junit"}, Lang: "en", FailOn: checks.Error})
+				Formats: []string{"html", "jsonl", "sarif", "junit", "parquet"}, Lang: "en", FailOn: checks.Error})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,6 +219,11 @@ func TestShardsEqualSingleRun(t *testing.T) {
 			if len(mm.MergedFrom) != 4 || len(mm.Inputs) != len(sm.Inputs) || mm.Totals.Findings != sm.Totals.Findings {
 				t.Errorf("merged manifest: %d shards, %d inputs, %d findings", len(mm.MergedFrom), len(mm.Inputs), mm.Totals.Findings)
 			}
+			// --format parquet: the run's tables whole, as the single run's.
+			mf, mh, mst := tableRows(t, merged, mm)
+			sortedEqual(t, "merged findings.parquet", mf, wantF)
+			sortedEqual(t, "merged hands.parquet", mh, wantH)
+			sortedEqual(t, "merged settlements.parquet", mst, wantS)
 		})
 	}
 }

@@ -21,7 +21,8 @@ import (
 // files of 37 hands so that tables cross the files and the four shards,
 // audited once and as four shards merged. The merge gives the same
 // session findings as the one run in every output (findings.jsonl,
-// SARIF, JUnit, the summary) and the same sessions.parquet, row for row;
+// SARIF, JUnit, the summary, findings.parquet with hands.parquet's
+// counts) and the same sessions.parquet, row for row;
 // the shards alone do not (links across them are judged only at the
 // merge), so a merge that did not judge them fails here. The shards need
 // the house file at merge (its rules number the hands per table); an
@@ -73,7 +74,7 @@ func TestMergeJudgesSessionsAcrossShards(t *testing.T) {
 	merge := func(shards, out string, extra ...string) sessionResult {
 		t.Helper()
 		summary := out + ".json"
-		audit(append([]string{"merge", "--out", out, "--format", "jsonl,sarif,junit,html", "--summary", summary}, append(extra, shards)...)...)
+		audit(append([]string{"merge", "--out", out, "--format", "jsonl,sarif,junit,html,parquet", "--summary", summary}, append(extra, shards)...)...)
 		return sessionOutputs(t, out, summary)
 	}
 	shards := filepath.Join(dir, "shards")
@@ -124,6 +125,7 @@ type sessionResult struct {
 	sarif    []string // the SARIF results' session rule IDs and lines, sorted
 	junit    int      // JUnit failures naming a session check
 	sessions []reports.SessionRow
+	tables   []string // findings.parquet's session rows and hands.parquet's rows, as JSON, sorted
 }
 
 func sessionOutputs(t *testing.T, out, summary string) sessionResult {
@@ -190,6 +192,25 @@ func sessionOutputs(t *testing.T, out, summary string) sessionResult {
 	if r.sessions, err = parquet.ReadFile[reports.SessionRow](filepath.Join(out, "sessions.parquet")); err != nil {
 		t.Fatal(err)
 	}
+	frs, err := parquet.ReadFile[reports.FindingRow](filepath.Join(out, "findings.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range frs {
+		if strings.HasPrefix(f.CheckID, "session.") {
+			b, _ := json.Marshal(f)
+			r.tables = append(r.tables, string(b))
+		}
+	}
+	hrs, err := parquet.ReadFile[reports.HandRow](filepath.Join(out, "hands.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hrs {
+		b, _ := json.Marshal(h)
+		r.tables = append(r.tables, string(b))
+	}
+	slices.Sort(r.tables)
 	if r.total == 0 || len(r.sessions) == 0 {
 		t.Fatalf("%s: %d session findings, %d sessions", out, r.total, len(r.sessions))
 	}
@@ -215,6 +236,7 @@ func (want sessionResult) equal(t *testing.T, what string, got sessionResult) {
 	}
 	lines("findings.jsonl", got.findings, want.findings)
 	lines("results.sarif", got.sarif, want.sarif)
+	lines("findings.parquet and hands.parquet", got.tables, want.tables)
 	if got.junit != want.junit {
 		t.Errorf("%s: junit.xml names session checks %d times, one run %d", what, got.junit, want.junit)
 	}
