@@ -146,11 +146,11 @@ type outputs struct {
 	// merged writes a merge's Parquet tables (Layout.MergedTables)
 	merged        *reports.MergedTables
 	mergedSettled int64
-	parts           map[string]*writerSet // open partitions by dt
-	closed          []*writerSet          // partitions closed early
-	chunks          map[string]int
-	tick            int64
-	hr              reports.HandResult // reused by write
+	parts         map[string]*writerSet // open partitions by dt
+	closed        []*writerSet          // partitions closed early
+	chunks        map[string]int
+	tick          int64
+	hr            reports.HandResult // reused by write
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing

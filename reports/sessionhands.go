@@ -1,7 +1,7 @@
 package reports
 
 import (
-	"fmt"
+	"io"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -48,17 +48,27 @@ const SessionHandsName = "session-hands.parquet"
 
 // SessionHandOf is the row of s, a hand read from input in format.
 func SessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionHand) {
-	*row = SessionHandRow{Input: input, File: s.File, Line: int64(s.Line), Format: format, Site: s.Key.Site,
-		Tournament: s.Key.Tournament, Table: s.Table, HandID: s.ID, StartedAt: s.Start, Currency: s.Currency,
-		Scale: s.Scale, Button: int64(s.Button), BigBlind: int64(s.BigBlind), Digest: int64(s.Digest),
-		Seats: row.Seats[:0]}
+	sessionHandOf(row, input, format, s, nil)
+}
+
+// sessionHandOf is SessionHandOf, the finishing stacks taken from slab
+// (nil: allocated). Text is made valid UTF-8, as in the other tables.
+func sessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionHand, slab *rowMem) {
+	*row = SessionHandRow{Input: text(input), File: text(s.File), Line: int64(s.Line), Format: text(format),
+		Site: text(s.Key.Site), Tournament: text(s.Key.Tournament), Table: text(s.Table), HandID: text(s.ID),
+		StartedAt: utc(s.Start), Currency: text(s.Currency), Scale: s.Scale, Button: int64(s.Button),
+		BigBlind: int64(s.BigBlind), Digest: int64(s.Digest), Seats: row.Seats[:0]}
 	for i := range s.Seats {
 		st := &s.Seats[i]
-		sr := SessionSeatRow{Seat: int64(st.Number), Player: st.Player, Start: int64(st.Start),
+		sr := SessionSeatRow{Seat: int64(st.Number), Player: text(st.Player), Start: int64(st.Start),
 			SittingOut: st.SittingOut, PostedBig: st.PostedBig}
 		if st.HasFinish {
-			sr.Finish = new(int64)
-			*sr.Finish = int64(st.Finish)
+			if slab != nil {
+				sr.Finish = slab.ptr(int64(st.Finish))
+			} else {
+				sr.Finish = new(int64)
+				*sr.Finish = int64(st.Finish)
+			}
 		}
 		row.Seats = append(row.Seats, sr)
 	}
@@ -84,31 +94,61 @@ func (row *SessionHandRow) Session() *checks.SessionHand {
 	return s
 }
 
+// sessionHandBatch is a batch of session-hands rows; unlike rowBatch it
+// keeps each row's seats' memory for the next batch.
+type sessionHandBatch struct {
+	list []SessionHandRow
+	n    int
+	slab rowMem // the finishing stacks
+}
+
+func (b *sessionHandBatch) rows() int { return b.n }
+
+func (b *sessionHandBatch) reset() { b.n = 0; b.slab.reset() }
+
+type sessionHandsEncoder struct {
+	w *parquet.GenericWriter[SessionHandRow]
+}
+
+func (e sessionHandsEncoder) encode(b *sessionHandBatch) error {
+	_, err := e.w.Write(b.list[:b.n])
+	return err
+}
+
+func (e sessionHandsEncoder) Close() error { return e.w.Close() }
+
 // SessionHandsWriter writes the session-hands table into a folder: under
-// a hidden name while open, renamed when closed, as the other writers do.
+// a hidden name while open, renamed when closed, as the other writers do;
+// encoded by a goroutine of its own (parquetTable).
 type SessionHandsWriter struct {
-	f    *atomicFile
-	w    *parquet.GenericWriter[SessionHandRow]
-	row  []SessionHandRow // one, reused
+	t    *parquetTable[*sessionHandBatch]
 	rows int64
 }
 
 // OpenSessionHands opens the session-hands table in dir for the run info.
 func OpenSessionHands(dir string, info RunInfo) (*SessionHandsWriter, error) {
-	f, err := createAtomic(dir, SessionHandsName, info.Digests)
+	t, err := openParquetTable(dir, SessionHandsName, info.Digests, newSessionHandBatch,
+		func(w io.Writer) (batchEncoder[*sessionHandBatch], error) {
+			return sessionHandsEncoder{parquet.NewGenericWriter[SessionHandRow](w, parquetOptions(info.normalized())...)}, nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	return &SessionHandsWriter{f: f, row: make([]SessionHandRow, 1),
-		w: parquet.NewGenericWriter[SessionHandRow](f, parquetOptions(info.normalized())...)}, nil
+	return &SessionHandsWriter{t: t}, nil
+}
+
+func newSessionHandBatch() *sessionHandBatch {
+	return &sessionHandBatch{list: make([]SessionHandRow, parquetBatchRows)}
 }
 
 // Write appends the record of a hand read from input in format.
-func (s *SessionHandsWriter) Write(input, format string, h *checks.SessionHand) error {
+func (s *SessionHandsWriter) Write(input, format string, h *checks.SessionHand) (err error) {
+	defer recoverInto(&err, "parquet")
+	b := s.t.cur
+	sessionHandOf(&b.list[b.n], input, format, h, &b.slab)
+	b.n++
 	s.rows++
-	SessionHandOf(&s.row[0], input, format, h)
-	_, err := s.w.Write(s.row)
-	return err
+	return s.t.added()
 }
 
 // Rows is the number of hands written.
@@ -116,12 +156,12 @@ func (s *SessionHandsWriter) Rows() int64 { return s.rows }
 
 // Close finishes the file and gives it its name.
 func (s *SessionHandsWriter) Close() error {
-	if err := s.w.Close(); err != nil {
-		s.f.abort()
-		return fmt.Errorf("%s: %w", SessionHandsName, err)
+	if err := s.t.close(); err != nil {
+		_ = s.t.abort()
+		return err
 	}
-	return s.f.commit()
+	return nil
 }
 
 // Abort drops the file.
-func (s *SessionHandsWriter) Abort() { s.f.abort() }
+func (s *SessionHandsWriter) Abort() { _ = s.t.abort() }
