@@ -25,7 +25,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 			"audit merge /shared/out --verify",
 			"audit merge shard-0/ shard-1/ --format html,sarif --summary merged.json"}, stdout)
 	out := fs.String("out", "audit-merged", "output folder")
-	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit")
+	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit, parquet (the run's findings, hands and settlements tables whole)")
 	summary := fs.String("summary", "", "also write the merged summary as JSON to this file")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
 	lang := fs.String("lang", "en", "report language: en, zh")
