@@ -4,8 +4,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/parquet-go/parquet-go"
-
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
 )
@@ -13,64 +11,67 @@ import (
 // SessionHandRow is one row of a shard's session-hands table: the compact
 // record the session checks read of one hand (checks.SessionHand), so
 // that `audit merge` can judge the tables of a sharded run whole. One row
-// a hand that names a table, in the shard's input order. Documented in
-// docs/schema.md.
+// a hand that names a table, in the shard's input order. The seats are
+// parallel lists (repeated columns), one element a seat in the record's
+// order. Documented in docs/schema.md; written by sessionHandsEncoder.
 type SessionHandRow struct {
-	Input      string           `parquet:"input,dict"` // the input the hand was read from, as the run names it
-	File       string           `parquet:"file,dict"`
-	Line       int64            `parquet:"line,delta"`
-	Format     string           `parquet:"format,optional,dict"`
-	Site       string           `parquet:"site,optional,dict"`
-	Tournament string           `parquet:"tournament,optional,dict"`
-	Table      string           `parquet:"table,dict"`
-	HandID     string           `parquet:"hand_id,optional,delta"`
-	StartedAt  time.Time        `parquet:"started_at,optional,timestamp(microsecond),delta"`
-	Currency   string           `parquet:"currency,optional,dict"`
-	Scale      int64            `parquet:"scale,delta"`
-	Button     int64            `parquet:"button,dict"`
-	BigBlind   int64            `parquet:"big_blind_seat,dict"`
-	Digest     int64            `parquet:"digest"`
-	Seats      []SessionSeatRow `parquet:"seats,list"`
+	Input      string    `parquet:"input"` // the input the hand was read from, as the run names it
+	File       string    `parquet:"file"`
+	Line       int64     `parquet:"line"`
+	Format     string    `parquet:"format"`
+	Site       string    `parquet:"site"`
+	Tournament string    `parquet:"tournament"`
+	Table      string    `parquet:"table"`
+	HandID     string    `parquet:"hand_id"`
+	StartedAt  time.Time `parquet:"started_at,optional,timestamp(microsecond)"`
+	Currency   string    `parquet:"currency"`
+	Scale      int64     `parquet:"scale"`
+	Button     int64     `parquet:"button"`
+	BigBlind   int64     `parquet:"big_blind_seat"`
+	Digest     int64     `parquet:"digest"`
+	Seat       []int64   `parquet:"seat"`
+	Player     []string  `parquet:"player"`
+	Start      []int64   `parquet:"start_stack"`
+	Finish     []int64   `parquet:"finish_stack"` // 0 where the flags say it is unknown
+	Flags      []int64   `parquet:"seat_flags"`   // SeatHasFinish | SeatSittingOut | SeatPostedBig
 }
 
-// SessionSeatRow is one seat of a SessionHandRow.
-type SessionSeatRow struct {
-	Seat       int64  `parquet:"seat"`
-	Player     string `parquet:"player"`
-	Start      int64  `parquet:"start_stack"`
-	Finish     *int64 `parquet:"finish_stack,optional"` // null: the record leaves it unknown
-	SittingOut bool   `parquet:"sitting_out"`
-	PostedBig  bool   `parquet:"posted_big_blind"`
-}
+// The bits of SessionHandRow.Flags.
+const (
+	SeatHasFinish  = 1 // the record leaves the seat a finishing stack
+	SeatSittingOut = 2 // sitting out, not dealt in
+	SeatPostedBig  = 4 // posted a big blind (in turn or not) or the missed blinds
+)
 
 // SessionHandsName is the file name of the session-hands table.
 const SessionHandsName = "session-hands.parquet"
 
 // SessionHandOf is the row of s, a hand read from input in format.
+// Text is made valid UTF-8, as in the other tables; the row's lists'
+// memory is reused.
 func SessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionHand) {
-	sessionHandOf(row, input, format, s, nil)
-}
-
-// sessionHandOf is SessionHandOf, the finishing stacks taken from slab
-// (nil: allocated). Text is made valid UTF-8, as in the other tables.
-func sessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionHand, slab *rowMem) {
 	*row = SessionHandRow{Input: text(input), File: text(s.File), Line: int64(s.Line), Format: text(format),
 		Site: text(s.Key.Site), Tournament: text(s.Key.Tournament), Table: text(s.Table), HandID: text(s.ID),
 		StartedAt: utc(s.Start), Currency: text(s.Currency), Scale: s.Scale, Button: int64(s.Button),
-		BigBlind: int64(s.BigBlind), Digest: int64(s.Digest), Seats: row.Seats[:0]}
+		BigBlind: int64(s.BigBlind), Digest: int64(s.Digest),
+		Seat: row.Seat[:0], Player: row.Player[:0], Start: row.Start[:0], Finish: row.Finish[:0], Flags: row.Flags[:0]}
 	for i := range s.Seats {
 		st := &s.Seats[i]
-		sr := SessionSeatRow{Seat: int64(st.Number), Player: text(st.Player), Start: int64(st.Start),
-			SittingOut: st.SittingOut, PostedBig: st.PostedBig}
+		var flags, finish int64
 		if st.HasFinish {
-			if slab != nil {
-				sr.Finish = slab.ptr(int64(st.Finish))
-			} else {
-				sr.Finish = new(int64)
-				*sr.Finish = int64(st.Finish)
-			}
+			flags, finish = SeatHasFinish, int64(st.Finish)
 		}
-		row.Seats = append(row.Seats, sr)
+		if st.SittingOut {
+			flags |= SeatSittingOut
+		}
+		if st.PostedBig {
+			flags |= SeatPostedBig
+		}
+		row.Seat = append(row.Seat, int64(st.Number))
+		row.Player = append(row.Player, text(st.Player))
+		row.Start = append(row.Start, int64(st.Start))
+		row.Finish = append(row.Finish, finish)
+		row.Flags = append(row.Flags, flags)
 	}
 }
 
@@ -79,43 +80,34 @@ func (row *SessionHandRow) Session() *checks.SessionHand {
 	s := &checks.SessionHand{Key: checks.TableKey{Site: row.Site, Tournament: row.Tournament, Table: row.Table},
 		ID: row.HandID, Table: row.Table, Start: row.StartedAt, File: row.File, Line: int(row.Line),
 		Tournament: row.Tournament != "", Currency: row.Currency, Scale: row.Scale, Button: int(row.Button),
-		BigBlind: int(row.BigBlind), Digest: uint64(row.Digest), Seats: make([]checks.SessionSeat, len(row.Seats))}
+		BigBlind: int(row.BigBlind), Digest: uint64(row.Digest), Seats: make([]checks.SessionSeat, len(row.Seat))}
 	if !s.Start.IsZero() {
 		s.Start = s.Start.UTC()
 	}
-	for i, sr := range row.Seats {
-		st := checks.SessionSeat{Number: int(sr.Seat), Player: sr.Player, Start: hand.Amount(sr.Start),
-			SittingOut: sr.SittingOut, PostedBig: sr.PostedBig}
-		if sr.Finish != nil {
-			st.Finish, st.HasFinish = hand.Amount(*sr.Finish), true
+	for i := range s.Seats {
+		if i >= len(row.Player) || i >= len(row.Start) || i >= len(row.Finish) || i >= len(row.Flags) {
+			break // a row not written by this writer: its seats stop at the shortest list
 		}
-		s.Seats[i] = st
+		f := row.Flags[i]
+		s.Seats[i] = checks.SessionSeat{Number: int(row.Seat[i]), Player: row.Player[i], Start: hand.Amount(row.Start[i]),
+			SittingOut: f&SeatSittingOut != 0, PostedBig: f&SeatPostedBig != 0}
+		if f&SeatHasFinish != 0 {
+			s.Seats[i].Finish, s.Seats[i].HasFinish = hand.Amount(row.Finish[i]), true
+		}
 	}
 	return s
 }
 
 // sessionHandBatch is a batch of session-hands rows; unlike rowBatch it
-// keeps each row's seats' memory for the next batch.
+// keeps each row's lists' memory for the next batch.
 type sessionHandBatch struct {
 	list []SessionHandRow
 	n    int
-	slab rowMem // the finishing stacks
 }
 
 func (b *sessionHandBatch) rows() int { return b.n }
 
-func (b *sessionHandBatch) reset() { b.n = 0; b.slab.reset() }
-
-type sessionHandsEncoder struct {
-	w *parquet.GenericWriter[SessionHandRow]
-}
-
-func (e sessionHandsEncoder) encode(b *sessionHandBatch) error {
-	_, err := e.w.Write(b.list[:b.n])
-	return err
-}
-
-func (e sessionHandsEncoder) Close() error { return e.w.Close() }
+func (b *sessionHandBatch) reset() { b.n = 0 }
 
 // SessionHandsWriter writes the session-hands table into a folder: under
 // a hidden name while open, renamed when closed, as the other writers do;
@@ -128,9 +120,7 @@ type SessionHandsWriter struct {
 // OpenSessionHands opens the session-hands table in dir for the run info.
 func OpenSessionHands(dir string, info RunInfo) (*SessionHandsWriter, error) {
 	t, err := openParquetTable(dir, SessionHandsName, info.Digests, newSessionHandBatch,
-		func(w io.Writer) (batchEncoder[*sessionHandBatch], error) {
-			return sessionHandsEncoder{parquet.NewGenericWriter[SessionHandRow](w, parquetOptions(info.normalized())...)}, nil
-		})
+		func(w io.Writer) (batchEncoder[*sessionHandBatch], error) { return newSessionHandsEncoder(w, info) })
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +135,7 @@ func newSessionHandBatch() *sessionHandBatch {
 func (s *SessionHandsWriter) Write(input, format string, h *checks.SessionHand) (err error) {
 	defer recoverInto(&err, "parquet")
 	b := s.t.cur
-	sessionHandOf(&b.list[b.n], input, format, h, &b.slab)
+	SessionHandOf(&b.list[b.n], input, format, h)
 	b.n++
 	s.rows++
 	return s.t.added()

@@ -20,6 +20,9 @@ func testSessionHand(i int) *checks.SessionHand {
 			Finish: hand0(k), HasFinish: true, SittingOut: k == 5, PostedBig: k == 2})
 	}
 	s.Seats[3].Finish, s.Seats[3].HasFinish = 0, false // the record leaves it unknown
+	if i%97 == 5 {
+		s.Seats, s.Start, s.ID = nil, time.Time{}, "" // no seats, no time: empty list, nulls
+	}
 	return s
 }
 
@@ -72,6 +75,9 @@ func TestSessionHandsRoundTrip(t *testing.T) {
 	}
 	for i := range rows {
 		got, want := rows[i].Session(), testSessionHand(i)
+		if len(want.Seats) == 0 {
+			got.Seats = nil // read back as an empty list
+		}
 		if rows[i].Input != fmt.Sprintf("in-%d.txt", i/100) || rows[i].Format != "pokerstars" ||
 			fmt.Sprintf("%+v", *got) != fmt.Sprintf("%+v", *want) {
 			t.Fatalf("row %d:\n got %+v\nwant %+v", i, *got, *want)

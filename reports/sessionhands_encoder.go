@@ -1,0 +1,387 @@
+package reports
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/snappy"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// sessionHandsEncoder writes the session-hands table (SessionHandRow's
+// schema) column by column. Why not parquet-go's generic writer: it costs
+// about 3 µs a row for this table's 14 fields and 5 lists of seats, a third
+// more CPU on a shard's whole run (7.5 µs a hand: 100k generated PokerStars
+// hands, 2 shards, 1 worker); this writer appends each value to its column
+// and encodes a row group's column as one data page (v2), PLAIN, Snappy
+// (zstd took a tenth of a shard's CPU on these pages), with
+// no statistics or page index (the table is read whole, by `audit merge`).
+// parquet-go, DuckDB or any Parquet reader reads it
+// (TestSessionHandsRoundTrip reads it back through parquet-go).
+type sessionHandsEncoder struct {
+	out    offsetWriter
+	codec  snappy.Codec
+	schema []format.SchemaElement
+	leaves []sessionLeaf
+	kv     []format.KeyValue
+	by     string // created by
+
+	rows      int64 // in the row group being filled
+	rowGroups []format.RowGroup
+	enc       *thrift.Encoder
+	header    offsetWriter // the page header being encoded, into headerBuf
+	headerBuf []byte
+	levels    []byte
+	data      []byte
+	packed    []byte
+}
+
+// sessionLeaf is one column of the row group being filled.
+type sessionLeaf struct {
+	path     []string
+	typ      format.Type
+	maxDef   int // 0 required, 1 optional or repeated
+	repeated bool
+	ints     []int64
+	bytes    []byte   // the strings end to end
+	offsets  []uint32 // where each string starts, then where the last ends
+	defs     []byte
+	reps     []byte
+	nulls    int64
+
+	// A dictionary column (low-cardinality text: dict set) keeps the row
+	// group's distinct values in bytes and offsets, and each row's index.
+	dict    map[string]int32
+	idx     []int32
+	last    string // the last value added, and its index: rows repeat it
+	lastIdx int32
+}
+
+// sessionRowGroupRows bounds a row group (and so the memory the encoder
+// holds: about half a kilobyte a row).
+const sessionRowGroupRows = 8192
+
+func newSessionHandsEncoder(w io.Writer, info RunInfo) (*sessionHandsEncoder, error) {
+	schema := parquet.SchemaOf(SessionHandRow{})
+	e := &sessionHandsEncoder{out: offsetWriter{w: w}, by: "handaudit version " + info.normalized().ToolVersion,
+		schema: schemaElements(nil, schema.Name(), schema, true)}
+	for _, kv := range info.normalized().metadata() {
+		e.kv = append(e.kv, format.KeyValue{Key: kv[0], Value: kv[1]})
+	}
+	slices.SortFunc(e.kv, func(a, b format.KeyValue) int {
+		if a.Key < b.Key {
+			return -1
+		}
+		if a.Key > b.Key {
+			return 1
+		}
+		return 0
+	})
+	for _, path := range schema.Columns() {
+		leaf, _ := schema.Lookup(path...)
+		l := sessionLeaf{path: path, typ: format.Type(leaf.Node.Type().Kind()), maxDef: leaf.MaxDefinitionLevel,
+			repeated: leaf.MaxRepetitionLevel > 0, lastIdx: -1}
+		if l.typ == format.ByteArray && path[0] != "hand_id" && path[0] != "player" {
+			l.dict = map[string]int32{}
+		}
+		if leaf.MaxRepetitionLevel > 1 || leaf.MaxDefinitionLevel > 1 || (l.typ != format.Int64 && l.typ != format.ByteArray) {
+			return nil, fmt.Errorf("reports: %s: column %v is not one the encoder writes", SessionHandsName, path)
+		}
+		e.leaves = append(e.leaves, l)
+	}
+	if len(e.leaves) != sessionLeaves {
+		return nil, fmt.Errorf("reports: %s: %d columns, the encoder writes %d", SessionHandsName, len(e.leaves), sessionLeaves)
+	}
+	e.enc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&e.header))
+	if _, err := e.out.Write([]byte("PAR1")); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// sessionLeaves is the number of SessionHandRow's columns; add follows
+// their order.
+const sessionLeaves = 19
+
+func (e *sessionHandsEncoder) encode(b *sessionHandBatch) error {
+	for i := range b.list[:b.n] {
+		e.add(&b.list[i])
+		if e.rows++; e.rows == sessionRowGroupRows {
+			if err := e.flushRowGroup(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// add appends a row, a value to each column in schema order.
+func (e *sessionHandsEncoder) add(r *SessionHandRow) {
+	l := e.leaves
+	l[0].str(r.Input)
+	l[1].str(r.File)
+	l[2].int(r.Line)
+	l[3].str(r.Format)
+	l[4].str(r.Site)
+	l[5].str(r.Tournament)
+	l[6].str(r.Table)
+	l[7].str(r.HandID)
+	if r.StartedAt.IsZero() {
+		l[8].null()
+	} else {
+		l[8].int(r.StartedAt.UnixMicro())
+	}
+	l[9].str(r.Currency)
+	l[10].int(r.Scale)
+	l[11].int(r.Button)
+	l[12].int(r.BigBlind)
+	l[13].int(r.Digest)
+	l[14].ints64(r.Seat)
+	l[15].strs(r.Player)
+	l[16].ints64(r.Start)
+	l[17].ints64(r.Finish)
+	l[18].ints64(r.Flags)
+}
+
+func (l *sessionLeaf) int(v int64) {
+	l.ints = append(l.ints, v)
+	if l.maxDef > 0 {
+		l.defs = append(l.defs, 1)
+	}
+}
+
+func (l *sessionLeaf) null() {
+	l.defs = append(l.defs, 0)
+	l.nulls++
+}
+
+func (l *sessionLeaf) str(s string) {
+	if l.dict != nil {
+		if l.lastIdx < 0 || s != l.last {
+			i, ok := l.dict[s]
+			if !ok {
+				i = int32(len(l.dict))
+				l.dict[s] = i
+				l.addBytes(s)
+			}
+			l.last, l.lastIdx = s, i
+		}
+		l.idx = append(l.idx, l.lastIdx)
+		return
+	}
+	l.addBytes(s)
+}
+
+// addBytes appends s to bytes and offsets.
+func (l *sessionLeaf) addBytes(s string) {
+	if len(l.offsets) == 0 {
+		l.offsets = append(l.offsets, 0)
+	}
+	l.bytes = append(l.bytes, s...)
+	l.offsets = append(l.offsets, uint32(len(l.bytes)))
+}
+
+// ints64 appends a row's list: an empty one is a null at level 0.
+func (l *sessionLeaf) ints64(vs []int64) {
+	if len(vs) == 0 {
+		l.reps = append(l.reps, 0)
+		l.null()
+		return
+	}
+	for i, v := range vs {
+		l.reps = append(l.reps, min(byte(i), 1))
+		l.int(v)
+	}
+}
+
+func (l *sessionLeaf) strs(vs []string) {
+	if len(vs) == 0 {
+		l.reps = append(l.reps, 0)
+		l.null()
+		return
+	}
+	for i, s := range vs {
+		l.reps = append(l.reps, min(byte(i), 1))
+		l.defs = append(l.defs, 1)
+		l.str(s)
+	}
+}
+
+// flushRowGroup writes the buffered rows: each column as one page.
+func (e *sessionHandsEncoder) flushRowGroup() error {
+	if e.rows == 0 {
+		return nil
+	}
+	fileOffset := e.out.offset
+	rg := format.RowGroup{NumRows: e.rows, FileOffset: fileOffset, Ordinal: int16(len(e.rowGroups)),
+		SortingColumns: []format.SortingColumn{}}
+	for i := range e.leaves {
+		l := &e.leaves[i]
+		cc, err := e.writeColumn(l)
+		if err != nil {
+			return err
+		}
+		rg.Columns = append(rg.Columns, cc)
+		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
+		rg.TotalCompressedSize += cc.MetaData.TotalCompressedSize
+		l.ints, l.bytes, l.offsets, l.defs, l.reps, l.nulls = l.ints[:0], l.bytes[:0], l.offsets[:0], l.defs[:0], l.reps[:0], 0
+		if l.dict != nil {
+			clear(l.dict)
+			l.idx, l.last, l.lastIdx = l.idx[:0], "", -1
+		}
+	}
+	e.rowGroups = append(e.rowGroups, rg)
+	e.rows = 0
+	return nil
+}
+
+func (e *sessionHandsEncoder) writeColumn(l *sessionLeaf) (format.ColumnChunk, error) {
+	var err error
+	e.levels = e.levels[:0]
+	var repLen, defLen int
+	if l.repeated {
+		// EncodeLevels writes from the start of the buffer it is given.
+		if e.data, err = levelEncoding.EncodeLevels(e.data[:0], l.reps); err != nil {
+			return format.ColumnChunk{}, err
+		}
+		e.levels = append(e.levels, e.data...)
+		repLen = len(e.levels)
+	}
+	if l.maxDef > 0 {
+		if e.data, err = levelEncoding.EncodeLevels(e.data[:0], l.defs); err != nil {
+			return format.ColumnChunk{}, err
+		}
+		e.levels = append(e.levels, e.data...)
+		defLen = len(e.levels) - repLen
+	}
+	start := e.out.offset
+	var dictOffset int64
+	var dictSize int64 // uncompressed, with its header
+	numValues := int64(len(l.ints))
+	switch {
+	case l.dict != nil:
+		dictOffset = start
+		if dictSize, err = e.writeDictionary(l); err != nil {
+			return format.ColumnChunk{}, err
+		}
+		numValues = int64(len(l.idx))
+		e.data, err = parquet.RLEDictionary.EncodeInt32(e.data[:0], l.idx)
+	case l.typ == format.ByteArray:
+		numValues = int64(max(len(l.offsets)-1, 0))
+		e.data, err = parquet.Plain.EncodeByteArray(e.data[:0], l.bytes, l.offsets)
+	default:
+		e.data, err = parquet.Plain.EncodeInt64(e.data[:0], l.ints)
+	}
+	if err != nil {
+		return format.ColumnChunk{}, err
+	}
+	numValues += l.nulls // level entries: values and nulls
+	valueEncoding := format.Plain
+	if l.dict != nil {
+		valueEncoding = format.RLEDictionary
+	}
+	if e.packed, err = e.codec.Encode(e.packed[:0], e.data); err != nil {
+		return format.ColumnChunk{}, err
+	}
+	header := format.PageHeader{
+		Type:                 format.DataPageV2,
+		UncompressedPageSize: int32(len(e.levels) + len(e.data)),
+		CompressedPageSize:   int32(len(e.levels) + len(e.packed)),
+		DataPageHeaderV2: thrift.New(format.DataPageHeaderV2{
+			NumValues: int32(numValues), NumNulls: int32(l.nulls), NumRows: int32(e.rows), Encoding: valueEncoding,
+			DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
+			IsCompressed: thrift.New(true),
+		}),
+	}
+	e.header = offsetWriter{w: (*sliceWriter)(&e.headerBuf)}
+	e.headerBuf = e.headerBuf[:0]
+	if err := e.enc.Encode(&header); err != nil {
+		return format.ColumnChunk{}, err
+	}
+	dataOffset := e.out.offset
+	for _, b := range [][]byte{e.headerBuf, e.levels, e.packed} {
+		if _, err := e.out.Write(b); err != nil {
+			return format.ColumnChunk{}, err
+		}
+	}
+	encodings := []format.Encoding{format.Plain}
+	if l.maxDef > 0 || l.repeated {
+		encodings = append(encodings, format.RLE)
+	}
+	if l.dict != nil {
+		encodings = append(encodings, format.RLEDictionary)
+	}
+	return format.ColumnChunk{FileOffset: start, MetaData: format.ColumnMetaData{
+		Type: l.typ, Encoding: encodings, PathInSchema: l.path, Codec: format.Snappy, NumValues: numValues,
+		TotalUncompressedSize: dictSize + int64(len(e.headerBuf)) + int64(header.UncompressedPageSize),
+		TotalCompressedSize:   e.out.offset - start,
+		DataPageOffset:        dataOffset,
+		DictionaryPageOffset:  dictOffset,
+	}}, nil
+}
+
+// writeDictionary writes a dictionary column's page of distinct values
+// (PLAIN) and returns its size uncompressed, with its header.
+func (e *sessionHandsEncoder) writeDictionary(l *sessionLeaf) (int64, error) {
+	var err error
+	if e.data, err = parquet.Plain.EncodeByteArray(e.data[:0], l.bytes, l.offsets); err != nil {
+		return 0, err
+	}
+	if e.packed, err = e.codec.Encode(e.packed[:0], e.data); err != nil {
+		return 0, err
+	}
+	header := format.PageHeader{
+		Type:                 format.DictionaryPage,
+		UncompressedPageSize: int32(len(e.data)),
+		CompressedPageSize:   int32(len(e.packed)),
+		DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{NumValues: int32(len(l.dict)), Encoding: format.Plain}),
+	}
+	e.headerBuf = e.headerBuf[:0]
+	e.header = offsetWriter{w: (*sliceWriter)(&e.headerBuf)}
+	if err := e.enc.Encode(&header); err != nil {
+		return 0, err
+	}
+	for _, b := range [][]byte{e.headerBuf, e.packed} {
+		if _, err := e.out.Write(b); err != nil {
+			return 0, err
+		}
+	}
+	return int64(len(e.headerBuf) + len(e.data)), nil
+}
+
+// Close writes the last row group and the footer.
+func (e *sessionHandsEncoder) Close() error {
+	if err := e.flushRowGroup(); err != nil {
+		return err
+	}
+	var numRows int64
+	for i := range e.rowGroups {
+		numRows += e.rowGroups[i].NumRows
+	}
+	md := format.FileMetaData{Version: 2, Schema: e.schema, NumRows: numRows, RowGroups: e.rowGroups,
+		KeyValueMetadata: e.kv, CreatedBy: e.by}
+	e.headerBuf = e.headerBuf[:0]
+	e.header = offsetWriter{w: (*sliceWriter)(&e.headerBuf)}
+	if err := e.enc.Encode(&md); err != nil {
+		return err
+	}
+	var tail [8]byte
+	binary.LittleEndian.PutUint32(tail[:4], uint32(len(e.headerBuf)))
+	copy(tail[4:], "PAR1")
+	if _, err := e.out.Write(append(e.headerBuf, tail[:]...)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// sliceWriter appends what is written to a byte slice.
+type sliceWriter []byte
+
+func (s *sliceWriter) Write(p []byte) (int, error) {
+	*s = append(*s, p...)
+	return len(p), nil
+}
