@@ -142,7 +142,6 @@ type sessionShard struct {
 	buf  []reports.SessionHandRow
 	at   int  // next row of buf
 	done bool // the table is read to its end
-	rank int  // the input rank of the next row, -1 at the end
 }
 
 func (s *sessionShard) close() {

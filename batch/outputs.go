@@ -319,7 +319,8 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
 	if o.sessionHands != nil && r.Hand != nil && r.Session.Key.Table != "" {
-		if err := o.sessionHands.Write(r.Input.Name, string(r.Format), &r.Session); err != nil {
+		// The hand's own format, which the rulebook reads (Rulebook.For).
+		if err := o.sessionHands.Write(r.Input.Name, r.Hand.Format, &r.Session); err != nil {
 			return err
 		}
 	}
