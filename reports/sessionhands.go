@@ -1,7 +1,7 @@
 package reports
 
 import (
-	"io"
+	"fmt"
 	"time"
 
 	"github.com/handaudit/handaudit/checks"
@@ -98,60 +98,49 @@ func (row *SessionHandRow) Session() *checks.SessionHand {
 	return s
 }
 
-// sessionHandBatch is a batch of session-hands rows; unlike rowBatch it
-// keeps each row's lists' memory for the next batch.
-type sessionHandBatch struct {
-	list []SessionHandRow
-	n    int
-}
-
-func (b *sessionHandBatch) rows() int { return b.n }
-
-func (b *sessionHandBatch) reset() { b.n = 0 }
-
 // SessionHandsWriter writes the session-hands table into a folder: under
-// a hidden name while open, renamed when closed, as the other writers do;
-// encoded by a goroutine of its own (parquetTable).
+// a hidden name while open, renamed when closed, as the other writers do.
+// Each record goes straight into the encoder's columns (no row is made),
+// on the caller's goroutine.
 type SessionHandsWriter struct {
-	t    *parquetTable[*sessionHandBatch]
+	f    *atomicFile
+	enc  *sessionHandsEncoder
 	rows int64
 }
 
 // OpenSessionHands opens the session-hands table in dir for the run info.
 func OpenSessionHands(dir string, info RunInfo) (*SessionHandsWriter, error) {
-	t, err := openParquetTable(dir, SessionHandsName, info.Digests, newSessionHandBatch,
-		func(w io.Writer) (batchEncoder[*sessionHandBatch], error) { return newSessionHandsEncoder(w, info) })
+	f, err := createAtomic(dir, SessionHandsName, info.Digests)
 	if err != nil {
 		return nil, err
 	}
-	return &SessionHandsWriter{t: t}, nil
-}
-
-func newSessionHandBatch() *sessionHandBatch {
-	return &sessionHandBatch{list: make([]SessionHandRow, parquetBatchRows)}
+	enc, err := newSessionHandsEncoder(f, info)
+	if err != nil {
+		_ = f.abort()
+		return nil, err
+	}
+	return &SessionHandsWriter{f: f, enc: enc}, nil
 }
 
 // Write appends the record of a hand read from input in format.
 func (s *SessionHandsWriter) Write(input, format string, h *checks.SessionHand) (err error) {
 	defer recoverInto(&err, "parquet")
-	b := s.t.cur
-	SessionHandOf(&b.list[b.n], input, format, h)
-	b.n++
 	s.rows++
-	return s.t.added()
+	return s.enc.addHand(input, format, h)
 }
 
 // Rows is the number of hands written.
 func (s *SessionHandsWriter) Rows() int64 { return s.rows }
 
 // Close finishes the file and gives it its name.
-func (s *SessionHandsWriter) Close() error {
-	if err := s.t.close(); err != nil {
-		_ = s.t.abort()
-		return err
+func (s *SessionHandsWriter) Close() (err error) {
+	defer recoverInto(&err, "parquet")
+	if err := s.enc.Close(); err != nil {
+		_ = s.f.abort()
+		return fmt.Errorf("reports: %s: %w", SessionHandsName, err)
 	}
-	return nil
+	return s.f.commit()
 }
 
 // Abort drops the file.
-func (s *SessionHandsWriter) Abort() { _ = s.t.abort() }
+func (s *SessionHandsWriter) Abort() { _ = s.f.abort() }

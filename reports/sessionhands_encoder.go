@@ -11,6 +11,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/handaudit/handaudit/checks"
 )
 
 // sessionHandsEncoder writes the session-hands table (SessionHandRow's
@@ -104,48 +106,71 @@ func newSessionHandsEncoder(w io.Writer, info RunInfo) (*sessionHandsEncoder, er
 	return e, nil
 }
 
-// sessionLeaves is the number of SessionHandRow's columns; add follows
-// their order.
+// sessionLeaves is the number of SessionHandRow's columns; addHand
+// follows their order.
 const sessionLeaves = 19
 
-func (e *sessionHandsEncoder) encode(b *sessionHandBatch) error {
-	for i := range b.list[:b.n] {
-		e.add(&b.list[i])
-		if e.rows++; e.rows == sessionRowGroupRows {
-			if err := e.flushRowGroup(); err != nil {
-				return err
-			}
+// addHand appends the record of a hand read from input in format (the
+// row SessionHandOf makes), a value to each column in schema order.
+func (e *sessionHandsEncoder) addHand(input, format string, s *checks.SessionHand) error {
+	l := e.leaves
+	l[0].str(text(input))
+	l[1].str(text(s.File))
+	l[2].int(int64(s.Line))
+	l[3].str(text(format))
+	l[4].str(text(s.Key.Site))
+	l[5].str(text(s.Key.Tournament))
+	l[6].str(text(s.Table))
+	l[7].str(text(s.ID))
+	if s.Start.IsZero() {
+		l[8].null()
+	} else {
+		l[8].int(s.Start.UnixMicro())
+	}
+	l[9].str(text(s.Currency))
+	l[10].int(s.Scale)
+	l[11].int(int64(s.Button))
+	l[12].int(int64(s.BigBlind))
+	l[13].int(int64(s.Digest))
+	if len(s.Seats) == 0 {
+		for i := 14; i < sessionLeaves; i++ {
+			l[i].reps = append(l[i].reps, 0)
+			l[i].null()
 		}
+	}
+	for k := range s.Seats {
+		st := &s.Seats[k]
+		var flags, finish int64
+		if st.HasFinish {
+			flags, finish = SeatHasFinish, int64(st.Finish)
+		}
+		if st.SittingOut {
+			flags |= SeatSittingOut
+		}
+		if st.PostedBig {
+			flags |= SeatPostedBig
+		}
+		rep := min(byte(k), 1)
+		l[14].elem(rep).int(int64(st.Number))
+		l[15].elem(rep).str(text(st.Player))
+		l[16].elem(rep).int(int64(st.Start))
+		l[17].elem(rep).int(finish)
+		l[18].elem(rep).int(flags)
+	}
+	if e.rows++; e.rows == sessionRowGroupRows {
+		return e.flushRowGroup()
 	}
 	return nil
 }
 
-// add appends a row, a value to each column in schema order.
-func (e *sessionHandsEncoder) add(r *SessionHandRow) {
-	l := e.leaves
-	l[0].str(r.Input)
-	l[1].str(r.File)
-	l[2].int(r.Line)
-	l[3].str(r.Format)
-	l[4].str(r.Site)
-	l[5].str(r.Tournament)
-	l[6].str(r.Table)
-	l[7].str(r.HandID)
-	if r.StartedAt.IsZero() {
-		l[8].null()
-	} else {
-		l[8].int(r.StartedAt.UnixMicro())
+// elem starts a list's element: its repetition level (0: the row's first)
+// and, for text, its definition level (int adds an int's).
+func (l *sessionLeaf) elem(rep byte) *sessionLeaf {
+	l.reps = append(l.reps, rep)
+	if l.typ == format.ByteArray {
+		l.defs = append(l.defs, 1)
 	}
-	l[9].str(r.Currency)
-	l[10].int(r.Scale)
-	l[11].int(r.Button)
-	l[12].int(r.BigBlind)
-	l[13].int(r.Digest)
-	l[14].ints64(r.Seat)
-	l[15].strs(r.Player)
-	l[16].ints64(r.Start)
-	l[17].ints64(r.Finish)
-	l[18].ints64(r.Flags)
+	return l
 }
 
 func (l *sessionLeaf) int(v int64) {
@@ -184,32 +209,6 @@ func (l *sessionLeaf) addBytes(s string) {
 	}
 	l.bytes = append(l.bytes, s...)
 	l.offsets = append(l.offsets, uint32(len(l.bytes)))
-}
-
-// ints64 appends a row's list: an empty one is a null at level 0.
-func (l *sessionLeaf) ints64(vs []int64) {
-	if len(vs) == 0 {
-		l.reps = append(l.reps, 0)
-		l.null()
-		return
-	}
-	for i, v := range vs {
-		l.reps = append(l.reps, min(byte(i), 1))
-		l.int(v)
-	}
-}
-
-func (l *sessionLeaf) strs(vs []string) {
-	if len(vs) == 0 {
-		l.reps = append(l.reps, 0)
-		l.null()
-		return
-	}
-	for i, s := range vs {
-		l.reps = append(l.reps, min(byte(i), 1))
-		l.defs = append(l.defs, 1)
-		l.str(s)
-	}
 }
 
 // flushRowGroup writes the buffered rows: each column as one page.
