@@ -16,16 +16,16 @@ import (
 )
 
 // sessionHandsEncoder writes the session-hands table (SessionHandRow's
-// schema) column by column. Why not parquet-go's generic writer: it costs
+// schema) column by column. Why not parquet-go's generic writer: it cost
 // about 3 µs a row for this table's 14 fields and 5 lists of seats, a third
-// more CPU on a shard's whole run (7.5 µs a hand: 100k generated PokerStars
-// hands, 2 shards, 1 worker); this writer appends each value to its column
-// and encodes a row group's column as one data page (v2), PLAIN (text
-// columns but hand_id and player with a dictionary), Snappy in its fast
-// mode (zstd, and Snappy's "better" mode, took most of the cost), with
-// no statistics or page index (the table is read whole, by `audit merge`).
-// parquet-go, DuckDB or any Parquet reader reads it
-// (TestSessionHandsRoundTrip reads it back through parquet-go).
+// more CPU on a shard's whole run (about 8 µs a hand: 100k generated
+// PokerStars hands, 2 shards, 1 worker). This writer appends each value to
+// its column and encodes a row group's column as one data page (v2): the
+// integers DELTA_BINARY_PACKED, the text with a dictionary (but hand_id and
+// player, PLAIN), compressed with Snappy in s2's fast mode (zstd, and
+// Snappy's "better" mode, took most of the cost); no statistics or page
+// index (the merge reads the table whole). TestSessionHandsRoundTrip reads
+// it back through parquet-go; it has not been read by DuckDB here.
 type sessionHandsEncoder struct {
 	out    offsetWriter
 	schema []format.SchemaElement
@@ -274,15 +274,20 @@ func (e *sessionHandsEncoder) writeColumn(l *sessionLeaf) (format.ColumnChunk, e
 		numValues = int64(max(len(l.offsets)-1, 0))
 		e.data, err = parquet.Plain.EncodeByteArray(e.data[:0], l.bytes, l.offsets)
 	default:
-		e.data, err = parquet.Plain.EncodeInt64(e.data[:0], l.ints)
+		// Lines, times, seats, stacks and flags rise steadily or
+		// repeat: delta-encoded they are a byte or two each.
+		e.data, err = parquet.DeltaBinaryPacked.EncodeInt64(e.data[:0], l.ints)
 	}
 	if err != nil {
 		return format.ColumnChunk{}, err
 	}
 	numValues += l.nulls // level entries: values and nulls
 	valueEncoding := format.Plain
-	if l.dict != nil {
+	switch {
+	case l.dict != nil:
 		valueEncoding = format.RLEDictionary
+	case l.typ == format.Int64:
+		valueEncoding = format.DeltaBinaryPacked
 	}
 	e.packed = snappyBlock(e.packed, e.data)
 	header := format.PageHeader{
@@ -307,12 +312,16 @@ func (e *sessionHandsEncoder) writeColumn(l *sessionLeaf) (format.ColumnChunk, e
 		}
 	}
 	encodings := []format.Encoding{format.Plain}
+	if l.typ == format.Int64 {
+		encodings[0] = format.DeltaBinaryPacked
+	}
 	if l.maxDef > 0 || l.repeated {
 		encodings = append(encodings, format.RLE)
 	}
 	if l.dict != nil {
 		encodings = append(encodings, format.RLEDictionary)
 	}
+	slices.Sort(encodings)
 	return format.ColumnChunk{FileOffset: start, MetaData: format.ColumnMetaData{
 		Type: l.typ, Encoding: encodings, PathInSchema: l.path, Codec: format.Snappy, NumValues: numValues,
 		TotalUncompressedSize: dictSize + int64(len(e.headerBuf)) + int64(header.UncompressedPageSize),
