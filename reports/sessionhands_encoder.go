@@ -23,9 +23,10 @@ import (
 // its column and encodes a row group's column as one data page (v2): the
 // integers DELTA_BINARY_PACKED, the text with a dictionary (but hand_id and
 // player, PLAIN), compressed with Snappy in s2's fast mode (zstd, and
-// Snappy's "better" mode, took most of the cost); no statistics or page
-// index (the merge reads the table whole). TestSessionHandsRoundTrip reads
-// it back through parquet-go; it has not been read by DuckDB here.
+// Snappy's "better" mode, took most of the cost); no statistics but null
+// counts, no page index (the merge reads the table whole).
+// TestSessionHandsRoundTrip reads it back through parquet-go,
+// TestSessionHandsDuckDB through DuckDB.
 type sessionHandsEncoder struct {
 	out    offsetWriter
 	schema []format.SchemaElement
@@ -298,6 +299,7 @@ func (e *sessionHandsEncoder) writeColumn(l *sessionLeaf) (format.ColumnChunk, e
 			NumValues: int32(numValues), NumNulls: int32(l.nulls), NumRows: int32(e.rows), Encoding: valueEncoding,
 			DefinitionLevelsByteLength: int32(defLen), RepetitionLevelsByteLength: int32(repLen),
 			IsCompressed: thrift.New(true),
+			Statistics:   format.Statistics{NullCount: l.nulls},
 		}),
 	}
 	e.header = offsetWriter{w: (*sliceWriter)(&e.headerBuf)}
@@ -328,6 +330,9 @@ func (e *sessionHandsEncoder) writeColumn(l *sessionLeaf) (format.ColumnChunk, e
 		TotalCompressedSize:   e.out.offset - start,
 		DataPageOffset:        dataOffset,
 		DictionaryPageOffset:  dictOffset,
+		// The null count alone: a reader that finds no statistics may
+		// take a column for one without nulls (DuckDB's count does).
+		Statistics: format.Statistics{NullCount: l.nulls},
 	}}, nil
 }
 

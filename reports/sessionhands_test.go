@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/hand"
+	"github.com/handaudit/handaudit/internal/testenv"
 )
 
 func testSessionHand(i int) *checks.SessionHand {
@@ -82,5 +84,47 @@ func TestSessionHandsRoundTrip(t *testing.T) {
 			fmt.Sprintf("%+v", *got) != fmt.Sprintf("%+v", *want) {
 			t.Fatalf("row %d:\n got %+v\nwant %+v", i, *got, *want)
 		}
+	}
+}
+
+// TestSessionHandsDuckDB: DuckDB reads the table the column writer makes
+// (two row groups, dictionaries, lists with an empty one, a null time):
+// the counts, the lists' lengths, and one row's values.
+func TestSessionHandsDuckDB(t *testing.T) {
+	dir := t.TempDir()
+	w, err := OpenSessionHands(dir, RunInfo{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sessionRowGroupRows + 100
+	seats, timed := 0, 0
+	for i := range n {
+		s := testSessionHand(i)
+		seats += len(s.Seats)
+		if !s.Start.IsZero() {
+			timed++
+		}
+		if err := w.Write(fmt.Sprintf("in-%d.txt", i/1000), "pokerstars", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, SessionHandsName)
+	got := testenv.DuckDBQuery(t, fmt.Sprintf(`SELECT count(*) AS n, sum(len(seat)) AS seats, count(started_at) AS timed,
+		count(*) FILTER (len(seat) = len(player) AND len(player) = len(start_stack) AND len(start_stack) = len(finish_stack) AND len(finish_stack) = len(seat_flags)) AS aligned
+		FROM '%s'`, path))
+	want := fmt.Sprintf("[map[aligned:%d n:%d seats:%d timed:%d]]", n, n, seats, timed)
+	if fmt.Sprint(got) != want {
+		t.Errorf("duckdb: %v, want %s", got, want)
+	}
+	row := testenv.DuckDBQuery(t, fmt.Sprintf(`SELECT input, line, hand_id, "table", epoch(started_at)::BIGINT AS t, button, big_blind_seat,
+		player[4] AS p4, finish_stack[4] AS f4, seat_flags[4] AS g4, seat_flags[6] AS g6 FROM '%s' WHERE line = %d`, path, 8201*40+1))
+	s := testSessionHand(8201)
+	want = fmt.Sprintf("[map[big_blind_seat:%d button:%d f4:0 g4:0 g6:%d hand_id:%s input:in-8.txt line:%d p4:%s t:%d table:%s]]",
+		s.BigBlind, s.Button, SeatHasFinish|SeatSittingOut, s.ID, s.Line, s.Seats[3].Player, s.Start.Unix(), s.Table)
+	if fmt.Sprint(row) != want {
+		t.Errorf("duckdb row: %v\nwant %s", row, want)
 	}
 }
