@@ -136,6 +136,9 @@ func Audit(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	layout := Layout{ShardIndex: o.ShardIndex, ShardCount: max(o.ShardCount, 1), HandViews: o.HandViews, SessionViews: o.SessionViews,
 		Rulings: rulingsCap(o.Rulings)}
+	// A shard keeps each hand's session record for the merge, which
+	// judges the tables whole (docs/sessions.md).
+	layout.SessionHands = layout.ShardCount > 1 && sessionsSelected(sel)
 	switch o.Partition {
 	case "", "none":
 	case "day":

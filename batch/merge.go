@@ -39,13 +39,19 @@ type MergeOptions struct {
 	// link to their rulings, copied from the shards' folders into
 	// rulings/ beside it: 0 the default, -1 none.
 	Rulings int
-	Stdout  io.Writer
-	Logger  *slog.Logger
+	// Rules and HouseFile are the shards' --rules and --house, needed
+	// only to judge the table sessions when the shards used a house file
+	// (mergeRulebook).
+	Rules, HouseFile string
+	Stdout           io.Writer
+	Logger           *slog.Logger
 }
 
-// MergeFormats are the outputs a merge can write. The Parquet and Arrow
-// tables are not rewritten: the shards' files already are one dataset.
-var MergeFormats = []string{"html", "jsonl", "sarif", "junit"}
+// MergeFormats are the outputs a merge can write. Parquet is the run's
+// findings, hands and settlements tables whole, the shards' rows with the
+// session findings judged across the shards (not partitioned by day);
+// Arrow is not written: the shards' files are the dataset.
+var MergeFormats = []string{"html", "jsonl", "sarif", "junit", "parquet"}
 
 // ShardSet is a complete, verified set of shard manifests of one run.
 type ShardSet struct {
@@ -261,7 +267,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	}
 	for _, f := range formats {
 		if !slices.Contains(MergeFormats, f) {
-			return nil, &ConfigError{fmt.Errorf("merge writes %s, not %s: the shards' Parquet and Arrow files are already one dataset", strings.Join(MergeFormats, ", "), f)}
+			return nil, &ConfigError{fmt.Errorf("merge writes %s, not %s: the shards' Arrow files are already one dataset", strings.Join(MergeFormats, ", "), f)}
 		}
 	}
 	rs, err := replay.Preset(first.Ruleset)
@@ -284,12 +290,39 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews,
-		Rulings: rulingsCap(o.Rulings), RulingSource: views.rulingSource}, formats, info, nil)
+	sessions, err := mergeSessionsOn(set, o)
 	if err != nil {
 		return nil, err
 	}
+	tables := slices.Contains(formats, "parquet")
+	formats = slices.DeleteFunc(formats, func(f string) bool { return f == "parquet" }) // rows, not hands: MergedTables
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil,
+		MergedTables: tables, Rulings: rulingsCap(o.Rulings), RulingSource: views.rulingSource}, formats, info, nil)
+	if err != nil {
+		return nil, err
+	}
+	var verdicts sessionVerdicts
+	if sessions != nil {
+		rank := make(map[string]int, len(names))
+		for i, n := range names {
+			rank[n] = i
+		}
+		var werr error
+		verdicts, err = judgeShards(ctx, set, rank, sessions.book, sessions.sel, func(r *checks.SessionRun) {
+			if err := out.writeSession(r); err != nil && werr == nil {
+				werr = err
+			}
+		})
+		if err == nil {
+			err = werr
+		}
+		if err != nil {
+			out.abort()
+			return nil, err
+		}
+	}
 	sum := &Summary{Files: first.InputsTotal, ByCheck: map[string]int64{}}
+	var read int64 // findings as the shards' tables hold them
 	var want Summary
 	want.ByCheck = map[string]int64{}
 	for k, m := range set.Manifests {
@@ -299,11 +332,28 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 				out.abort()
 				return nil, err
 			}
-			err := readPair(set.Dirs[k], pair, func(hr *reports.HandResult) error {
+			err := readPair(set.Dirs[k], pair, func(row *reports.HandRow, frs []reports.FindingRow) error {
+				hr := resultFromRows(row, frs)
+				read += int64(len(hr.Findings))
+				v := verdicts[viewKey{hr.File, hr.Line}]
+				if v != nil {
+					v.applyTo(hr)
+				}
 				countRow(sum, hr)
+				if err := out.writeRows(row, frs, hr, v != nil); err != nil {
+					return err
+				}
 				return out.writeHand(hr)
 			})
 			if err != nil {
+				out.abort()
+				return nil, fmt.Errorf("shard %d: %w", k, err)
+			}
+		}
+	}
+	if tables {
+		for k, m := range set.Manifests {
+			if err := copySettlements(set.Dirs[k], m, out); err != nil {
 				out.abort()
 				return nil, fmt.Errorf("shard %d: %w", k, err)
 			}
@@ -313,10 +363,10 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	sum.addSkipped(skipped)
 	sum.Unsupported = unsupported
 	out.setNotAudited(notAudited(sum.Skipped, sum.Unsupported))
-	if sum.Hands != want.Hands || totalFindings(sum) != totalFindings(&want) {
+	if sum.Hands != want.Hands || read != totalFindings(&want) {
 		out.abort()
 		return nil, &VerifyError{[]string{fmt.Sprintf("the shards' tables hold %d hands and %d findings; their manifests say %d and %d",
-			sum.Hands, totalFindings(sum), want.Hands, totalFindings(&want))}}
+			sum.Hands, read, want.Hands, totalFindings(&want))}}
 	}
 	sum.Elapsed = time.Since(start)
 	m := &Manifest{
@@ -335,6 +385,24 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	slices.SortStableFunc(m.Skipped, func(a, b ManifestSkipped) int { return cmp.Compare(a.Name, b.Name) })
 	sum.Rulesets = m.Rulesets
 	return finish(ctx, out, m, sum, o.Stdout, o.SummaryFile, o.FailOn)
+}
+
+// copySettlements writes a shard's settlement rows into the merged
+// settlements table.
+func copySettlements(dir string, m *Manifest, out *outputs) error {
+	for _, o := range m.Outputs {
+		if o.Format != "parquet" || o.Table != "settlements" {
+			continue
+		}
+		rows, err := parquet.ReadFile[reports.SettlementRow](filepath.Join(dir, filepath.FromSlash(o.Path)))
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Path, err)
+		}
+		if err := out.merged.WriteSettlements(rows); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // viewIndex finds the hand views the shards' reports hold, by the file
@@ -461,7 +529,7 @@ func tablePairs(m *Manifest) []tablePair {
 // readPair reads a hands table and its findings table together: the
 // findings of each hand follow one another in the findings table, in hand
 // order, and the hand's row counts them.
-func readPair(dir string, p tablePair, fn func(*reports.HandResult) error) error {
+func readPair(dir string, p tablePair, fn func(*reports.HandRow, []reports.FindingRow) error) error {
 	hf, err := os.Open(filepath.Join(dir, filepath.FromSlash(p.hands.Path)))
 	if err != nil {
 		return err
@@ -506,7 +574,7 @@ func readPair(dir string, p tablePair, fn func(*reports.HandResult) error) error
 			if err != nil {
 				return err
 			}
-			if err := fn(resultFromRows(row, frs)); err != nil {
+			if err := fn(row, frs); err != nil {
 				return err
 			}
 		}

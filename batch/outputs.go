@@ -55,6 +55,16 @@ type Layout struct {
 	// link).
 	Rulings      int
 	RulingSource func(file string, line int, ruling string) string
+	// SessionHands: write the session-hands table (with the Parquet
+	// tables), each hand's record for the session checks, which `audit
+	// merge` judges across the shards (a shard of several).
+	SessionHands bool
+	// Sessions: write sessions.parquet whatever the formats (a merge,
+	// which judges the sessions the shards could not).
+	Sessions bool
+	// MergedTables: write the Parquet tables from rows read back (a merge
+	// with --format parquet: writeRows).
+	MergedTables bool
 }
 
 func (l Layout) count() int { return max(l.ShardCount, 1) }
@@ -84,8 +94,11 @@ func (l Layout) finalPath(base, dt string, k int) (p, table string) {
 	if (stem == "findings" || stem == "hands" || stem == "settlements") && tableFormats[strings.TrimPrefix(ext, ".")] {
 		table = stem
 	}
-	if base == reports.SessionsName {
+	switch base {
+	case reports.SessionsName:
 		table = "sessions"
+	case reports.SessionHandsName:
+		table = "session_hands"
 	}
 	switch {
 	case dt != "":
@@ -137,12 +150,18 @@ type outputs struct {
 	// whole run's, not partitioned: a session spans days)
 	sessions    *reports.SessionsWriter
 	sessionRows int64
-	parts       map[string]*writerSet // open partitions by dt
-	closed      []*writerSet          // partitions closed early
-	chunks      map[string]int
-	tick        int64
-	hr          reports.HandResult // reused by write
-	rulings     *rulingWriter      // the rulings of the HTML report's views (nil: none)
+	// sessionHands writes the session-hands table (Layout.SessionHands)
+	sessionHands    *reports.SessionHandsWriter
+	sessionHandRows int64
+	// merged writes a merge's Parquet tables (Layout.MergedTables)
+	merged        *reports.MergedTables
+	mergedSettled int64
+	parts         map[string]*writerSet // open partitions by dt
+	closed        []*writerSet          // partitions closed early
+	chunks        map[string]int
+	tick          int64
+	hr            reports.HandResult // reused by write
+	rulings       *rulingWriter      // the rulings of the HTML report's views (nil: none)
 }
 
 // openOutputs takes the lock of the layout's part of outDir (removing
@@ -181,11 +200,24 @@ func openOutputs(outDir string, l Layout, formats []string, info reports.RunInfo
 		lock.release()
 		return nil, err
 	}
-	if slices.Contains(formats, "parquet") && !l.NoHandViews {
+	parquetOut := slices.Contains(formats, "parquet")
+	if parquetOut && !l.NoHandViews || l.Sessions {
 		if o.sessions, err = reports.OpenSessions(stage, info); err != nil {
 			_ = o.top.w.Abort()
 			os.RemoveAll(stage)
 			lock.release()
+			return nil, err
+		}
+	}
+	if l.MergedTables {
+		if o.merged, err = reports.OpenMergedTables(stage, info); err != nil {
+			o.abort()
+			return nil, err
+		}
+	}
+	if parquetOut && l.SessionHands {
+		if o.sessionHands, err = reports.OpenSessionHands(stage, info); err != nil {
+			o.abort()
 			return nil, err
 		}
 	}
@@ -308,6 +340,12 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // write writes one result. The writers use a HandResult only during the
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
+	if o.sessionHands != nil && r.Hand != nil && r.Session.Key.Table != "" {
+		// The hand's own format, which the rulebook reads (Rulebook.For).
+		if err := o.sessionHands.Write(r.Input.Name, r.Hand.Format, &r.Session); err != nil {
+			return err
+		}
+	}
 	fillHandResult(&o.hr, r)
 	if o.rulings == nil {
 		return o.writeHand(&o.hr)
@@ -316,6 +354,16 @@ func (o *outputs) write(r *Result) error {
 	err := o.writeHand(&o.hr)
 	o.rulings.after(&r.Session)
 	return err
+}
+
+// writeRows writes a hand read back from a shard's tables to a merge's
+// Parquet tables, if it writes them: its rows, or made again from hr when
+// the merge changed its findings.
+func (o *outputs) writeRows(row *reports.HandRow, frs []reports.FindingRow, hr *reports.HandResult, changed bool) error {
+	if o.merged == nil {
+		return nil
+	}
+	return o.merged.WriteHand(*row, frs, hr, changed)
 }
 
 func (o *outputs) writeHand(hr *reports.HandResult) error {
@@ -411,6 +459,20 @@ func (o *outputs) close(ctx context.Context, m *Manifest) error {
 			return err
 		}
 		o.sessionRows, o.sessions = o.sessions.Rows(), nil
+	}
+	if o.sessionHands != nil {
+		if err := o.sessionHands.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.sessionHandRows, o.sessionHands = o.sessionHands.Rows(), nil
+	}
+	if o.merged != nil {
+		if err := o.merged.Close(); err != nil {
+			o.abort()
+			return err
+		}
+		o.mergedSettled, o.merged = o.merged.Settlements(), nil
 	}
 	sets := []*writerSet{o.top}
 	dts := make([]string, 0, len(o.parts))
@@ -562,8 +624,13 @@ func (o *outputs) collect(ws *writerSet, take func(from string) bool) ([]staged,
 					mo.Rows = ptr(pw.Settlements())
 				}
 			}
+			if o.layout.MergedTables && ws == o.top {
+				mo.Rows = ptr(o.mergedSettled)
+			}
 		case "sessions":
 			mo.Rows = ptr(o.sessionRows)
+		case "session_hands":
+			mo.Rows = ptr(o.sessionHandRows)
 		}
 		out = append(out, staged{from: from, out: mo})
 	}
@@ -625,6 +692,12 @@ func localPath(p string) bool {
 func (o *outputs) abort() {
 	if o.sessions != nil {
 		o.sessions.Abort()
+	}
+	if o.sessionHands != nil {
+		o.sessionHands.Abort()
+	}
+	if o.merged != nil {
+		o.merged.Abort()
 	}
 	_ = o.top.w.Abort()
 	for _, ws := range o.parts {

@@ -102,8 +102,8 @@ type Config struct {
 	sessions bool // a session check is selected: results carry Session
 	// SessionsPerInput: judge the session links within each input only.
 	// A shard of a sharded run lacks the inputs of the other shards, so a
-	// link across its inputs may skip hands in between (issue 24: merge
-	// does not judge across shards yet).
+	// link across its inputs may skip hands in between: `audit merge`
+	// judges the tables whole from the shards' session-hands tables.
 	SessionsPerInput bool
 	// OnSession, if set, receives each table session of two hands or
 	// more as it ends (the rows of sessions.parquet), from the collector.
@@ -685,9 +685,12 @@ func (c *collector) newSessions() *checks.Sessions {
 }
 
 // sessionsOn reports whether any session check is selected.
-func (cfg *Config) sessionsOn() bool {
+func (cfg *Config) sessionsOn() bool { return sessionsSelected(cfg.Selection) }
+
+// sessionsSelected reports whether sel selects any session check.
+func sessionsSelected(sel checks.Selection) bool {
 	for _, id := range checks.SessionIDs {
-		if cfg.Selection.Has(id) {
+		if sel.Has(id) {
 			return true
 		}
 	}

@@ -2,14 +2,17 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/reports"
 )
 
@@ -30,9 +33,9 @@ func sessionHands(t *testing.T, dir string) (day1, day2 string) {
 }
 
 // TestSessionAcrossInputs: a table's hands in two inputs are one session:
-// the link between them is judged, the same with 1 or 4 workers, and an
-// incremental run (--state) that reuses one input finds what a fresh run
-// finds.
+// the link between them is judged, the same with 1 or 4 workers, by
+// `audit merge` when the inputs are in two shards, and an incremental run
+// (--state) that reuses one input finds what a fresh run finds.
 func TestSessionAcrossInputs(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
@@ -91,6 +94,25 @@ func TestSessionAcrossInputs(t *testing.T) {
 	if sharded != 1 {
 		t.Errorf("sharded runs: %d session findings, want 1 (the one within an input)", sharded)
 	}
+	// Merged, the link across the inputs (and shards) is judged: the
+	// merge finds what the one run finds.
+	shards := filepath.Join(dir, "shards")
+	for k := 0; k < 2; k++ {
+		o := auditOpts(shards, in)
+		o.Formats, o.ShardIndex, o.ShardCount = []string{"parquet"}, k, 2
+		mustAudit(t, o)
+	}
+	merged := filepath.Join(dir, "merged")
+	res, err := Merge(context.Background(), MergeOptions{Dirs: []string{shards}, OutDir: merged, Formats: []string{"jsonl"}, FailOn: checks.Error})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Summary.ByCheck["session.stack-discontinuity"]; got != 2 {
+		t.Errorf("merged: %d session.stack-discontinuity findings, want 2", got)
+	}
+	if got, want := sortedLines(findings(merged)), sortedLines(findings(filepath.Join(dir, "one"))); got != want {
+		t.Errorf("merged findings:\n%s\nwant (one run's)\n%s", got, want)
+	}
 
 	// Incremental: the second run reuses day1 and reads day2 again.
 	state := filepath.Join(dir, "state")
@@ -114,6 +136,14 @@ func TestSessionAcrossInputs(t *testing.T) {
 	if got, want := findings(filepath.Join(dir, "s3")), findings(filepath.Join(dir, "one")); got != want {
 		t.Errorf("an incremental run reusing the later input finds other findings:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// sortedLines is text's lines, sorted: a merge writes the hands shard by
+// shard.
+func sortedLines(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
 
 // TestConflictingCopies: a hand ID read again in another input is

@@ -72,7 +72,16 @@ func tableRows(t *testing.T, dir string, m *Manifest) (finds, hands, settled []s
 			if o.Rows == nil || int64(len(rs)) != *o.Rows {
 				t.Errorf("%s: %d rows, manifest says %v", o.Path, len(rs), o.Rows)
 			}
-			continue // per input in a shard (docs/sessions.md): not compared with the single run
+			continue // per input in a shard (docs/sessions.md): the merge's are compared with the single run's
+		case "session_hands":
+			rs, err := parquet.ReadFile[reports.SessionHandRow](p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Rows == nil || int64(len(rs)) != *o.Rows || len(rs) == 0 {
+				t.Errorf("%s: %d rows, manifest says %v", o.Path, len(rs), o.Rows)
+			}
+			continue
 		}
 		if o.Rows == nil || int64(len(rows)) != *o.Rows {
 			t.Errorf("%s: %d rows, manifest says %v", o.Path, len(rows), o.Rows)
@@ -170,7 +179,7 @@ func TestShardsEqualSingleRun(t *testing.T) {
 
 			merged := filepath.Join(dir, "merged")
 			res, err := Merge(context.Background(), MergeOptions{Dirs: []string{shards}, OutDir: merged,
-				Formats: []string{"html", "jsonl", "sarif", "junit"}, Lang: "en", FailOn: checks.Error})
+				Formats: []string{"html", "jsonl", "sarif", "junit", "parquet"}, Lang: "en", FailOn: checks.Error})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,6 +199,19 @@ func TestShardsEqualSingleRun(t *testing.T) {
 				}
 				sortedEqual(t, "merged findings.jsonl", lines(filepath.Join(merged, "findings.jsonl")), lines(filepath.Join(single, "findings.jsonl")))
 			}
+			// The merge judges the table sessions whole: sessions.parquet
+			// as the single run's, row for row.
+			wantSessions, err := parquet.ReadFile[reports.SessionRow](filepath.Join(single, "sessions.parquet"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotSessions, err := parquet.ReadFile[reports.SessionRow](filepath.Join(merged, "sessions.parquet"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(wantSessions) == 0 || fmt.Sprint(gotSessions) != fmt.Sprint(wantSessions) {
+				t.Errorf("merged sessions.parquet:\n%v\nsingle run's:\n%v", gotSessions, wantSessions)
+			}
 			mm, err := ReadManifest(filepath.Join(merged, "manifest.json"))
 			if err != nil {
 				t.Fatal(err)
@@ -197,6 +219,11 @@ func TestShardsEqualSingleRun(t *testing.T) {
 			if len(mm.MergedFrom) != 4 || len(mm.Inputs) != len(sm.Inputs) || mm.Totals.Findings != sm.Totals.Findings {
 				t.Errorf("merged manifest: %d shards, %d inputs, %d findings", len(mm.MergedFrom), len(mm.Inputs), mm.Totals.Findings)
 			}
+			// --format parquet: the run's tables whole, as the single run's.
+			mf, mh, mst := tableRows(t, merged, mm)
+			sortedEqual(t, "merged findings.parquet", mf, wantF)
+			sortedEqual(t, "merged hands.parquet", mh, wantH)
+			sortedEqual(t, "merged settlements.parquet", mst, wantS)
 		})
 	}
 }

@@ -303,6 +303,23 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	return j.out
 }
 
+// Last is the last hand judged at s's table before s (nil: none). The
+// merge of a sharded run reads it to name the first record of a repeated
+// ID, as the pipeline's duplicate-ID set does within one run.
+func (ss *Sessions) Last(s *SessionHand) *SessionHand {
+	if s == nil || s.Key.Table == "" {
+		return nil
+	}
+	ts := ss.byKey[s.Key]
+	if t := ss.tables[keyHash(s.Key)]; t != nil && t.key == s.Key {
+		ts = t
+	}
+	if ts == nil || !ts.hasLast {
+		return nil
+	}
+	return &ts.last
+}
+
 // SessionRun is one table session: hands of a table that follow each
 // other (two players in the same seats, nothing between them), the rows of
 // sessions.parquet.

@@ -18,12 +18,14 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 		"manifest is checked (same tool, ruleset, house options, checks and input list) and\n"+
 		"every output file's size and sha256 are verified before anything is written.\n"+
 		"The combined report and summary are built from the shards' Parquet tables, and the\n"+
-		"report's hand views from those the shards' reports hold.",
+		"report's hand views from those the shards' reports hold. The table sessions are\n"+
+		"judged whole, across the shards, from the hands' records the shards kept, and\n"+
+		"written to sessions.parquet.",
 		[]string{"audit merge /shared/out --out /shared/merged",
 			"audit merge /shared/out --verify",
 			"audit merge shard-0/ shard-1/ --format html,sarif --summary merged.json"}, stdout)
 	out := fs.String("out", "audit-merged", "output folder")
-	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit")
+	formats := fs.StringSlice("format", []string{"html"}, "outputs to write: html, jsonl, sarif, junit, parquet (the run's findings, hands and settlements tables whole)")
 	summary := fs.String("summary", "", "also write the merged summary as JSON to this file")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: info, warning, error, or none (never)")
 	lang := fs.String("lang", "en", "report language: en, zh")
@@ -31,6 +33,8 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	rulings := fs.Int("rulings", reports.DefaultRulings, "how many hands with a hand view, the worst, link to their ruling (the audit explain --format html document) in rulings/ beside report.html (copied from the shards' folders); 0 for none: every hand view gives the audit explain command")
 	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst of those the shards' reports show")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
+	rules := fs.String("rules", "", "the shards' --rules, if they ran with --house (to judge the table sessions under the same rules)")
+	house := fs.String("house", "", "the shards' --house file, if they ran with one (its digest must match the shards')")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -49,6 +53,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	res, err := batch.Merge(ctx, batch.MergeOptions{
 		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
 		FailOn: sev, VerifyOnly: *verify, Logger: logger, HandViews: *handViews, Rulings: rulingsOpt(*rulings),
+		Rules: *rules, HouseFile: *house,
 	})
 	var ce *batch.ConfigError
 	switch {
