@@ -152,7 +152,7 @@ func (g *Generator) Checks() []string {
 	var out []string
 	if g.cfg.Sessions > 0 {
 		for _, id := range sessionFaults {
-			if id != "session.missing-hand" || g.rules.Session.ConsecutiveHandIDs {
+			if id != "session.missing-hand" || g.handGaps() {
 				out = append(out, id)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -655,7 +656,8 @@ func TestEndToEndSessions(t *testing.T) {
 	for _, c := range []struct {
 		f      parser.Format
 		preset string
-	}{{pokerstars.Format, "pokerstars"}, {ipoker.Format, "ipoker"}, {pacific.Format, "888poker"}} {
+	}{{pokerstars.Format, "pokerstars"}, {ipoker.Format, "ipoker"}, {pacific.Format, "888poker"},
+		{winamax.Format, "winamax"}, {partypoker.Format, "partypoker"}, {ggpoker.Format, "ggpoker"}} {
 		t.Run(string(c.f), func(t *testing.T) { endToEndSessions(t, c.f, c.preset) })
 	}
 }
@@ -718,6 +720,9 @@ func endToEndSessions(t *testing.T, f parser.Format, preset string) {
 			t.Fatalf("generated text does not parse: %v", err)
 		}
 		hands++
+		if !sessionIDForm(f, h) {
+			t.Fatalf("hand ID %s at %v is not in %s's form", h.ID, h.Start, f)
+		}
 		for _, s := range h.Seats {
 			if s.SittingOut {
 				sittingOut++
@@ -766,6 +771,32 @@ func endToEndSessions(t *testing.T, f parser.Format, preset string) {
 		t.Errorf("sessions without players sitting out (%d) or joining (%d seatings)", sittingOut, joins)
 	}
 	t.Logf("%d hands, labels %v, %d seats sitting out, %d seatings", hands, perCheck, sittingOut, joins)
+}
+
+// sessionIDForm reports whether h's ID, read back, is in its room's form:
+// Winamax's TABLE-N-TIME (the hand's start in Unix seconds, but for a copy
+// of the last hand's ID), GGPoker's HD and a number, the others' a number.
+func sessionIDForm(f parser.Format, h *hand.Hand) bool {
+	id := h.ID
+	switch f {
+	case winamax.Format:
+		parts := strings.Split(id, "-")
+		if len(parts) != 3 {
+			return false
+		}
+		at, err := strconv.ParseInt(parts[2], 10, 64)
+		if err != nil || at > h.Start.Unix() || at < h.Start.Unix()-60 {
+			return false
+		}
+		id = parts[0] + parts[1]
+	case ggpoker.Format:
+		var ok bool
+		if id, ok = strings.CutPrefix(id, "HD"); !ok {
+			return false
+		}
+	}
+	_, err := strconv.ParseUint(id, 10, 64)
+	return err == nil
 }
 
 // TestRoundTrip: each generated hand, written in its format and read back
@@ -818,18 +849,15 @@ func TestRoundTrip(t *testing.T) {
 // and refused, saying why, in the others; the stud and draw games are PHH
 // only; iPoker files are XML.
 func TestFormatOptions(t *testing.T) {
-	for _, f := range []parser.Format{pokerstars.Format, ipoker.Format, pacific.Format} {
+	for _, f := range []parser.Format{pokerstars.Format, ipoker.Format, pacific.Format, winamax.Format, partypoker.Format, ggpoker.Format} {
 		if _, err := New(Config{Format: f, Sessions: 6}); err != nil {
 			t.Errorf("%s sessions: %v", f, err)
 		}
 	}
-	for f, why := range map[parser.Format]string{winamax.Format: "not been checked", ggpoker.Format: "not been checked",
-		partypoker.Format: "not been checked", phh.Format: "name no table"} {
-		_, err := New(Config{Format: f, Sessions: 6})
-		if err == nil || !strings.Contains(err.Error(), "written in 888poker, ipoker or pokerstars only, not "+string(f)) ||
-			!strings.Contains(err.Error(), why) {
-			t.Errorf("%s sessions: error %v", f, err)
-		}
+	if _, err := New(Config{Format: phh.Format, Sessions: 6}); err == nil ||
+		!strings.Contains(err.Error(), "written in 888poker, ggpoker, ipoker, partypoker, pokerstars or winamax only, not phh") ||
+		!strings.Contains(err.Error(), "name no table") {
+		t.Errorf("phh sessions: error %v", err)
 	}
 	for _, f := range []parser.Format{ipoker.Format, pacific.Format} {
 		if _, err := New(Config{Format: f, Games: []string{"stud"}}); err == nil || !strings.Contains(err.Error(), "PHH only") {

@@ -2,7 +2,9 @@ package gen
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/handaudit/handaudit/hand"
 	"github.com/handaudit/handaudit/parser"
@@ -48,10 +50,21 @@ type roomText struct {
 	// noDeadSmallBlind: no returning player posts a small blind out of
 	// position (PartyPoker counts it live, which its text cannot show).
 	noDeadSmallBlind bool
-	// sessions: Config.Sessions writes table sessions in it (PokerStars,
-	// iPoker, 888poker; the others' have not been checked against the
-	// session checks yet).
+	// sessions: Config.Sessions writes table sessions in it (every room
+	// format: each names the table, its button and the stacks each hand
+	// starts with).
 	sessions bool
+	// tableHandIDs: a session's hand IDs are the room's TABLE-N-TIME,
+	// the table's number, the hand's number at the table and its start in
+	// Unix seconds (Winamax's "5281577-471-1382586707"); the session
+	// checks read N as the hand's number. Otherwise an ID is a number the
+	// room counts across its tables, after idPrefix.
+	tableHandIDs bool
+	// idPrefix is written before a hand's number in a session (GGPoker's
+	// "HD" of a cash table's "HD23847510"): the session checks read no
+	// number in such an ID, so no hand number is skipped there
+	// (session.missing-hand has no evidence).
+	idPrefix string
 	// betsAndWins: the record states no pots, collects, returned bets or
 	// rake, only each player's bet and win (after the rake): the reader
 	// gives finishing stacks, and the rake they leave is the one the
@@ -88,6 +101,16 @@ type roomText struct {
 	otherGames []string
 }
 
+// sessionHandID is the ID of a session's hand in the room's form: number
+// is the number gen gives it among all the room's hands, table the
+// session's table, seq the hand's number at it (from 1), start its start.
+func (r *roomText) sessionHandID(number, table, seq uint64, start time.Time) string {
+	if r.tableHandIDs {
+		return strconv.FormatUint(table, 10) + "-" + strconv.FormatUint(seq, 10) + "-" + strconv.FormatInt(start.Unix(), 10)
+	}
+	return r.idPrefix + strconv.FormatUint(number, 10)
+}
+
 // textWriter is a writer of a text format, whose hands need not know their
 // place in the file.
 func textWriter(w func(dst []byte, h *hand.Hand) ([]byte, error)) func([]byte, *hand.Hand, int) ([]byte, error) {
@@ -98,17 +121,17 @@ func textWriter(w func(dst []byte, h *hand.Hand) ([]byte, error)) func([]byte, *
 var roomTexts = map[parser.Format]*roomText{
 	pokerstars.Format: {site: "PokerStars", currency: "USD", bit: fPS, returnLines: true, listsPots: true, mucksShown: true,
 		deadSmallBlind: hand.PostSmallBlind, sessions: true, gameCode: psGameCode, append: textWriter(pokerstars.AppendHand), ext: ".txt"},
-	winamax.Format: {site: "Winamax", currency: "EUR", bit: fWM, deadSmallBlind: hand.PostDead,
+	winamax.Format: {site: "Winamax", currency: "EUR", bit: fWM, deadSmallBlind: hand.PostDead, sessions: true, tableHandIDs: true,
 		gameCode: winamax.GameCode, append: textWriter(winamax.AppendHand), ext: ".txt"},
 	// PartyPoker pays uncalled bets back in its wins lines (the reader
 	// returns them) and lists no pots; gen writes the PokerStars-shaped
 	// record in its shape (partyShape).
-	partypoker.Format: {site: partypoker.Site, currency: "USD", bit: fPP, mucksShown: true, noDeadSmallBlind: true,
+	partypoker.Format: {site: partypoker.Site, currency: "USD", bit: fPP, mucksShown: true, noDeadSmallBlind: true, sessions: true,
 		gameCode: func(g hand.Game) (string, error) { return partypoker.GameCode(g), nil }, append: textWriter(partypoker.AppendHand),
 		ext: ".txt", games: ppGames},
 	// GGPoker: collects do not say which pot they are from (the reader
 	// gives Pot -1), no fixed-limit Omaha.
-	ggpoker.Format: {site: "GGPoker", currency: "USD", bit: fGG, returnLines: true, potsUnnamed: true, deadSmallBlind: hand.PostSmallBlind,
+	ggpoker.Format: {site: "GGPoker", currency: "USD", bit: fGG, returnLines: true, potsUnnamed: true, deadSmallBlind: hand.PostSmallBlind, sessions: true, idPrefix: "HD",
 		gameCode: ggGameCode, append: textWriter(ggpoker.AppendHand), ext: ".txt", games: ggGames},
 	// iPoker XML (the corpus: euro tables): each player's chips, bet and
 	// win after the rake; every action's sum, the raises' as the round's

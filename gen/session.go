@@ -96,8 +96,10 @@ func (g *Generator) session(s int) ([]*Hand, error) {
 	button := t0.seats[t0.button].Number
 	var (
 		out      = make([]*Hand, 0, n)
-		id       = (g.cfg.Seed%9000+1000)*100_000_000 + uint64(s)*1000 // room for n hands and the skipped numbers
-		missedBy = ""                                                  // the player who sat out his big blind, dealt in again next hand
+		id0      = (g.cfg.Seed%9000+1000)*100_000_000 + uint64(s)*1000 // room for n hands and the skipped numbers
+		id       = id0
+		lastID   string // the last hand's ID, in the room's form
+		missedBy = ""   // the player who sat out his big blind, dealt in again next hand
 		// lastPlayers: the players of the last hand (a stack fault is on
 		// one of them)
 		lastPlayers map[string]bool
@@ -109,8 +111,8 @@ func (g *Generator) session(s int) ([]*Hand, error) {
 		fault := ""
 		if k > 0 && missedBy == "" && g.cfg.Violations > 0 && rng.Float64() < g.cfg.Violations {
 			fault = sessionFaults[rng.IntN(len(sessionFaults))]
-			if fault == "session.missing-hand" && !g.rules.Session.ConsecutiveHandIDs {
-				fault = "session.stack-discontinuity" // no house that numbers hands: no evidence of a gap
+			if fault == "session.missing-hand" && !g.handGaps() {
+				fault = "session.stack-discontinuity" // no hand numbers per table: no evidence of a gap
 			}
 		}
 		var label *Label
@@ -204,7 +206,12 @@ func (g *Generator) session(s int) ([]*Hand, error) {
 		if err != nil {
 			return nil, fmt.Errorf("gen: session %d hand %d: %w", s, k, err)
 		}
-		h.ID, h.Table, h.Start = strconv.FormatUint(hid, 10), name, start.Add(time.Duration(k)*time.Minute)
+		h.Table, h.Start = name, start.Add(time.Duration(k)*time.Minute)
+		if h.ID = lastID; !lastDup {
+			table := (g.cfg.Seed%9000+1000)*1_000_000 + uint64(s)
+			h.ID = roomTexts[g.cfg.Format].sessionHandID(hid, table, hid-id0, h.Start)
+		}
+		lastID = h.ID
 		// A fault between two hands shows only where the hands are seen
 		// to follow each other: two players in the same seats in both (the
 		// rest of the table may have changed). Where they are not, the
@@ -250,6 +257,13 @@ func (g *Generator) session(s int) ([]*Hand, error) {
 		}
 	}
 	return out, nil
+}
+
+// handGaps reports whether a skipped hand number is evidence of a missing
+// hand: the house says the room numbers hands per table, and the room's IDs
+// carry a number the session checks read.
+func (g *Generator) handGaps() bool {
+	return g.rules.Session.ConsecutiveHandIDs && roomTexts[g.cfg.Format].idPrefix == ""
 }
 
 // newSessionPlayer seats a new player on a free seat.

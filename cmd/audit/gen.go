@@ -43,7 +43,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	rules := fs.String("rules", "", "rules preset the hands are played under: "+strings.Join(replay.PresetNames(), ", ")+" (default: the preset audit run picks for the format's hands: the room's preset for a room's format, tda-2024 for PHH)")
 	house := fs.String("house", "", "house options TOML file the hands are played under (a [rake] section makes the hands raked)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel workers")
-	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (pokerstars, ipoker, 888poker): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
+	sessions := fs.Int("sessions", 0, "write table sessions of this many hands (every format but phh): stacks carried over, a moving button, players joining, leaving and sitting out; --violations injects session faults (session.missing-hand under a --house with [session] consecutive_hand_ids)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

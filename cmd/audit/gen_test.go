@@ -117,9 +117,13 @@ func TestGenCommand(t *testing.T) {
 	if code != 0 {
 		t.Errorf("gen --format ipoker --sessions: exit %d: %s", code, stderr)
 	}
-	code, _, stderr = run("gen", "--hands", "24", "--format", "winamax", "--sessions", "8")
-	if code != exitUsage || !strings.Contains(stderr, "table sessions are written in 888poker, ipoker or pokerstars only, not winamax") {
+	code, stdout, stderr = run("gen", "--hands", "24", "--format", "winamax", "--sessions", "8")
+	if code != 0 || strings.Count(stdout, "HandId: #1001000000-") != 8 || strings.Count(stdout, "Table: 'Session 3'") != 8 {
 		t.Errorf("gen --format winamax --sessions: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = run("gen", "--hands", "24", "--format", "phh", "--sessions", "8")
+	if code != exitUsage || !strings.Contains(stderr, "not phh: PHH records name no table") {
+		t.Errorf("gen --format phh --sessions: exit %d: %s", code, stderr)
 	}
 	code, _, stderr = run("gen", "--format", "xml")
 	if !strings.Contains(stderr, "--format must be one of 888poker, ggpoker, ipoker, partypoker, phh, pokerstars, winamax") {
