@@ -40,8 +40,6 @@ type SessionHand struct {
 	// Digest is a hash of the hand's content (seats, actions, outcome),
 	// to tell a copy of a hand from another hand under its ID.
 	Digest uint64
-
-	keyHash uint64 // keyHash(Key), made by Fill
 }
 
 // TableKey names a table: the hands of one table form its sessions.
@@ -93,7 +91,6 @@ func RecordDigest(h *hand.Hand, t *replay.Trace) uint64 {
 
 func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 	s.Key, s.ID, s.Table, s.Start = TableKey{h.Site, h.Tournament, h.Table}, h.ID, h.Table, h.Start
-	s.keyHash = keyHash(s.Key)
 	s.File, s.Line, s.Tournament, s.Currency = h.Pos.File, h.Pos.Line, h.Tournament != "", h.Currency
 	s.Scale, s.Button = h.Scale, h.Button
 	n := len(h.Seats)
@@ -184,12 +181,8 @@ func nameWord(name string) uint64 {
 // hand. Its memory is one hand per table, and per table the players who
 // owe a missed big blind.
 type Sessions struct {
-	sel Selection
-	// tables by the hash of their key (SessionHand.keyHash, computed by
-	// the workers: the collector, which judges the hands one by one, only
-	// looks a word up); a table whose hash another table has is in byKey.
-	tables map[uint64]*tableState
-	byKey  map[TableKey]*tableState
+	sel    Selection
+	tables map[TableKey]*tableState
 	// OnClose, if set, receives each table session of two hands or more
 	// when it ends (a hand that does not follow it, or Close).
 	OnClose func(*SessionRun)
@@ -200,7 +193,6 @@ type Sessions struct {
 }
 
 type tableState struct {
-	key     TableKey
 	last    SessionHand // the table's last hand, if hasLast
 	hasLast bool
 	run     SessionRun // the table's open session
@@ -211,7 +203,7 @@ type tableState struct {
 
 // NewSessions returns a judge reporting the session checks of sel.
 func NewSessions(sel Selection) *Sessions {
-	return &Sessions{sel: sel, tables: map[uint64]*tableState{}, byKey: map[TableKey]*tableState{}}
+	return &Sessions{sel: sel, tables: map[TableKey]*tableState{}}
 }
 
 // SessionIDs are the session checks, which the pipeline raises across
@@ -235,7 +227,10 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	ts := ss.lastTable
 	if ts == nil || ss.lastKey != s.Key {
 		// Hands come a table at a time: the map only when the table changes.
-		ts = ss.table(s)
+		if ts = ss.tables[s.Key]; ts == nil {
+			ts = &tableState{}
+			ss.tables[s.Key] = ts
+		}
 		ss.lastKey, ss.lastTable = s.Key, ts
 	}
 	var prev *SessionHand
@@ -336,22 +331,10 @@ func (ss *Sessions) closeRun(ts *tableState) {
 	ts.run.Hands = 0 // the next hand starts it afresh, reusing its memory
 }
 
-// all lists every table's state.
-func (ss *Sessions) all() []*tableState {
-	out := make([]*tableState, 0, len(ss.tables)+len(ss.byKey))
-	for _, ts := range ss.tables {
-		out = append(out, ts)
-	}
-	for _, ts := range ss.byKey {
-		out = append(out, ts)
-	}
-	return out
-}
-
 // Close ends every open session, in the order they began.
 func (ss *Sessions) Close() {
 	open := make([]*tableState, 0, len(ss.tables))
-	for _, ts := range ss.all() {
+	for _, ts := range ss.tables {
 		if ts.run.Hands > 0 {
 			open = append(open, ts)
 		}
@@ -367,39 +350,6 @@ func (ts *tableState) keep(s *SessionHand) {
 	buf := ts.last.Seats
 	ts.last, ts.hasLast = *s, true
 	ts.last.Seats = append(buf[:0], s.Seats...)
-}
-
-// table is the state of s's table.
-func (ss *Sessions) table(s *SessionHand) *tableState {
-	h := s.keyHash
-	if h == 0 {
-		h = keyHash(s.Key) // a record not made by Fill
-	}
-	ts := ss.tables[h]
-	switch {
-	case ts == nil:
-		ts = &tableState{key: s.Key}
-		ss.tables[h] = ts
-	case ts.key != s.Key:
-		// Another table with the same hash: rare, kept by its key.
-		if ts = ss.byKey[s.Key]; ts == nil {
-			ts = &tableState{key: s.Key}
-			ss.byKey[s.Key] = ts
-		}
-	}
-	return ts
-}
-
-// keyHash is a hash of a table key (FNV-1a), never 0.
-func keyHash(k TableKey) uint64 {
-	h := uint64(14695981039346656037)
-	for _, part := range [...]string{k.Site, k.Tournament, k.Table} {
-		for i := 0; i < len(part); i++ {
-			h = (h ^ uint64(part[i])) * 1099511628211
-		}
-		h = (h ^ 0xff) * 1099511628211 // separates the parts
-	}
-	return h | 1
 }
 
 // consecutive reports whether nothing shows hands played between prev and
