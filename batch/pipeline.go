@@ -651,11 +651,12 @@ type collector struct {
 	// sessions judges each table's hands against the table's previous
 	// hand (nil: no session check selected).
 	sessions *checks.Sessions
-	keyer    handKeys    // computes the hands' duplicate-ID keys
-	keys     []uint64    // the duplicate-ID keys of the chunk being emitted
-	keyed    []bool      // whether each hand of the chunk has a key
-	firsts   []firstSeen // for each hand of the chunk, where its key was first seen
-	peeked   uint64      // keeps the loads of keyChunk from being optimised away
+	keyer    handKeys           // computes the hands' duplicate-ID keys
+	keys     []uint64           // the duplicate-ID keys of the chunk being emitted
+	keyed    []bool             // whether each hand of the chunk has a key
+	firsts   []firstSeen        // for each hand of the chunk, where its key was first seen
+	judged   [][]checks.Finding // for each hand of the chunk, its session findings
+	peeked   uint64             // keeps the loads of keyChunk from being optimised away
 	err      error
 
 	sw        *stateWriter // the head input's state entry being written
@@ -759,6 +760,9 @@ func (c *collector) emitChunk(ch *chunk) {
 	if c.dupOn {
 		c.keyChunk(ch)
 	}
+	if c.sessions != nil {
+		c.judgeChunk(ch)
+	}
 	for k := range ch.results {
 		r := &ch.results[k]
 		if r.Skip != "" {
@@ -792,8 +796,8 @@ func (c *collector) emitChunk(ch *chunk) {
 				}
 			}
 		}
-		if c.sessions != nil && r.Session != nil {
-			if fs := c.sessions.Add(r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
+		if c.sessions != nil {
+			if fs := c.judged[k]; len(fs) > 0 {
 				sessionFlagged = true
 				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
 					// One fault, one finding: another record under the
@@ -888,6 +892,23 @@ func (c *collector) keyChunk(ch *chunk) {
 			first.dup = !isNew
 		}
 		c.firsts = append(c.firsts, first)
+	}
+}
+
+// judgeChunk judges the session records of the chunk's hands, in order,
+// before any hand is emitted: the judge's tables and records stay in the
+// caches for the whole chunk, where the report writers that emitting runs
+// would push them out between two hands. c.judged[k] are the session
+// findings of result k.
+func (c *collector) judgeChunk(ch *chunk) {
+	clear(c.judged) // the last chunk's findings: emitted, not to be kept alive
+	c.judged = c.judged[:0]
+	for k := range ch.results {
+		var fs []checks.Finding
+		if r := &ch.results[k]; r.Session != nil {
+			fs = c.sessions.Add(r.Session, c.cfg.rulesFor(r.Hand))
+		}
+		c.judged = append(c.judged, fs)
 	}
 }
 
