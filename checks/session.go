@@ -37,9 +37,9 @@ type SessionHand struct {
 	Button     int // seat number, 0 unknown
 	BigBlind   int // seat number of the (first) big blind, 0 none
 	Seats      []SessionSeat
-	// Digest is a hash of the hand's content (seats, actions, outcome),
-	// to tell a copy of a hand from another hand under its ID.
-	Digest uint64
+	// OutcomeHash is a hash of the hand's boards, number of actions, pot
+	// and rake: what Digest covers besides the seats and the start.
+	OutcomeHash uint64
 }
 
 // TableKey names a table: the hands of one table form its sessions.
@@ -86,7 +86,23 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 func RecordDigest(h *hand.Hand, t *replay.Trace) uint64 {
 	var s SessionHand
 	s.fill(h, t)
-	return s.Digest
+	return s.Digest()
+}
+
+// Digest is a hash (FNV-1a a word at a time) of the hand's content: each
+// seat's player, starting and finishing stack, the start time, and
+// OutcomeHash (the boards, the number of actions, the pot and rake). A
+// different record under one ID differs in one of them (a bet of another
+// size leaves another stack). It is computed where two records under one
+// ID are compared, not for every hand: it reads every player's name.
+func (s *SessionHand) Digest() uint64 {
+	d := uint64(14695981039346656037)
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		d = (d ^ uint64(st.Start) ^ nameWord(st.Player) ^ uint64(st.Finish)<<17) * 1099511628211
+	}
+	d = (d ^ uint64(s.Start.Unix())<<16) * 1099511628211
+	return (d ^ s.OutcomeHash) * 1099511628211
 }
 
 func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
@@ -147,16 +163,9 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 			}
 		}
 	}
-	// The digest (FNV-1a a word at a time) covers each seat's player,
-	// starting and finishing stack, the boards, the number of actions, the
-	// start time and the outcome: a different record under one ID differs in one of them
-	// (a bet of another size leaves another stack), and the digest costs
-	// no pass over the actions of its own.
+	// What Digest needs of the hand besides the record's seats and start,
+	// hashed now (the hand is not kept), at no pass over the actions.
 	d := uint64(14695981039346656037)
-	for i := range s.Seats {
-		st := &s.Seats[i]
-		d = (d ^ uint64(st.Start) ^ nameWord(st.Player) ^ uint64(st.Finish)<<17) * 1099511628211
-	}
 	for _, b := range h.Boards {
 		var w uint64
 		for _, c := range b {
@@ -164,8 +173,8 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 		}
 		d = (d ^ w) * 1099511628211
 	}
-	d = (d ^ uint64(len(h.Actions)) ^ uint64(h.Start.Unix())<<16) * 1099511628211
-	s.Digest = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
+	d = (d ^ uint64(len(h.Actions))) * 1099511628211
+	s.OutcomeHash = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
 }
 
 // nameWord packs a player's name into a word: its length, first and last
@@ -244,7 +253,7 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	if prev != nil {
 		switch {
 		case prev.ID != "" && prev.ID == s.ID:
-			if prev.Digest == s.Digest {
+			if prev.Digest() == s.Digest() {
 				return nil // a copy: not a new link
 			}
 			// Another hand under the last one's ID: the fault, and the
