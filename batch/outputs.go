@@ -323,8 +323,8 @@ func inputsDigest(all []Input) string {
 func fillHandResult(hr *reports.HandResult, r *Result) {
 	*hr = reports.HandResult{Hand: r.Hand, Trace: r.Trace, Findings: r.Findings,
 		File: r.Input.Name, Line: r.Line, Format: string(r.Format)}
-	if r.Session.Run > 0 {
-		hr.Session = &r.Session
+	if r.Session != nil && r.Session.Run > 0 {
+		hr.Session = r.Session
 	}
 	if r.ParseError != nil {
 		hr.Status = reports.StatusParseError
@@ -340,9 +340,9 @@ func fillHandResult(hr *reports.HandResult, r *Result) {
 // write writes one result. The writers use a HandResult only during the
 // call, so one is reused for every hand.
 func (o *outputs) write(r *Result) error {
-	if o.sessionHands != nil && r.Hand != nil && r.Session.Key.Table != "" {
+	if o.sessionHands != nil && r.Hand != nil && r.Session != nil {
 		// The hand's own format, which the rulebook reads (Rulebook.For).
-		if err := o.sessionHands.Write(r.Input.Name, r.Hand.Format, &r.Session); err != nil {
+		if err := o.sessionHands.Write(r.Input.Name, r.Hand.Format, r.Session); err != nil {
 			return err
 		}
 	}
@@ -350,9 +350,9 @@ func (o *outputs) write(r *Result) error {
 	if o.rulings == nil {
 		return o.writeHand(&o.hr)
 	}
-	o.rulings.before(&r.Session)
+	o.rulings.before(r.Session)
 	err := o.writeHand(&o.hr)
-	o.rulings.after(&r.Session)
+	o.rulings.after(r.Session)
 	return err
 }
 

@@ -60,10 +60,9 @@ type Result struct {
 	Unsupported *Unsupported
 
 	// Session is the hand's record for the checks across the hands of its
-	// table (its Key.Table empty: none, or no session check selected),
-	// its seats in sessionSeats for up to ten.
-	Session      checks.SessionHand
-	sessionSeats [10]checks.SessionSeat
+	// table: nil for a hand at no table, or when no session check is
+	// selected. It is one of its chunk's records (chunk.sessions).
+	Session *checks.SessionHand
 
 	// stub: Hand and Trace came from --state as the hand's header only.
 	stub bool
@@ -180,12 +179,17 @@ const chunkHands = 32
 type chunk struct {
 	file, seq int
 	results   []Result
-	audit     bool // hands need replay and checks
-	store     bool // encode the results for the state
-	block     []byte
-	blockErr  error
-	last      bool
-	stat      *InputStat // on the last chunk
+	// sessions holds the session records of the results, by index, when
+	// a session check is selected: the workers fill them, the collector
+	// judges them. They are apart from the results so that a result stays
+	// small: results are cleared, copied and scanned whole.
+	sessions []checks.SessionHand
+	audit    bool // hands need replay and checks
+	store    bool // encode the results for the state
+	block    []byte
+	blockErr error
+	last     bool
+	stat     *InputStat // on the last chunk
 }
 
 // Run executes the pipeline and calls emit for every result, in input
@@ -257,9 +261,16 @@ func Run(ctx context.Context, cfg Config, emit func(*Result) error) (*Summary, e
 			traces := pl.local().traceMem()
 			for c := range jobs {
 				if c.audit && ctx.Err() == nil {
+					if cfg.sessions {
+						c.sessions = pl.sessionRecords(len(c.results))
+					}
 					for k := range c.results {
 						if r := &c.results[k]; r.Hand != nil {
-							auditHand(&cfg, traces, &runner, r)
+							var rec *checks.SessionHand
+							if c.sessions != nil {
+								rec = &c.sessions[k]
+							}
+							auditHand(&cfg, traces, &runner, r, rec)
 						}
 					}
 				}
@@ -640,11 +651,12 @@ type collector struct {
 	// sessions judges each table's hands against the table's previous
 	// hand (nil: no session check selected).
 	sessions *checks.Sessions
-	keyer    handKeys    // computes the hands' duplicate-ID keys
-	keys     []uint64    // the duplicate-ID keys of the chunk being emitted
-	keyed    []bool      // whether each hand of the chunk has a key
-	firsts   []firstSeen // for each hand of the chunk, where its key was first seen
-	peeked   uint64      // keeps the loads of keyChunk from being optimised away
+	keyer    handKeys           // computes the hands' duplicate-ID keys
+	keys     []uint64           // the duplicate-ID keys of the chunk being emitted
+	keyed    []bool             // whether each hand of the chunk has a key
+	firsts   []firstSeen        // for each hand of the chunk, where its key was first seen
+	judged   [][]checks.Finding // for each hand of the chunk, its session findings
+	peeked   uint64             // keeps the loads of keyChunk from being optimised away
 	err      error
 
 	sw        *stateWriter // the head input's state entry being written
@@ -753,6 +765,9 @@ func (c *collector) emitChunk(ch *chunk) {
 	if c.dupOn {
 		c.keyChunk(ch)
 	}
+	if c.sessions != nil {
+		c.judgeChunk(ch)
+	}
 	for k := range ch.results {
 		r := &ch.results[k]
 		if r.Skip != "" {
@@ -786,8 +801,8 @@ func (c *collector) emitChunk(ch *chunk) {
 				}
 			}
 		}
-		if c.sessions != nil && r.Hand != nil {
-			if fs := c.sessions.Add(&r.Session, c.cfg.rulesFor(r.Hand)); len(fs) > 0 {
+		if c.sessions != nil {
+			if fs := c.judged[k]; len(fs) > 0 {
 				sessionFlagged = true
 				if slices.ContainsFunc(fs, func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }) {
 					// One fault, one finding: another record under the
@@ -827,7 +842,8 @@ func (c *collector) emitChunk(ch *chunk) {
 		c.finishInput(ch)
 	}
 	c.pools.recycle(ch.results)
-	ch.results = nil
+	c.pools.recycleSessions(ch.sessions)
+	ch.results, ch.sessions = nil, nil
 }
 
 // wholeForReport makes r, flagged by the collector (a duplicate ID, a
@@ -881,6 +897,23 @@ func (c *collector) keyChunk(ch *chunk) {
 			first.dup = !isNew
 		}
 		c.firsts = append(c.firsts, first)
+	}
+}
+
+// judgeChunk judges the session records of the chunk's hands, in order,
+// before any hand is emitted: the judge's tables and records stay in the
+// caches for the whole chunk, where the report writers that emitting runs
+// would push them out between two hands. c.judged[k] are the session
+// findings of result k.
+func (c *collector) judgeChunk(ch *chunk) {
+	clear(c.judged) // the last chunk's findings: emitted, not to be kept alive
+	c.judged = c.judged[:0]
+	for k := range ch.results {
+		var fs []checks.Finding
+		if r := &ch.results[k]; r.Session != nil {
+			fs = c.sessions.Add(r.Session, c.cfg.rulesFor(r.Hand))
+		}
+		c.judged = append(c.judged, fs)
 	}
 }
 
@@ -942,7 +975,7 @@ func (c *collector) refresh(file int, r *Result) {
 		return
 	}
 	full := Result{Input: r.Input, Hand: h, Format: r.Format, Line: h.Pos.Line}
-	auditHand(c.cfg, nil, nil, &full)
+	auditHand(c.cfg, nil, nil, &full, nil)
 	r.Hand, r.Trace, r.stub = full.Hand, full.Trace, false
 }
 
@@ -1092,9 +1125,11 @@ func parseErrorResult(in *Input, f parser.Format, pe *parser.Error) Result {
 // auditHand replays and checks the hand of r, a result as the reader made
 // it (no trace, no findings yet), and sets r's Trace and Findings, in place:
 // the result is not built anew and copied over. It uses runner's scratch
-// space when runner is not nil. A panic in either becomes an
-// internal.error finding on this hand; the run goes on.
-func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *Result) {
+// space when runner is not nil, and fills rec, when not nil, with the
+// hand's session record (r.Session then points to it if the hand is at a
+// table). A panic in either becomes an internal.error finding on this
+// hand; the run goes on.
+func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *Result, rec *checks.SessionHand) {
 	if runner == nil {
 		runner = new(checks.Runner)
 	}
@@ -1125,10 +1160,7 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 			panic("replay: " + msg)
 		}
 		if fs := runner.Run(h, tr, cfg.Selection); len(fs) == 0 {
-			if cfg.sessions {
-				r.Session.Seats = r.sessionSeats[:0]
-				r.Session.Fill(h, tr)
-			}
+			r.fillSession(rec, tr)
 			// The writers read only a clean hand's totals: its steps go
 			// back now, to be reused while in this core's caches.
 			traces.Release(tr)
@@ -1143,9 +1175,14 @@ func auditHand(cfg *Config, traces *replay.TracePool, runner *checks.Runner, r *
 		panic("replay: " + msg)
 	}
 	r.Findings = runner.Run(h, r.Trace, cfg.Selection)
-	if cfg.sessions {
-		r.Session.Seats = r.sessionSeats[:0]
-		r.Session.Fill(h, r.Trace)
+	r.fillSession(rec, r.Trace)
+}
+
+// fillSession fills rec, if not nil, with the session record of r's hand,
+// replayed as t, and points r.Session to it if the hand is at a table.
+func (r *Result) fillSession(rec *checks.SessionHand, t *replay.Trace) {
+	if rec != nil && rec.Fill(r.Hand, t) {
+		r.Session = rec
 	}
 }
 
@@ -1178,14 +1215,15 @@ var replayTerse = func(traces *replay.TracePool, h *hand.Hand, rs *replay.Rulese
 // take and give the run's hands and traces a batch at a time. A nil
 // *pools reuses nothing.
 type pools struct {
-	hands  *hand.Pool
-	traces *replay.TracePool
-	chunks *sync.Pool // of *[]Result with room for chunkHands
+	hands    *hand.Pool
+	traces   *replay.TracePool
+	chunks   *sync.Pool // of *[]Result with room for chunkHands
+	sessions *sync.Pool // of *[]checks.SessionHand: a chunk's session records
 }
 
 // newPools returns a run's shared pools.
 func newPools() *pools {
-	return &pools{hands: new(hand.Pool), traces: new(replay.TracePool), chunks: new(sync.Pool)}
+	return &pools{hands: new(hand.Pool), traces: new(replay.TracePool), chunks: new(sync.Pool), sessions: new(sync.Pool)}
 }
 
 // local returns pools for one goroutine in front of p's shared ones.
@@ -1193,7 +1231,7 @@ func (p *pools) local() *pools {
 	if p == nil {
 		return nil
 	}
-	return &pools{hands: p.hands.Local(), traces: p.traces.Local(), chunks: p.chunks}
+	return &pools{hands: p.hands.Local(), traces: p.traces.Local(), chunks: p.chunks, sessions: p.sessions}
 }
 
 // results returns an empty slice of results with room for a chunk.
@@ -1204,6 +1242,24 @@ func (p *pools) results() []Result {
 		}
 	}
 	return make([]Result, 0, chunkHands)
+}
+
+// sessionRecords returns n session records for a chunk's hands. Reused
+// records keep the memory of their seats; Fill overwrites them whole.
+func (p *pools) sessionRecords(n int) []checks.SessionHand {
+	if p != nil {
+		if ss, _ := p.sessions.Get().(*[]checks.SessionHand); ss != nil && cap(*ss) >= n {
+			return (*ss)[:n]
+		}
+	}
+	return make([]checks.SessionHand, n, max(n, chunkHands))
+}
+
+// recycleSessions gives back a chunk's session records, once judged.
+func (p *pools) recycleSessions(ss []checks.SessionHand) {
+	if p != nil && cap(ss) >= chunkHands {
+		p.sessions.Put(&ss)
+	}
 }
 
 func (p *pools) handMem() *hand.Pool {

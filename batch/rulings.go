@@ -120,7 +120,7 @@ func (rw *rulingWriter) Keep(n int, r *reports.HandResult, path string, stored b
 // every hand), and so the hand before it there: one lookup a hand.
 func (rw *rulingWriter) before(s *checks.SessionHand) {
 	rw.at = nil
-	if s.Key.Table == "" {
+	if s == nil || s.Key.Table == "" {
 		return
 	}
 	t := rw.tables[s.Key]

@@ -243,9 +243,7 @@ func (s *State) encodeBlock(rs []Result) ([]byte, error) {
 		full := len(r.Findings) > 0
 		recs[i] = stateRecord{Line: r.Line, Format: string(r.Format), Findings: ownFindings(r.Findings),
 			ParseError: r.ParseError}
-		if r.Session.Key.Table != "" {
-			recs[i].Session = &r.Session
-		}
+		recs[i].Session = r.Session
 		if r.Hand != nil {
 			recs[i].Hand, recs[i].Trace = storedHand(r.Hand, r.Trace, full)
 			recs[i].Full = full
@@ -325,9 +323,7 @@ func (s *State) decodeBlock(b, defs []byte, in *Input) ([]Result, error) {
 		out[i] = Result{Input: in, Hand: rec.Hand, Trace: rec.Trace, Findings: rec.Findings,
 			Format: parser.Format(rec.Format), Line: rec.Line, ParseError: rec.ParseError,
 			stub: rec.Hand != nil && !rec.Full}
-		if rec.Session != nil {
-			out[i].Session = *rec.Session
-		}
+		out[i].Session = rec.Session
 		if rec.Trace != nil {
 			rec.Trace.Hand, rec.Trace.Rules = rec.Hand, s.rules.For(rec.Hand)
 		}

@@ -44,15 +44,17 @@ type SessionHand struct {
 	// count by that much between them, the room's rake, not chips lost.
 	UnstatedRake hand.Amount
 	Seats        []SessionSeat
-	// Digest is a hash of the hand's content (seats, actions, outcome),
-	// to tell a copy of a hand from another hand under its ID.
-	Digest uint64
+	// OutcomeHash is a hash of the hand's boards, number of actions, pot
+	// and rake: what Digest covers besides the seats and the start.
+	OutcomeHash uint64
+	// StoredDigest is the Digest a record read back from a shard's
+	// session-hands table was written with (0: compute it): the table
+	// keeps the digest, not what it is made of.
+	StoredDigest uint64
 	// Run is the Seq of the table session Sessions.Add put the hand in (0:
 	// none, as a copy of the last hand or a hand read out of time order):
 	// the HTML report draws each session's hands from it.
 	Run int
-
-	keyHash uint64 // keyHash(Key), made by Fill
 }
 
 // TableKey names a table: the hands of one table form its sessions.
@@ -100,12 +102,30 @@ func (s *SessionHand) Fill(h *hand.Hand, t *replay.Trace) bool {
 func RecordDigest(h *hand.Hand, t *replay.Trace) uint64 {
 	var s SessionHand
 	s.fill(h, t)
-	return s.Digest
+	return s.Digest()
+}
+
+// Digest is a hash (FNV-1a a word at a time) of the hand's content: each
+// seat's player, starting and finishing stack, the start time, and
+// OutcomeHash (the boards, the number of actions, the pot and rake). A
+// different record under one ID differs in one of them (a bet of another
+// size leaves another stack). It is computed where two records under one
+// ID are compared, not for every hand: it reads every player's name.
+func (s *SessionHand) Digest() uint64 {
+	if s.StoredDigest != 0 {
+		return s.StoredDigest
+	}
+	d := uint64(14695981039346656037)
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		d = (d ^ uint64(st.Start) ^ nameWord(st.Player) ^ uint64(st.Finish)<<17) * 1099511628211
+	}
+	d = (d ^ uint64(s.Start.Unix())<<16) * 1099511628211
+	return (d ^ s.OutcomeHash) * 1099511628211
 }
 
 func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 	s.Key, s.ID, s.Table, s.Start = TableKey{h.Site, h.Tournament, h.Table}, h.ID, h.Table, h.Start
-	s.keyHash = keyHash(s.Key)
 	s.File, s.Line, s.Tournament, s.Currency = h.Pos.File, h.Pos.Line, h.Tournament != "", h.Currency
 	s.Scale, s.Button = h.Scale, h.Button
 	n := len(h.Seats)
@@ -166,16 +186,9 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 			}
 		}
 	}
-	// The digest (FNV-1a a word at a time) covers each seat's player,
-	// starting and finishing stack, the boards, the number of actions, the
-	// start time and the outcome: a different record under one ID differs in one of them
-	// (a bet of another size leaves another stack), and the digest costs
-	// no pass over the actions of its own.
+	// What Digest needs of the hand besides the record's seats and start,
+	// hashed now (the hand is not kept), at no pass over the actions.
 	d := uint64(14695981039346656037)
-	for i := range s.Seats {
-		st := &s.Seats[i]
-		d = (d ^ uint64(st.Start) ^ nameWord(st.Player) ^ uint64(st.Finish)<<17) * 1099511628211
-	}
 	for _, b := range h.Boards {
 		var w uint64
 		for _, c := range b {
@@ -183,8 +196,8 @@ func (s *SessionHand) fill(h *hand.Hand, t *replay.Trace) {
 		}
 		d = (d ^ w) * 1099511628211
 	}
-	d = (d ^ uint64(len(h.Actions)) ^ uint64(h.Start.Unix())<<16) * 1099511628211
-	s.Digest = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
+	d = (d ^ uint64(len(h.Actions))) * 1099511628211
+	s.OutcomeHash = (d ^ uint64(h.Outcome.TotalPot) ^ uint64(h.Outcome.Rake)<<32) * 1099511628211
 }
 
 // nameWord packs a player's name into a word: its length, first and last
@@ -200,12 +213,8 @@ func nameWord(name string) uint64 {
 // hand. Its memory is one hand per table, and per table the players who
 // owe a missed big blind.
 type Sessions struct {
-	sel Selection
-	// tables by the hash of their key (SessionHand.keyHash, computed by
-	// the workers: the collector, which judges the hands one by one, only
-	// looks a word up); a table whose hash another table has is in byKey.
-	tables map[uint64]*tableState
-	byKey  map[TableKey]*tableState
+	sel    Selection
+	tables map[TableKey]*tableState
 	// OnClose, if set, receives each table session of two hands or more
 	// when it ends (a hand that does not follow it, or Close).
 	OnClose func(*SessionRun)
@@ -216,7 +225,6 @@ type Sessions struct {
 }
 
 type tableState struct {
-	key     TableKey
 	last    SessionHand // the table's last hand, if hasLast
 	hasLast bool
 	run     SessionRun // the table's open session
@@ -227,7 +235,7 @@ type tableState struct {
 
 // NewSessions returns a judge reporting the session checks of sel.
 func NewSessions(sel Selection) *Sessions {
-	return &Sessions{sel: sel, tables: map[uint64]*tableState{}, byKey: map[TableKey]*tableState{}}
+	return &Sessions{sel: sel, tables: map[TableKey]*tableState{}}
 }
 
 // ContinueSeq makes ss number its sessions on from prev's last: a run
@@ -255,7 +263,10 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	ts := ss.lastTable
 	if ts == nil || ss.lastKey != s.Key {
 		// Hands come a table at a time: the map only when the table changes.
-		ts = ss.table(s)
+		if ts = ss.tables[s.Key]; ts == nil {
+			ts = &tableState{}
+			ss.tables[s.Key] = ts
+		}
 		ss.lastKey, ss.lastTable = s.Key, ts
 	}
 	var prev *SessionHand
@@ -269,7 +280,7 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 	if prev != nil {
 		switch {
 		case prev.ID != "" && prev.ID == s.ID:
-			if prev.Digest == s.Digest {
+			if prev.Digest() == s.Digest() {
 				return nil // a copy: not a new link
 			}
 			// Another hand under the last one's ID: the fault, and the
@@ -310,10 +321,7 @@ func (ss *Sessions) Last(s *SessionHand) *SessionHand {
 	if s == nil || s.Key.Table == "" {
 		return nil
 	}
-	ts := ss.byKey[s.Key]
-	if t := ss.tables[keyHash(s.Key)]; t != nil && t.key == s.Key {
-		ts = t
-	}
+	ts := ss.tables[s.Key]
 	if ts == nil || !ts.hasLast {
 		return nil
 	}
@@ -375,22 +383,10 @@ func (ss *Sessions) closeRun(ts *tableState) {
 	ts.run.Hands = 0 // the next hand starts it afresh, reusing its memory
 }
 
-// all lists every table's state.
-func (ss *Sessions) all() []*tableState {
-	out := make([]*tableState, 0, len(ss.tables)+len(ss.byKey))
-	for _, ts := range ss.tables {
-		out = append(out, ts)
-	}
-	for _, ts := range ss.byKey {
-		out = append(out, ts)
-	}
-	return out
-}
-
 // Close ends every open session, in the order they began.
 func (ss *Sessions) Close() {
 	open := make([]*tableState, 0, len(ss.tables))
-	for _, ts := range ss.all() {
+	for _, ts := range ss.tables {
 		if ts.run.Hands > 0 {
 			open = append(open, ts)
 		}
@@ -406,39 +402,6 @@ func (ts *tableState) keep(s *SessionHand) {
 	buf := ts.last.Seats
 	ts.last, ts.hasLast = *s, true
 	ts.last.Seats = append(buf[:0], s.Seats...)
-}
-
-// table is the state of s's table.
-func (ss *Sessions) table(s *SessionHand) *tableState {
-	h := s.keyHash
-	if h == 0 {
-		h = keyHash(s.Key) // a record not made by Fill
-	}
-	ts := ss.tables[h]
-	switch {
-	case ts == nil:
-		ts = &tableState{key: s.Key}
-		ss.tables[h] = ts
-	case ts.key != s.Key:
-		// Another table with the same hash: rare, kept by its key.
-		if ts = ss.byKey[s.Key]; ts == nil {
-			ts = &tableState{key: s.Key}
-			ss.byKey[s.Key] = ts
-		}
-	}
-	return ts
-}
-
-// keyHash is a hash of a table key (FNV-1a), never 0.
-func keyHash(k TableKey) uint64 {
-	h := uint64(14695981039346656037)
-	for _, part := range [...]string{k.Site, k.Tournament, k.Table} {
-		for i := 0; i < len(part); i++ {
-			h = (h ^ uint64(part[i])) * 1099511628211
-		}
-		h = (h ^ 0xff) * 1099511628211 // separates the parts
-	}
-	return h | 1
 }
 
 // consecutive reports whether nothing shows hands played between prev and

@@ -8,14 +8,14 @@ import (
 	"github.com/handaudit/handaudit/replay"
 )
 
-// TestSessionTableHashCollision: two tables whose keys hash alike are still
-// judged apart (the second kept by its key).
-func TestSessionTableHashCollision(t *testing.T) {
+// TestSessionTablesApart: the hands of two tables, interleaved, are each
+// judged against their own table's last hand.
+func TestSessionTablesApart(t *testing.T) {
 	rs := replay.Default()
 	ss := NewSessions(All())
 	mk := func(table, id string, minute int, stack hand.Amount) *SessionHand {
 		s := &SessionHand{Key: TableKey{Site: "S", Table: table}, ID: id, Table: table, File: "f", Line: minute,
-			Start: time.Date(2024, 1, 1, 0, minute, 0, 0, time.UTC), Scale: 100, keyHash: 42,
+			Start: time.Date(2024, 1, 1, 0, minute, 0, 0, time.UTC), Scale: 100,
 			Seats: []SessionSeat{{Number: 1, Player: "A", Start: 100, Finish: 100, HasFinish: true},
 				{Number: 2, Player: "B", Start: stack, Finish: stack, HasFinish: true}}}
 		return s
@@ -28,7 +28,7 @@ func TestSessionTableHashCollision(t *testing.T) {
 	if fs := ss.Add(mk("T2", "4", 4, 40), &rs); len(fs) != 1 || fs[0].CheckID != "session.stack-discontinuity" {
 		t.Errorf("T2's own link: %v", fs)
 	}
-	if len(ss.tables) != 1 || len(ss.byKey) != 1 {
-		t.Errorf("tables %d, byKey %d", len(ss.tables), len(ss.byKey))
+	if len(ss.tables) != 2 {
+		t.Errorf("tables %d, want 2", len(ss.tables))
 	}
 }

@@ -29,11 +29,13 @@ type SessionHandRow struct {
 	Button     int64     `parquet:"button"`
 	BigBlind   int64     `parquet:"big_blind_seat"`
 	Digest     int64     `parquet:"digest"`
-	Seat       []int64   `parquet:"seat"`
-	Player     []string  `parquet:"player"`
-	Start      []int64   `parquet:"start_stack"`
-	Finish     []int64   `parquet:"finish_stack"` // 0 where the flags say it is unknown
-	Flags      []int64   `parquet:"seat_flags"`   // SeatHasFinish | SeatSittingOut | SeatPostedBig
+	// UnstatedRake is checks.SessionHand.UnstatedRake, in minor units.
+	UnstatedRake int64    `parquet:"unstated_rake"`
+	Seat         []int64  `parquet:"seat"`
+	Player       []string `parquet:"player"`
+	Start        []int64  `parquet:"start_stack"`
+	Finish       []int64  `parquet:"finish_stack"` // 0 where the flags say it is unknown
+	Flags        []int64  `parquet:"seat_flags"`   // SeatHasFinish | SeatSittingOut | SeatPostedBig
 }
 
 // The bits of SessionHandRow.Flags.
@@ -53,7 +55,7 @@ func SessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionH
 	*row = SessionHandRow{Input: text(input), File: text(s.File), Line: int64(s.Line), Format: text(format),
 		Site: text(s.Key.Site), Tournament: text(s.Key.Tournament), Table: text(s.Table), HandID: text(s.ID),
 		StartedAt: utc(s.Start), Currency: text(s.Currency), Scale: s.Scale, Button: int64(s.Button),
-		BigBlind: int64(s.BigBlind), Digest: int64(s.Digest),
+		BigBlind: int64(s.BigBlind), Digest: int64(s.Digest()), UnstatedRake: int64(s.UnstatedRake),
 		Seat: row.Seat[:0], Player: row.Player[:0], Start: row.Start[:0], Finish: row.Finish[:0], Flags: row.Flags[:0]}
 	for i := range s.Seats {
 		st := &s.Seats[i]
@@ -80,7 +82,7 @@ func (row *SessionHandRow) Session() *checks.SessionHand {
 	s := &checks.SessionHand{Key: checks.TableKey{Site: row.Site, Tournament: row.Tournament, Table: row.Table},
 		ID: row.HandID, Table: row.Table, Start: row.StartedAt, File: row.File, Line: int(row.Line),
 		Tournament: row.Tournament != "", Currency: row.Currency, Scale: row.Scale, Button: int(row.Button),
-		BigBlind: int(row.BigBlind), Digest: uint64(row.Digest), Seats: make([]checks.SessionSeat, len(row.Seat))}
+		BigBlind: int(row.BigBlind), StoredDigest: uint64(row.Digest), UnstatedRake: hand.Amount(row.UnstatedRake), Seats: make([]checks.SessionSeat, len(row.Seat))}
 	if !s.Start.IsZero() {
 		s.Start = s.Start.UTC()
 	}

@@ -109,7 +109,7 @@ func newSessionHandsEncoder(w io.Writer, info RunInfo) (*sessionHandsEncoder, er
 
 // sessionLeaves is the number of SessionHandRow's columns; addHand
 // follows their order.
-const sessionLeaves = 19
+const sessionLeaves = 20
 
 // addHand appends the record of a hand read from input in format (the
 // row SessionHandOf makes), a value to each column in schema order.
@@ -132,9 +132,10 @@ func (e *sessionHandsEncoder) addHand(input, format string, s *checks.SessionHan
 	l[10].int(s.Scale)
 	l[11].int(int64(s.Button))
 	l[12].int(int64(s.BigBlind))
-	l[13].int(int64(s.Digest))
+	l[13].int(int64(s.Digest()))
+	l[14].int(int64(s.UnstatedRake))
 	if len(s.Seats) == 0 {
-		for i := 14; i < sessionLeaves; i++ {
+		for i := 15; i < sessionLeaves; i++ {
 			l[i].reps = append(l[i].reps, 0)
 			l[i].null()
 		}
@@ -152,11 +153,11 @@ func (e *sessionHandsEncoder) addHand(input, format string, s *checks.SessionHan
 			flags |= SeatPostedBig
 		}
 		rep := min(byte(k), 1)
-		l[14].elem(rep).int(int64(st.Number))
-		l[15].elem(rep).str(text(st.Player))
-		l[16].elem(rep).int(int64(st.Start))
-		l[17].elem(rep).int(finish)
-		l[18].elem(rep).int(flags)
+		l[15].elem(rep).int(int64(st.Number))
+		l[16].elem(rep).str(text(st.Player))
+		l[17].elem(rep).int(int64(st.Start))
+		l[18].elem(rep).int(finish)
+		l[19].elem(rep).int(flags)
 	}
 	if e.rows++; e.rows == sessionRowGroupRows {
 		return e.flushRowGroup()

@@ -16,7 +16,7 @@ import (
 func testSessionHand(i int) *checks.SessionHand {
 	s := &checks.SessionHand{Key: checks.TableKey{Site: "PokerStars", Table: fmt.Sprintf("T%d", i%50)}, ID: fmt.Sprint(100000 + i),
 		Table: fmt.Sprintf("T%d", i%50), Start: time.Unix(1700000000+int64(i)*60, 0).UTC(), File: "f.txt", Line: i*40 + 1,
-		Currency: "USD", Scale: 100, Button: i%6 + 1, BigBlind: (i+2)%6 + 1, Digest: uint64(i) * 0x9e3779b97f4a7c15}
+		Currency: "USD", Scale: 100, Button: i%6 + 1, BigBlind: (i+2)%6 + 1, StoredDigest: uint64(i)*0x9e3779b97f4a7c15 + 1, UnstatedRake: hand.Amount(i % 3)}
 	for k := range 6 {
 		s.Seats = append(s.Seats, checks.SessionSeat{Number: k + 1, Player: fmt.Sprintf("player%d", k+i%7), Start: 10000,
 			Finish: hand0(k), HasFinish: true, SittingOut: k == 5, PostedBig: k == 2})
