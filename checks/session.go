@@ -830,3 +830,41 @@ func (j *sessionJudge) conflictingDuplicate() {
 	j.finding(checkConflictingDup, nil, fmt.Sprintf("hand ID %s is recorded twice at table %s with different contents: %s and %s",
 		j.cur.ID, j.cur.Table, where(j.prev), where(j.cur)))
 }
+
+// DuplicateID is the check of a hand whose ID was read before (an
+// identical copy, or a record whose first cannot be compared):
+// hand.duplicate-id, a warning.
+const DuplicateID = "hand.duplicate-id"
+
+// DuplicateIDRule is hand.duplicate-id's rule: the duplicate breaks no
+// poker rule but the integrity of the record.
+const DuplicateIDRule = "handaudit integrity (duplicate hand ID)"
+
+// DuplicateIDFinding is hand.duplicate-id's warning on hand h (at
+// file:line), whose ID was first read at firstFile:firstLine (0: no line).
+// The pipeline raises it across the run; audit explain within the file.
+func DuplicateIDFinding(h *hand.Hand, file string, line int, firstFile string, firstLine int) Finding {
+	at := firstFile
+	if firstLine > 0 {
+		at = fmt.Sprintf("%s:%d", firstFile, firstLine)
+	}
+	ns := "this input"
+	if h.Site != "" {
+		ns = h.Site
+	}
+	return Finding{
+		CheckID:  DuplicateID,
+		Severity: Warning,
+		Rule:     DuplicateIDRule,
+		Message: fmt.Sprintf("hand ID %s (%s) was already read at %s: the same hand recorded twice, or two hands given one ID",
+			h.ID, ns, at),
+		HandID:      h.ID,
+		Table:       h.Table,
+		StartedAt:   h.Start,
+		File:        file,
+		Line:        line,
+		ActionIndex: -1,
+		Currency:    h.Currency,
+		Scale:       h.Scale,
+	}
+}
