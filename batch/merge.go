@@ -302,6 +302,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 		return nil, err
 	}
 	var verdicts sessionVerdicts
+	var inViews map[viewKey]*checks.SessionHand // the records of the hands of the sessions the report draws
 	if sessions != nil {
 		rank := make(map[string]int, len(names))
 		for i, n := range names {
@@ -312,9 +313,14 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 			if err := out.writeSession(r); err != nil && werr == nil {
 				werr = err
 			}
-		})
+		}, nil)
 		if err == nil {
 			err = werr
+		}
+		if err == nil {
+			// The HTML report now knows the sessions it draws: their
+			// hands' records go with the hands, as in one run.
+			inViews, err = viewedSessionHands(ctx, set, rank, sessions, out.top.w.ViewedSessions())
 		}
 		if err != nil {
 			out.abort()
@@ -339,6 +345,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 				if v != nil {
 					v.applyTo(hr)
 				}
+				hr.Session = inViews[viewKey{hr.File, hr.Line}]
 				countRow(sum, hr)
 				if err := out.writeRows(row, frs, hr, v != nil); err != nil {
 					return err

@@ -180,8 +180,10 @@ func (s *sessionShard) peek() (*reports.SessionHandRow, error) {
 // judgeShards judges the session links of every shard's hands, in the
 // order one run reads them. It returns the verdicts of the hands whose
 // session findings the shard's own judging did not give, and sends each
-// table session that ends to onClose. rank orders the inputs.
-func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *replay.Rulebook, sel checks.Selection, onClose func(*checks.SessionRun)) (sessionVerdicts, error) {
+// table session that ends to onClose, and each hand's record, judged
+// (its Run set), to onHand if not nil. rank orders the inputs.
+func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *replay.Rulebook, sel checks.Selection,
+	onClose func(*checks.SessionRun), onHand func(input string, s *checks.SessionHand)) (sessionVerdicts, error) {
 	var shards []*sessionShard
 	defer func() {
 		for _, s := range shards {
@@ -258,6 +260,9 @@ func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *
 				prev = *p // Add overwrites it
 			}
 			fromRun := run.Add(s, rs)
+			if onHand != nil {
+				onHand(row.Input, s)
+			}
 			if dupSet {
 				asCopy(fromRun, sel, rs, s, &prev)
 			}
@@ -269,6 +274,25 @@ func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *
 	}
 	run.Close()
 	return verdicts, nil
+}
+
+// viewedSessionHands judges the sessions again, as judgeShards did, and
+// returns the records of the hands of the sessions viewed (by their
+// Seq), judged (SessionHand.Run and RunPos set), by input and line: the
+// merged HTML report draws those sessions' views from them as the hands
+// are written, shard by shard. Memory is the viewed sessions' hands (a
+// report draws at most DefaultSessionViews sessions by default).
+func viewedSessionHands(ctx context.Context, set *ShardSet, rank map[string]int, ms *mergeSessions, viewed map[int]bool) (map[viewKey]*checks.SessionHand, error) {
+	out := map[viewKey]*checks.SessionHand{}
+	if len(viewed) == 0 {
+		return out, nil
+	}
+	_, err := judgeShards(ctx, set, rank, ms.book, ms.sel, nil, func(input string, s *checks.SessionHand) {
+		if viewed[s.Run] {
+			out[viewKey{input, s.Line}] = s
+		}
+	})
+	return out, err
 }
 
 // mergeSessions is how a merge judges the table sessions.

@@ -51,6 +51,10 @@ type SessionHand struct {
 	// none, as a copy of the last hand or a hand read out of time order):
 	// the HTML report draws each session's hands from it.
 	Run int
+	// RunPos is the hand's place in that session (1, 2, ...; every record
+	// given the session counted): the HTML report orders a session's hands
+	// by it, as a merge writes them shard by shard.
+	RunPos int
 
 	keyHash uint64 // keyHash(Key), made by Fill
 }
@@ -276,7 +280,8 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 			// hand the next one follows.
 			j.conflictingDuplicate()
 			ts.run.Findings += len(j.out)
-			s.Run = ts.run.Seq
+			ts.run.records++
+			s.Run, s.RunPos = ts.run.Seq, ts.run.records
 			ts.keep(s)
 			return j.out
 		case j.linked() && !j.missingHand(rs.Session) && j.consecutive():
@@ -295,10 +300,11 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 		r := &ts.run
 		r.Seq, r.Site, r.Tournament, r.Table, r.Currency, r.Scale = ss.opened, s.Key.Site, s.Key.Tournament, s.Table, s.Currency, s.Scale
 		r.FirstHand, r.FirstFile, r.FirstLine, r.Start = s.ID, s.File, s.Line, s.Start
-		r.Findings, r.Players, r.PlayersMore = 0, r.Players[:0], false
+		r.Findings, r.Players, r.PlayersMore, r.records = 0, r.Players[:0], false, 0
 	}
 	ts.run.add(s, prev, len(j.out))
-	s.Run = ts.run.Seq
+	ts.run.records++
+	s.Run, s.RunPos = ts.run.Seq, ts.run.records
 	ts.keep(s)
 	return j.out
 }
@@ -338,6 +344,7 @@ type SessionRun struct {
 	PlayersMore             bool     // more players than Players lists
 	LastFile                string
 	LastLine                int
+	records                 int // records given the session: Hands and the conflicting copies
 }
 
 const maxRunPlayers = 64
