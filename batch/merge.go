@@ -309,18 +309,35 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 			rank[n] = i
 		}
 		var werr error
+		var spool *sessionSpool
+		var onHand func(string, *checks.SessionHand)
+		if slices.Contains(formats, "html") {
+			// The session views: the records spooled as judged; once
+			// every session has ended and the report knows which it
+			// draws, those sessions' hands' records are read back, to go
+			// with the hands as they are written, as in one run.
+			if spool, err = newSessionSpool(out.stage); err != nil {
+				out.abort()
+				return nil, err
+			}
+			defer spool.remove()
+			onHand = func(input string, s *checks.SessionHand) {
+				if err := spool.add(input, s); err != nil && werr == nil {
+					werr = err
+				}
+			}
+		}
 		verdicts, err = judgeShards(ctx, set, rank, sessions.book, sessions.sel, func(r *checks.SessionRun) {
 			if err := out.writeSession(r); err != nil && werr == nil {
 				werr = err
 			}
-		}, nil)
+		}, onHand)
 		if err == nil {
 			err = werr
 		}
-		if err == nil {
-			// The HTML report now knows the sessions it draws: their
-			// hands' records go with the hands, as in one run.
-			inViews, err = viewedSessionHands(ctx, set, rank, sessions, out.top.w.ViewedSessions())
+		if err == nil && spool != nil {
+			inViews, err = spool.viewed(out.top.w.ViewedSessions())
+			spool.remove()
 		}
 		if err != nil {
 			out.abort()
