@@ -35,6 +35,9 @@ type MergeOptions struct {
 	// HandViews is how many flagged hands, the worst of those the shards'
 	// reports hold views of, get one in the merged report (0: the default).
 	HandViews int
+	// SessionViews is how many table sessions get a view in the merged
+	// report (0: reports.DefaultSessionViews), as Options.SessionViews.
+	SessionViews int
 	// Rulings is how many of the merged report's hand views, the worst,
 	// link to their rulings, copied from the shards' folders into
 	// rulings/ beside it: 0 the default, -1 none.
@@ -296,7 +299,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	}
 	tables := slices.Contains(formats, "parquet")
 	formats = slices.DeleteFunc(formats, func(f string) bool { return f == "parquet" }) // rows, not hands: MergedTables
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil,
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, SessionViews: o.SessionViews, Sessions: sessions != nil,
 		MergedTables: tables, Rulings: rulingsCap(o.Rulings), RulingSource: views.rulingSource}, formats, info, nil)
 	if err != nil {
 		return nil, err

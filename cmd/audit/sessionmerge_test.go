@@ -105,6 +105,14 @@ func TestMergeJudgesSessionsAcrossShards(t *testing.T) {
 	got := merge(shards, filepath.Join(dir, "merged"), "--house", house)
 	want.equal(t, "merged", got)
 	sameSessionViews(t, single, filepath.Join(dir, "merged"))
+	// --session-views: the merged report draws the first of the one run's.
+	merge(shards, filepath.Join(dir, "merged7"), "--house", house, "--session-views", "7")
+	all, _, _ := sessionViewsOf(t, single)
+	seven, _, _ := sessionViewsOf(t, filepath.Join(dir, "merged7"))
+	details := regexp.MustCompile(`(?s)<details class="session".*?</details>`)
+	if w, g := details.FindAllString(all, 7), details.FindAllString(seven, -1); !slices.Equal(g, w) {
+		t.Errorf("merge --session-views 7 draws %d views, not the one run's first 7", len(g))
+	}
 
 	// Incremental: the shards run again with --state, one input changed.
 	state := filepath.Join(dir, "state")
