@@ -1,7 +1,6 @@
 package batch
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/handaudit/handaudit/checks"
@@ -14,7 +13,7 @@ const duplicateID = "hand.duplicate-id"
 
 // duplicateRule is the finding's rule: the duplicate breaks no poker rule
 // but the integrity of the record.
-const duplicateRule = "handaudit integrity (duplicate hand ID)"
+const duplicateRule = checks.DuplicateIDRule
 
 // handKey is the 64-bit key of a hand ID in its namespace: the site the
 // record names, so that the same PokerStars hand seen in two exports
@@ -99,29 +98,8 @@ func mix64(x uint64) uint64 {
 	return x
 }
 
-// duplicateFinding is raised on the later of two hands with the same ID.
+// duplicateFinding is raised on the later of two hands with the same ID
+// (checks.DuplicateIDFinding, which audit explain raises too).
 func duplicateFinding(h *hand.Hand, file string, line int, firstFile string, firstLine int) checks.Finding {
-	where := firstFile
-	if firstLine > 0 {
-		where = fmt.Sprintf("%s:%d", firstFile, firstLine)
-	}
-	ns := "this input"
-	if h.Site != "" {
-		ns = h.Site
-	}
-	return checks.Finding{
-		CheckID:  duplicateID,
-		Severity: checks.Warning,
-		Rule:     duplicateRule,
-		Message: fmt.Sprintf("hand ID %s (%s) was already read at %s: the same hand recorded twice, or two hands given one ID",
-			h.ID, ns, where),
-		HandID:      h.ID,
-		Table:       h.Table,
-		StartedAt:   h.Start,
-		File:        file,
-		Line:        line,
-		ActionIndex: -1,
-		Currency:    h.Currency,
-		Scale:       h.Scale,
-	}
+	return checks.DuplicateIDFinding(h, file, line, firstFile, firstLine)
 }

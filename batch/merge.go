@@ -35,6 +35,9 @@ type MergeOptions struct {
 	// HandViews is how many flagged hands, the worst of those the shards'
 	// reports hold views of, get one in the merged report (0: the default).
 	HandViews int
+	// SessionViews is how many table sessions get a view in the merged
+	// report (0: reports.DefaultSessionViews), as Options.SessionViews.
+	SessionViews int
 	// Rulings is how many of the merged report's hand views, the worst,
 	// link to their rulings, copied from the shards' folders into
 	// rulings/ beside it: 0 the default, -1 none.
@@ -296,25 +299,48 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 	}
 	tables := slices.Contains(formats, "parquet")
 	formats = slices.DeleteFunc(formats, func(f string) bool { return f == "parquet" }) // rows, not hands: MergedTables
-	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, Sessions: sessions != nil,
+	out, err := openOutputs(o.OutDir, Layout{StoredViews: views.view, HandViews: o.HandViews, SessionViews: o.SessionViews, Sessions: sessions != nil,
 		MergedTables: tables, Rulings: rulingsCap(o.Rulings), RulingSource: views.rulingSource}, formats, info, nil)
 	if err != nil {
 		return nil, err
 	}
 	var verdicts sessionVerdicts
+	var inViews map[viewKey]*checks.SessionHand // the records of the hands of the sessions the report draws
 	if sessions != nil {
 		rank := make(map[string]int, len(names))
 		for i, n := range names {
 			rank[n] = i
 		}
 		var werr error
+		var spool *sessionSpool
+		var onHand func(string, *checks.SessionHand)
+		if slices.Contains(formats, "html") {
+			// The session views: the records spooled as judged; once
+			// every session has ended and the report knows which it
+			// draws, those sessions' hands' records are read back, to go
+			// with the hands as they are written, as in one run.
+			if spool, err = newSessionSpool(out.stage); err != nil {
+				out.abort()
+				return nil, err
+			}
+			defer spool.remove()
+			onHand = func(input string, s *checks.SessionHand) {
+				if err := spool.add(input, s); err != nil && werr == nil {
+					werr = err
+				}
+			}
+		}
 		verdicts, err = judgeShards(ctx, set, rank, sessions.book, sessions.sel, func(r *checks.SessionRun) {
 			if err := out.writeSession(r); err != nil && werr == nil {
 				werr = err
 			}
-		})
+		}, onHand)
 		if err == nil {
 			err = werr
+		}
+		if err == nil && spool != nil {
+			inViews, err = spool.viewed(out.top.w.ViewedSessions())
+			spool.remove()
 		}
 		if err != nil {
 			out.abort()
@@ -339,6 +365,7 @@ func Merge(ctx context.Context, o MergeOptions) (*Outcome, error) {
 				if v != nil {
 					v.applyTo(hr)
 				}
+				hr.Session = inViews[viewKey{hr.File, hr.Line}]
 				countRow(sum, hr)
 				if err := out.writeRows(row, frs, hr, v != nil); err != nil {
 					return err

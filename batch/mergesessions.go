@@ -1,12 +1,15 @@
 package batch
 
 import (
+	"bufio"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -180,8 +183,10 @@ func (s *sessionShard) peek() (*reports.SessionHandRow, error) {
 // judgeShards judges the session links of every shard's hands, in the
 // order one run reads them. It returns the verdicts of the hands whose
 // session findings the shard's own judging did not give, and sends each
-// table session that ends to onClose. rank orders the inputs.
-func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *replay.Rulebook, sel checks.Selection, onClose func(*checks.SessionRun)) (sessionVerdicts, error) {
+// table session that ends to onClose, and each hand's record, judged
+// (its Run set), to onHand if not nil. rank orders the inputs.
+func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *replay.Rulebook, sel checks.Selection,
+	onClose func(*checks.SessionRun), onHand func(input string, s *checks.SessionHand)) (sessionVerdicts, error) {
 	var shards []*sessionShard
 	defer func() {
 		for _, s := range shards {
@@ -258,6 +263,9 @@ func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *
 				prev = *p // Add overwrites it
 			}
 			fromRun := run.Add(s, rs)
+			if onHand != nil {
+				onHand(row.Input, s)
+			}
 			if dupSet {
 				asCopy(fromRun, sel, rs, s, &prev)
 			}
@@ -269,6 +277,191 @@ func judgeShards(ctx context.Context, set *ShardSet, rank map[string]int, book *
 	}
 	run.Close()
 	return verdicts, nil
+}
+
+// sessionSpool keeps the merge's session records, judged (their Run and
+// RunPos set), on disk in the order judged: once the judge has ended every
+// session, the HTML report says which it draws (a hundred by default),
+// and the records of those sessions' hands alone are read back into
+// memory (viewed), for the hands to take as they are written, shard by
+// shard. A compact record of its own (the fields a session view reads)
+// costs a fraction of reading the session-hands tables again.
+type sessionSpool struct {
+	f   *os.File
+	w   *bufio.Writer
+	buf []byte
+}
+
+func newSessionSpool(dir string) (*sessionSpool, error) {
+	f, err := os.CreateTemp(dir, ".session-hands-*.spool")
+	if err != nil {
+		return nil, err
+	}
+	return &sessionSpool{f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+}
+
+// remove deletes the spool (again: a no-op).
+func (sp *sessionSpool) remove() {
+	if sp.f != nil {
+		sp.f.Close()
+		os.Remove(sp.f.Name())
+		sp.f = nil
+	}
+}
+
+// add spools the record of a hand read from input: its session and place
+// in it, input and line, ID, start (whether known, Unix nanoseconds), and per seat the number, player,
+// starting and finishing stack and flags. A hand in no session is left
+// out.
+func (sp *sessionSpool) add(input string, s *checks.SessionHand) error {
+	if s.Run == 0 {
+		return nil
+	}
+	str := func(b []byte, v string) []byte { return append(binary.AppendUvarint(b, uint64(len(v))), v...) }
+	b := binary.AppendUvarint(sp.buf[:0], uint64(s.Run))
+	b = binary.AppendUvarint(b, uint64(s.RunPos))
+	b = str(b, input)
+	b = str(b, s.File)
+	b = binary.AppendUvarint(b, uint64(s.Line))
+	b = str(b, s.ID)
+	var start int64
+	hasStart := !s.Start.IsZero()
+	if hasStart {
+		start = s.Start.UnixNano()
+	}
+	b = append(b, boolByte(hasStart))
+	b = binary.AppendVarint(b, start)
+	b = binary.AppendUvarint(b, uint64(len(s.Seats)))
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		b = binary.AppendUvarint(b, uint64(st.Number))
+		b = str(b, st.Player)
+		b = binary.AppendVarint(b, int64(st.Start))
+		b = binary.AppendVarint(b, int64(st.Finish))
+		var flags byte
+		if st.HasFinish {
+			flags |= 1
+		}
+		if st.SittingOut {
+			flags |= 2
+		}
+		b = append(b, flags)
+	}
+	sp.buf = b
+	head := binary.AppendUvarint(nil, uint64(len(b)))
+	if _, err := sp.w.Write(head); err != nil {
+		return err
+	}
+	_, err := sp.w.Write(b)
+	return err
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// viewed reads the spool back and returns the records of the hands of
+// the sessions viewed, by input and line.
+func (sp *sessionSpool) viewed(viewed map[int]bool) (map[viewKey]*checks.SessionHand, error) {
+	out := map[viewKey]*checks.SessionHand{}
+	if len(viewed) == 0 {
+		return out, nil
+	}
+	if err := sp.w.Flush(); err != nil {
+		return nil, err
+	}
+	if _, err := sp.f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(sp.f, 64<<10)
+	var rec []byte
+	for {
+		n, err := binary.ReadUvarint(br)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		rec = slices.Grow(rec[:0], int(n))[:n]
+		if _, err := io.ReadFull(br, rec); err != nil {
+			return nil, err
+		}
+		d := spoolReader{b: rec}
+		run := int(d.uvarint())
+		if !viewed[run] {
+			continue
+		}
+		s := &checks.SessionHand{Run: run, RunPos: int(d.uvarint())}
+		input := d.str()
+		s.File, s.Line, s.ID = d.str(), int(d.uvarint()), d.str()
+		hasStart, start := d.byte() == 1, d.varint()
+		s.Seats = make([]checks.SessionSeat, d.uvarint())
+		for i := range s.Seats {
+			st := &s.Seats[i]
+			st.Number, st.Player = int(d.uvarint()), d.str()
+			st.Start, st.Finish = hand.Amount(d.varint()), hand.Amount(d.varint())
+			flags := d.byte()
+			st.HasFinish, st.SittingOut = flags&1 != 0, flags&2 != 0
+		}
+		if d.bad {
+			return nil, fmt.Errorf("the merge's session spool is cut short")
+		}
+		if hasStart {
+			s.Start = time.Unix(0, start).UTC()
+		}
+		out[viewKey{input, s.Line}] = s
+	}
+}
+
+// spoolReader decodes a sessionSpool record; a short one sets bad.
+type spoolReader struct {
+	b   []byte
+	bad bool
+}
+
+func (r *spoolReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *spoolReader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.bad, r.b = true, nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *spoolReader) byte() byte {
+	if len(r.b) == 0 {
+		r.bad = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *spoolReader) str() string {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.bad, r.b = true, nil
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
 }
 
 // mergeSessions is how a merge judges the table sessions.

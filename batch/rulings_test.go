@@ -218,3 +218,100 @@ func TestRulings(t *testing.T) {
 		t.Errorf("the merged manifest lists %d rulings, the report links %d", n, len(mlinks))
 	}
 }
+
+// TestSessionRulingsAreExplain: generated table sessions with session
+// faults, in one file, audited keeping a ruling for every flagged hand.
+// Each ruling is the document audit explain writes for its hand, byte for
+// byte, session findings included: explain judges the hand with the hands
+// before it in the file as the run does, so a missed big blind owed from
+// two hands back (recorded at the link before the hand's previous one)
+// and a conflicting copy of an ID are its findings too. The run's
+// session.missed-blind findings are explain's, message for message.
+func TestSessionRulingsAreExplain(t *testing.T) {
+	dir := t.TempDir()
+	g, err := gen.New(gen.Config{Seed: 11, Format: pokerstars.Format, Violations: 0.1, Sessions: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "in")
+	if err := os.Mkdir(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Write(context.Background(), gen.Output{Hands: 600, Dir: in, ShardSize: 600, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if _, err := Audit(context.Background(), Options{Args: []string{in}, OutDir: out, Formats: []string{"html", "jsonl"},
+		Workers: 2, HandViews: 500, Rulings: 500, FailOn: checks.Error}); err != nil {
+		t.Fatal(err)
+	}
+	// The run's session findings, by file and line.
+	b, err := os.ReadFile(filepath.Join(out, "findings.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runFindings := map[[2]string][]string{}
+	for _, l := range bytes.Split(b, []byte("\n")) {
+		var f struct {
+			CheckID string `json:"check_id"`
+			File    string `json:"file"`
+			Line    int    `json:"line"`
+			Message string `json:"message"`
+		}
+		if len(l) == 0 || json.Unmarshal(l, &f) != nil {
+			continue
+		}
+		k := [2]string{f.File, strconv.Itoa(f.Line)}
+		runFindings[k] = append(runFindings[k], f.CheckID+": "+f.Message)
+	}
+	book, err := LoadRulebook("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, at := reportRulings(t, out)
+	same, missed, dups := 0, 0, 0
+	for n, p := range links {
+		file, ln := at[n][0], at[n][1]
+		line, _ := strconv.Atoi(ln)
+		doc, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := explain.Load(file, "", line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs := book.For(src.Hand)
+		var want bytes.Buffer
+		if _, err := explain.Write(&want, "html", src, []*replay.Ruleset{rs}, checks.All(), explain.Options{FailOn: checks.Error, ToolVersion: ToolVersion, Lang: "en"}); err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(doc, want.Bytes()) {
+			same++
+		} else {
+			t.Errorf("%s is not the document audit explain %s --line %d --format html writes:\n%s\nexplain:\n%s", p, file, line, verdict(t, doc), verdict(t, want.Bytes()))
+		}
+		var got []string
+		for _, f := range src.Explain(rs, checks.All()).Findings {
+			got = append(got, f.CheckID+": "+f.Message)
+		}
+		if w := runFindings[at[n]]; !slices.Equal(got, w) {
+			t.Errorf("%s:%d: explain finds\n%q\nthe run\n%q", file, line, got, w)
+		}
+		for _, f := range got {
+			switch {
+			case bytes.HasPrefix([]byte(f), []byte("session.missed-blind")):
+				missed++
+			case bytes.HasPrefix([]byte(f), []byte("session.conflicting-duplicate")):
+				dups++
+			}
+		}
+	}
+	t.Logf("%d rulings, %d byte-identical to audit explain's (%d missed blinds, %d conflicting duplicates)", len(links), same, missed, dups)
+	if missed == 0 || dups == 0 {
+		t.Errorf("%d missed blinds and %d conflicting duplicates among the rulings: the test proves nothing", missed, dups)
+	}
+	if len(links) < 20 {
+		t.Errorf("only %d rulings", len(links))
+	}
+}

@@ -5,10 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -174,5 +176,47 @@ func TestConflictingCopies(t *testing.T) {
 	f, _ := os.ReadFile(filepath.Join(dir, "out", "findings.jsonl"))
 	if !strings.Contains(string(f), "a.txt:") || strings.Count(string(f), "session.conflicting-duplicate") != 1 {
 		t.Errorf("findings.jsonl:\n%s", f)
+	}
+}
+
+// TestSessionSpool: the merge's spool gives back the records of the
+// sessions viewed, as they were given (a start time or none, seats with
+// and without a finishing stack, sitting out), and none of the others.
+func TestSessionSpool(t *testing.T) {
+	sp, err := newSessionSpool(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.remove()
+	at := time.Date(2024, 3, 2, 20, 1, 2, 300, time.UTC)
+	recs := []*checks.SessionHand{
+		{Run: 1, RunPos: 1, File: "a.txt", Line: 1, ID: "h1", Start: at, Seats: []checks.SessionSeat{
+			{Number: 1, Player: "Ann", Start: 100, Finish: 250, HasFinish: true}, {Number: 4, Player: "Bob", Start: -3, SittingOut: true}}},
+		{Run: 2, RunPos: 1, File: "a.txt", Line: 30, ID: "h2"},
+		{Run: 1, RunPos: 2, File: "b.txt", Line: 7, ID: "h3", Start: at.Add(time.Minute), Seats: []checks.SessionSeat{{Number: 2, Player: "Cat", Start: 5}}},
+		{Run: 0, File: "b.txt", Line: 40, ID: "alone"},
+	}
+	for _, s := range recs {
+		if err := sp.add("in/"+s.File, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := sp.viewed(map[int]bool{1: true, 2: true, 3: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d records back, want the 3 of sessions 1 and 2", len(got))
+	}
+	recs[1].Seats = []checks.SessionSeat{} // read back as an empty list
+	for _, want := range recs[:3] {
+		g := got[viewKey{"in/" + want.File, want.Line}]
+		if g == nil || !reflect.DeepEqual(g, want) {
+			t.Errorf("record %s: got %+v, want %+v", want.ID, g, want)
+		}
+	}
+	none, err := (&sessionSpool{}).viewed(nil)
+	if err != nil || len(none) != 0 {
+		t.Errorf("no session viewed: %v %v", none, err)
 	}
 }

@@ -55,6 +55,10 @@ type SessionHand struct {
 	// none, as a copy of the last hand or a hand read out of time order):
 	// the HTML report draws each session's hands from it.
 	Run int
+	// RunPos is the hand's place in that session (1, 2, ...; every record
+	// given the session counted): the HTML report orders a session's hands
+	// by it, as a merge writes them shard by shard.
+	RunPos int
 }
 
 // TableKey names a table: the hands of one table form its sessions.
@@ -287,7 +291,8 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 			// hand the next one follows.
 			j.conflictingDuplicate()
 			ts.run.Findings += len(j.out)
-			s.Run = ts.run.Seq
+			ts.run.records++
+			s.Run, s.RunPos = ts.run.Seq, ts.run.records
 			ts.keep(s)
 			return j.out
 		case j.linked() && !j.missingHand(rs.Session) && j.consecutive():
@@ -306,10 +311,11 @@ func (ss *Sessions) Add(s *SessionHand, rs *replay.Ruleset) []Finding {
 		r := &ts.run
 		r.Seq, r.Site, r.Tournament, r.Table, r.Currency, r.Scale = ss.opened, s.Key.Site, s.Key.Tournament, s.Table, s.Currency, s.Scale
 		r.FirstHand, r.FirstFile, r.FirstLine, r.Start = s.ID, s.File, s.Line, s.Start
-		r.Findings, r.Players, r.PlayersMore = 0, r.Players[:0], false
+		r.Findings, r.Players, r.PlayersMore, r.records = 0, r.Players[:0], false, 0
 	}
 	ts.run.add(s, prev, len(j.out))
-	s.Run = ts.run.Seq
+	ts.run.records++
+	s.Run, s.RunPos = ts.run.Seq, ts.run.records
 	ts.keep(s)
 	return j.out
 }
@@ -346,6 +352,7 @@ type SessionRun struct {
 	PlayersMore             bool     // more players than Players lists
 	LastFile                string
 	LastLine                int
+	records                 int // records given the session: Hands and the conflicting copies
 }
 
 const maxRunPlayers = 64
@@ -792,4 +799,42 @@ func ConflictingCopy(sel Selection, rs *replay.Ruleset, h *hand.Hand, file strin
 func (j *sessionJudge) conflictingDuplicate() {
 	j.finding(checkConflictingDup, nil, fmt.Sprintf("hand ID %s is recorded twice at table %s with different contents: %s and %s",
 		j.cur.ID, j.cur.Table, where(j.prev), where(j.cur)))
+}
+
+// DuplicateID is the check of a hand whose ID was read before (an
+// identical copy, or a record whose first cannot be compared):
+// hand.duplicate-id, a warning.
+const DuplicateID = "hand.duplicate-id"
+
+// DuplicateIDRule is hand.duplicate-id's rule: the duplicate breaks no
+// poker rule but the integrity of the record.
+const DuplicateIDRule = "handaudit integrity (duplicate hand ID)"
+
+// DuplicateIDFinding is hand.duplicate-id's warning on hand h (at
+// file:line), whose ID was first read at firstFile:firstLine (0: no line).
+// The pipeline raises it across the run; audit explain within the file.
+func DuplicateIDFinding(h *hand.Hand, file string, line int, firstFile string, firstLine int) Finding {
+	at := firstFile
+	if firstLine > 0 {
+		at = fmt.Sprintf("%s:%d", firstFile, firstLine)
+	}
+	ns := "this input"
+	if h.Site != "" {
+		ns = h.Site
+	}
+	return Finding{
+		CheckID:  DuplicateID,
+		Severity: Warning,
+		Rule:     DuplicateIDRule,
+		Message: fmt.Sprintf("hand ID %s (%s) was already read at %s: the same hand recorded twice, or two hands given one ID",
+			h.ID, ns, at),
+		HandID:      h.ID,
+		Table:       h.Table,
+		StartedAt:   h.Start,
+		File:        file,
+		Line:        line,
+		ActionIndex: -1,
+		Currency:    h.Currency,
+		Scale:       h.Scale,
+	}
 }

@@ -12,6 +12,7 @@ package explain
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,35 +73,114 @@ func New(h *hand.Hand, rs *replay.Ruleset, sel checks.Selection) *Explanation {
 
 // Explain replays the source's hand under rs and runs the selected checks
 // over it: New, with the file as given to Load and the notes about it.
-// The source must hold a hand (ParseError nil).
+// The hand is judged with the hands before it in its file as a run reading
+// that file judges it (judgeInFile): its table session and a repeat of its
+// ID. The source must hold a hand (ParseError nil).
 func (s *Source) Explain(rs *replay.Ruleset, sel checks.Selection) *Explanation {
 	e := New(s.Hand, rs, sel)
 	e.File = s.File
 	e.Notes = s.Notes
-	if s.Prev != nil || s.Next != nil {
-		e.linkSession(s.Prev, s.Next, rs, sel)
+	cur := checks.SessionOf(e.Hand, e.Trace)
+	if s.open != nil && s.before > 0 {
+		if err := e.judgeInFile(s, cur, sel); err != nil {
+			e.Notes = append(e.Notes, "the file could not be read again to judge the hand with the hands before it: "+err.Error())
+			e.judgeLink(s.Prev, cur, sel)
+		}
+	} else {
+		e.judgeLink(s.Prev, cur, sel)
 	}
+	e.linkSession(s.Prev, s.Next, cur)
 	return e
 }
 
-// linkSession judges the hand against the hand before it at its table
-// (the session checks, whose findings join the hand's) and describes both
-// links.
-func (e *Explanation) linkSession(prev, next *hand.Hand, rs *replay.Ruleset, sel checks.Selection) {
-	cur := checks.SessionOf(e.Hand, e.Trace)
+// judgeInFile judges the hand as a run that reads its file judges it. The
+// hands before it in the file are read again: those at its table go
+// through the session judge in turn (it keeps one hand per table, and the
+// players who owe a big blind: a blind missed several hands back is owed
+// still), and the first earlier record under its ID is compared with it.
+// The findings join the hand's as the pipeline adds them: the repeated
+// ID's (session.conflicting-duplicate when the contents differ, else
+// hand.duplicate-id's warning), then the session checks', one fault one
+// finding. Hands in other files are not read: a run that reads the
+// table's earlier hands from another file may judge the first hands of
+// this one otherwise.
+func (e *Explanation) judgeInFile(s *Source, cur *checks.SessionHand, sel checks.Selection) error {
+	rs, h := e.Rules, e.Hand
+	var ss *checks.Sessions
+	if cur != nil {
+		ss = checks.NewSessions(sel)
+	}
+	var first *hand.Hand // the first earlier record under h's ID
+	read := 0
+	err := s.eachHand(func(o *hand.Hand) bool {
+		if read == s.before {
+			return false
+		}
+		read++
+		if first == nil && h.ID != "" && o.ID == h.ID && o.Site == h.Site && (h.Site != "" || o.Format == h.Format) {
+			first = o
+		}
+		if ss != nil && (checks.TableKey{Site: o.Site, Tournament: o.Tournament, Table: o.Table}) == cur.Key {
+			ss.Add(checks.SessionOf(o, replay.Replay(o, rs)), rs)
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if first != nil && (checks.Lookup(checks.DuplicateID) == nil || sel.Has(checks.DuplicateID)) {
+		if sel.Has(checks.ConflictingDuplicateID) && checks.RecordDigest(first, replay.Replay(first, rs)) != checks.RecordDigest(h, e.Trace) {
+			e.Findings = append(e.Findings, *checks.ConflictingCopy(sel, rs, h, s.File, h.Pos.Line, s.File, first.Pos.Line))
+		} else {
+			e.Findings = append(e.Findings, checks.DuplicateIDFinding(h, s.File, h.Pos.Line, s.File, first.Pos.Line))
+		}
+	}
+	if ss != nil {
+		e.addSessionFindings(ss.Add(cur, rs))
+	}
+	return nil
+}
+
+// judgeLink judges the hand against the hand before it at its table
+// alone: for a Source not read by Load.
+func (e *Explanation) judgeLink(prev *hand.Hand, cur *checks.SessionHand, sel checks.Selection) {
+	if prev == nil || cur == nil {
+		return
+	}
+	if p := checks.SessionOf(prev, replay.Replay(prev, e.Rules)); p != nil {
+		ss := checks.NewSessions(sel)
+		ss.Add(p, e.Rules)
+		e.addSessionFindings(ss.Add(cur, e.Rules))
+	}
+}
+
+// addSessionFindings adds the session checks' findings as the pipeline
+// does: another record under the table's last ID is the error, not also
+// the repeated ID's warning, and not twice.
+func (e *Explanation) addSessionFindings(fs []checks.Finding) {
+	conflicting := func(f checks.Finding) bool { return f.CheckID == checks.ConflictingDuplicateID }
+	if slices.ContainsFunc(fs, conflicting) {
+		if slices.ContainsFunc(e.Findings, conflicting) {
+			fs = slices.DeleteFunc(fs, conflicting)
+		}
+		e.Findings = slices.DeleteFunc(e.Findings, func(f checks.Finding) bool { return f.CheckID == checks.DuplicateID })
+	}
+	e.Findings = append(e.Findings, fs...)
+}
+
+// linkSession describes the hand's links to the hands before and after it
+// at its table.
+func (e *Explanation) linkSession(prev, next *hand.Hand, cur *checks.SessionHand) {
 	if cur == nil {
 		return
 	}
 	if prev != nil {
-		if p := checks.SessionOf(prev, replay.Replay(prev, rs)); p != nil {
-			ss := checks.NewSessions(sel)
-			ss.Add(p, rs)
-			e.Findings = append(e.Findings, ss.Add(cur, rs)...)
+		if p := checks.SessionOf(prev, replay.Replay(prev, e.Rules)); p != nil {
 			e.Links = append(e.Links, linkOf("previous", p, cur, p))
 		}
 	}
 	if next != nil {
-		if n := checks.SessionOf(next, replay.Replay(next, rs)); n != nil {
+		if n := checks.SessionOf(next, replay.Replay(next, e.Rules)); n != nil {
 			e.Links = append(e.Links, linkOf("next", cur, n, n))
 		}
 	}

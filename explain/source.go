@@ -35,6 +35,11 @@ type Source struct {
 	// Prev and Next are the hands before and after Hand at its table in
 	// the file, if any (the session checks judge the links).
 	Prev, Next *hand.Hand
+	// open reads the file again (nil: a Source not made by Load): the
+	// hands before Hand are replayed to judge it as a run would
+	// (Source.Explain).
+	open   func() (io.ReadCloser, error)
+	before int // hands read from the file before Hand
 }
 
 // HandNotFoundError says that no hand of a file matched --hand or --line.
@@ -92,6 +97,7 @@ func Load(path, id string, line int) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	src.open = open
 	if pe := src.ParseError; pe != nil && pe.Line > 0 {
 		if rc, err := open(); err == nil {
 			src.SourceLine, _ = sourceLine(rc, pe.Line)
@@ -290,8 +296,11 @@ func findHand(r io.Reader, file, id string, line int) (*Source, error) {
 		case id == "" && line > 0 && line >= h.Pos.Line && line <= max(h.End, h.Pos.Line):
 			pick(&Source{File: file, Format: format, Hand: h}, h.Pos.Line)
 		}
-		if before == nil && found != nil && found.Hand == h && h.Table != "" {
-			found.Prev = lastAt[tableOf(h)]
+		if before == nil && found != nil && found.Hand == h {
+			found.before = hands - 1
+			if h.Table != "" {
+				found.Prev = lastAt[tableOf(h)]
+			}
 		}
 		if h.Table != "" && found == nil {
 			lastAt[tableOf(h)] = h
@@ -324,6 +333,38 @@ func findHand(r io.Reader, file, id string, line int) (*Source, error) {
 			plural(len(other), "other hand", "other hands"), strings.Join(other, ", ")))
 	}
 	return found, nil
+}
+
+// eachHand reads the file's hands again, in order, giving each to fn
+// until it returns false; hands that cannot be read are passed over.
+func (s *Source) eachHand(fn func(*hand.Hand) bool) error {
+	rc, err := s.open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(parser.NewDecodedReader(rc), 64*1024)
+	head, _ := br.Peek(8192)
+	rd, err := parser.Open(parser.Detect(head), br, s.File)
+	if err != nil {
+		return err
+	}
+	for {
+		h, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			var pe *parser.Error
+			if !errors.As(err, &pe) {
+				return err
+			}
+			continue
+		}
+		if !fn(h) {
+			return nil
+		}
+	}
 }
 
 // parseErrorView is a hand (or file) that could not be read, with where

@@ -179,6 +179,7 @@ func (w *HTMLWriter) spoolSessionHand(r *HandResult, view int) error {
 	}
 	w.sessRec = b
 	head := binary.AppendUvarint(w.sessHead[:0], uint64(s.Run))
+	head = binary.AppendUvarint(head, uint64(s.RunPos))
 	head = binary.AppendUvarint(head, uint64(len(b)))
 	w.sessHead = head
 	if _, err := w.sessions.Write(head); err != nil {
@@ -198,6 +199,7 @@ type sessionHandRec struct {
 	Seats      []sessionSeatRec
 	Marks      []sessionMark
 	MarksTotal int
+	pos        int // its place in the session (checks.SessionHand.RunPos)
 }
 
 // sessionSeatRec is one seat of a spooled session hand: the player, his
@@ -344,8 +346,12 @@ func (w *HTMLWriter) sessionViews(kept map[int]bool) ([]*sessionView, error) {
 	for {
 		seq, err := binary.ReadUvarint(br)
 		if err == io.EOF {
-			return views, nil
+			break
 		}
+		if err != nil {
+			return nil, err
+		}
+		pos, err := binary.ReadUvarint(br)
 		if err != nil {
 			return nil, err
 		}
@@ -354,7 +360,10 @@ func (w *HTMLWriter) sessionViews(kept map[int]bool) ([]*sessionView, error) {
 			return nil, err
 		}
 		v := bySeq[int(seq)]
-		if v == nil || len(v.rows) == maxSessionHands {
+		if v != nil && pos == 0 {
+			pos = uint64(len(v.rows) + v.more + 1) // a record without its place: the order it came in
+		}
+		if v == nil || pos > maxSessionHands {
 			if v != nil {
 				v.more++
 			}
@@ -374,8 +383,43 @@ func (w *HTMLWriter) sessionViews(kept map[int]bool) ([]*sessionView, error) {
 		if h.View >= 0 && !kept[h.View] {
 			h.View = -1
 		}
+		h.pos = int(pos)
 		v.rows = append(v.rows, h)
 	}
+	// A run spools each session's hands in order; a merge shard by shard.
+	for _, v := range views {
+		slices.SortStableFunc(v.rows, func(a, b sessionHandRec) int { return a.pos - b.pos })
+	}
+	return views, nil
+}
+
+// ViewedSessions lists the table sessions (checks.SessionRun.Seq) that
+// have a view so far: a merge gives the HTML writer the records of their
+// hands only.
+func (w *HTMLWriter) ViewedSessions() []int {
+	out := make([]int, 0, len(w.sessionHeap))
+	for _, s := range w.sessionHeap {
+		out = append(out, s.seq)
+	}
+	return out
+}
+
+// SessionViewer is a Writer that draws session views.
+type SessionViewer interface {
+	ViewedSessions() []int
+}
+
+// ViewedSessions is the sessions any of m's writers has a view of.
+func (m Multi) ViewedSessions() map[int]bool {
+	out := map[int]bool{}
+	for _, w := range m {
+		if sv, ok := w.(SessionViewer); ok {
+			for _, seq := range sv.ViewedSessions() {
+				out[seq] = true
+			}
+		}
+	}
+	return out
 }
 
 // writeSessions writes the session views, within the tables section.

@@ -32,6 +32,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	verify := fs.Bool("verify", false, "only verify the shards (manifests and output digests); write nothing")
 	rulings := fs.Int("rulings", reports.DefaultRulings, "how many hands with a hand view, the worst, link to their ruling (the audit explain --format html document) in rulings/ beside report.html (copied from the shards' folders); 0 for none: every hand view gives the audit explain command")
 	handViews := fs.Int("hand-views", reports.DefaultHandViews, "how many flagged hands get a hand view in report.html: the worst of those the shards' reports show")
+	sessionViews := fs.Int("session-views", reports.DefaultSessionViews, "how many table sessions get a session view in report.html: those with the most session findings, as audit run draws them")
 	logFormat := fs.String("log-format", "text", "log format on stderr: text, json")
 	rules := fs.String("rules", "", "the shards' --rules, if they ran with --house (to judge the table sessions under the same rules)")
 	house := fs.String("house", "", "the shards' --house file, if they ran with one (its digest must match the shards')")
@@ -40,6 +41,9 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	}
 	if *rulings < 0 {
 		return usagef("--rulings must be 0 (none) or more")
+	}
+	if *sessionViews < 1 {
+		return usagef("--session-views must be at least 1")
 	}
 	if fs.NArg() == 0 {
 		return usagef("give the folders holding the shards' outputs")
@@ -53,7 +57,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	res, err := batch.Merge(ctx, batch.MergeOptions{
 		Dirs: fs.Args(), OutDir: *out, Formats: *formats, SummaryFile: *summary, Lang: *lang,
 		FailOn: sev, VerifyOnly: *verify, Logger: logger, HandViews: *handViews, Rulings: rulingsOpt(*rulings),
-		Rules: *rules, HouseFile: *house,
+		SessionViews: *sessionViews, Rules: *rules, HouseFile: *house,
 	})
 	var ce *batch.ConfigError
 	switch {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestMergeJudgesSessionsAcrossShards(t *testing.T) {
 	}
 
 	single := filepath.Join(dir, "single")
-	audit("run", "--out", single, "--format", "parquet,jsonl,sarif,junit", "--house", house, "--progress", "never",
+	audit("run", "--out", single, "--format", "parquet,jsonl,sarif,junit,html", "--house", house, "--progress", "never",
 		"--summary", filepath.Join(dir, "single.json"), corpus)
 	want := sessionOutputs(t, single, filepath.Join(dir, "single.json"))
 	// Every label is found by the one run (gen's own test checks the
@@ -103,6 +104,15 @@ func TestMergeJudgesSessionsAcrossShards(t *testing.T) {
 	}
 	got := merge(shards, filepath.Join(dir, "merged"), "--house", house)
 	want.equal(t, "merged", got)
+	sameSessionViews(t, single, filepath.Join(dir, "merged"))
+	// --session-views: the merged report draws the first of the one run's.
+	merge(shards, filepath.Join(dir, "merged7"), "--house", house, "--session-views", "7")
+	all, _, _ := sessionViewsOf(t, single)
+	seven, _, _ := sessionViewsOf(t, filepath.Join(dir, "merged7"))
+	details := regexp.MustCompile(`(?s)<details class="session".*?</details>`)
+	if w, g := details.FindAllString(all, 7), details.FindAllString(seven, -1); !slices.Equal(g, w) {
+		t.Errorf("merge --session-views 7 draws %d views, not the one run's first 7", len(g))
+	}
 
 	// Incremental: the shards run again with --state, one input changed.
 	state := filepath.Join(dir, "state")
@@ -115,6 +125,62 @@ func TestMergeJudgesSessionsAcrossShards(t *testing.T) {
 	os.WriteFile(first, append(b, '\n'), 0o644)
 	shardRun(filepath.Join(dir, "s2"), "--state", state)
 	want.equal(t, "merged after an incremental rerun", merge(filepath.Join(dir, "s2"), filepath.Join(dir, "merged2"), "--house", house))
+	sameSessionViews(t, single, filepath.Join(dir, "merged2"))
+}
+
+// sessionViewsOf extracts report.html's session views (from the sessions
+// heading to the end of the last view), with what legitimately differs
+// between a run's report and a merged one taken out: the hand views. A
+// merged report shows the views the shards' reports hold (here none: the
+// shards wrote no HTML) under numbers of its own, so a session hand links
+// to its view (a button naming the view's number) in one report and gives
+// its audit explain command in the other; both become the hand's ID, and
+// the chart marks' view numbers go. It also returns how many hands link to
+// a view and how many give the command.
+func sessionViewsOf(t *testing.T, dir string) (views string, linked, commands int) {
+	t.Helper()
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)<h3 id="sessions">.*</details>\n`).Find(page)
+	if m == nil {
+		t.Fatalf("%s/report.html has no session views", dir)
+	}
+	v := string(m)
+	button := regexp.MustCompile(`<button type="button" class="link hand-link" data-view="\d+" data-action="-1">([^<]*)</button>`)
+	command := regexp.MustCompile(` <code class="explain-cmd">audit explain [^<]*</code>`)
+	linked, commands = len(button.FindAllString(v, -1)), len(command.FindAllString(v, -1))
+	v = button.ReplaceAllString(v, "$1")
+	v = command.ReplaceAllString(v, "")
+	v = regexp.MustCompile(` data-view="-?\d+"`).ReplaceAllString(v, "")
+	return v, linked, commands
+}
+
+// sameSessionViews checks that the merged report draws the one run's
+// session views: the same sessions in the same order, each with the same
+// hands, chart and findings marked, but for the links to hand views.
+func sameSessionViews(t *testing.T, single, merged string) {
+	t.Helper()
+	want, wl, wc := sessionViewsOf(t, single)
+	got, gl, gc := sessionViewsOf(t, merged)
+	if n := strings.Count(want, `<details class="session"`); n == 0 || !strings.Contains(want, "<circle") {
+		t.Fatalf("the one run's report draws %d session views, or no chart marks: the test proves nothing", n)
+	}
+	t.Logf("%s: %d session views, %d bytes; the one run's hands link to %d views and give %d commands, the merge's %d and %d",
+		merged, strings.Count(want, `<details class="session"`), len(want), wl, wc, gl, gc)
+	if got != want {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		t.Errorf("%s: the session views differ from the one run's at byte %d:\n got %.300s\nwant %.300s", merged, i, got[max(i-100, 0):], want[max(i-100, 0):])
+	}
+	// The one run links its flagged session hands to their views; the
+	// merge, whose shards kept none, gives each its command.
+	if gl != 0 || gc != wl+wc {
+		t.Errorf("%s: %d session hands link to a view and %d give the command; the one run %d and %d", merged, gl, gc, wl, wc)
+	}
 }
 
 // sessionResult is what a run or a merge wrote of the session checks.
