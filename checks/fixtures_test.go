@@ -418,3 +418,39 @@ func TestUncalledOrRakeReading(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptBetNotRake: an 888 collect that takes in another player's
+// uncalled bet pays beyond the pot; the rake the record implies is what
+// the collects leave of the pot with the bet in it, and the pots are
+// awarded net of it (the settlement then names the bet, not the rake).
+func TestKeptBetNotRake(t *testing.T) {
+	root := repoRoot(t)
+	path := filepath.Join(root, "fixtures", "888poker", "pot.uncalled-not-returned.txt")
+	res := runFixture(t, path, fixtureRules(t, root, path))
+	book := fixtureRules(t, root, path)
+	want := map[string]struct{ rake, bob hand.Amount }{
+		"300000007401": {100, 1900}, // $40 with Ann's $20 kept, $39 collected; Bob's pot $20 less $1
+		"300000007403": {100, 1900}, // near miss: returned, $19 collected
+		"300000007405": {350, 2650}, // side pots: the rake from the main pot first, as the collects cannot say
+	}
+	for _, h := range res.hands {
+		w, ok := want[h.ID]
+		if !ok {
+			continue
+		}
+		tr := replay.Replay(h, book.For(h))
+		var bob hand.Amount
+		for _, aw := range tr.Awards {
+			if aw.Player == 1 {
+				bob += aw.Amount
+			}
+		}
+		if !tr.HasImpliedRake || tr.ImpliedRake != w.rake || bob != w.bob {
+			t.Errorf("hand %s: implied rake %d (set %v), Bob awarded %d; want %d and %d", h.ID, tr.ImpliedRake, tr.HasImpliedRake, bob, w.rake, w.bob)
+		}
+		delete(want, h.ID)
+	}
+	if len(want) > 0 {
+		t.Errorf("hands not read: %v", want)
+	}
+}

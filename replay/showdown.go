@@ -52,6 +52,9 @@ func (m *machine) settle() {
 		// are after rake): the chips its payouts leave unaccounted are
 		// the rake it implies.
 		if r, ok, stacks := m.impliedRake(total); ok {
+			if r < 0 && !stacks {
+				r = m.keptByWinners(r)
+			}
 			tr.ImpliedRake, tr.HasImpliedRake = r, true
 			rake, implied, fromStacks = max(r, 0), true, stacks
 		}
@@ -386,6 +389,21 @@ func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStac
 		rake -= max(x, 0)
 	}
 	return rake, true, fromStacks
+}
+
+// keptByWinners reads payouts (winnings, m.paidBuf) that pay beyond the
+// pot, by rake (negative), with an uncalled bet whose bettor was not paid
+// it back: the winners took it in (888: another player's collect), which
+// is that fault (the checks report it), not a rake below nothing. The rake
+// the payouts imply is then what they leave of the pot with the bet in it,
+// and the pots are awarded net of it.
+func (m *machine) keptByWinners(rake hand.Amount) hand.Amount {
+	for _, r := range m.tr.Returns {
+		if r.Amount > 0 && m.paidBuf[r.Player] < r.Amount && rake < 0 && rake+r.Amount >= 0 {
+			rake += r.Amount
+		}
+	}
+	return rake
 }
 
 // collectsUnlabelled reports whether the record's collects name no pot
