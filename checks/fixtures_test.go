@@ -387,3 +387,70 @@ func TestFixtureHandIDsUnique(t *testing.T) {
 		}
 	}
 }
+
+// TestUncalledOrRakeReading: a winner whose finishing stack is short by
+// exactly his returned bet reads as the bet given back and a rake of it
+// taken, or as the bet kept. With no house rake rule the rake reading is
+// taken when it is a plausible rake (the iPoker fixture's clean hands);
+// otherwise the finding says why that reading was not taken. A loser's
+// bet kept has no such reading, and the message none.
+func TestUncalledOrRakeReading(t *testing.T) {
+	root := repoRoot(t)
+	path := filepath.Join(root, "fixtures", "ipoker", "pot.uncalled-not-returned.xml")
+	res := runFixture(t, path, fixtureRules(t, root, path))
+	for id, want := range map[string]string{
+		"300000007502": "$5.00 of a $20.50 pot, not a plausible rake (more than a tenth of the pot); so the record is read as keeping the bet.",
+		"300000007504": "not a plausible rake (a pot won uncontested before the flop, where no room takes a rake); so the record is read as keeping the bet.",
+		"300000007506": "",
+	} {
+		fs := res.byHand[id]
+		if len(fs) != 1 || fs[0].CheckID != "pot.uncalled-not-returned" {
+			t.Fatalf("hand %s: findings %v, want one pot.uncalled-not-returned", id, fs)
+		}
+		msg := fs[0].Message
+		if want == "" && strings.Contains(msg, "rake") || want != "" && !strings.Contains(msg, want) {
+			t.Errorf("hand %s: message %q, want it to say %q", id, msg, want)
+		}
+	}
+	for _, id := range []string{"300000007501", "300000007503", "300000007505", "300000007507"} {
+		if fs := res.byHand[id]; len(fs) != 0 {
+			t.Errorf("hand %s: findings %v, want none", id, fs)
+		}
+	}
+}
+
+// TestKeptBetNotRake: an 888 collect that takes in another player's
+// uncalled bet pays beyond the pot; the rake the record implies is what
+// the collects leave of the pot with the bet in it, and the pots are
+// awarded net of it (the settlement then names the bet, not the rake).
+func TestKeptBetNotRake(t *testing.T) {
+	root := repoRoot(t)
+	path := filepath.Join(root, "fixtures", "888poker", "pot.uncalled-not-returned.txt")
+	res := runFixture(t, path, fixtureRules(t, root, path))
+	book := fixtureRules(t, root, path)
+	want := map[string]struct{ rake, bob hand.Amount }{
+		"300000007401": {100, 1900}, // $40 with Ann's $20 kept, $39 collected; Bob's pot $20 less $1
+		"300000007403": {100, 1900}, // near miss: returned, $19 collected
+		"300000007405": {350, 2650}, // side pots: the rake from the main pot first, as the collects cannot say
+	}
+	for _, h := range res.hands {
+		w, ok := want[h.ID]
+		if !ok {
+			continue
+		}
+		tr := replay.Replay(h, book.For(h))
+		var bob hand.Amount
+		for _, aw := range tr.Awards {
+			if aw.Player == 1 {
+				bob += aw.Amount
+			}
+		}
+		if !tr.HasImpliedRake || tr.ImpliedRake != w.rake || bob != w.bob {
+			t.Errorf("hand %s: implied rake %d (set %v), Bob awarded %d; want %d and %d", h.ID, tr.ImpliedRake, tr.HasImpliedRake, bob, w.rake, w.bob)
+		}
+		delete(want, h.ID)
+	}
+	if len(want) > 0 {
+		t.Errorf("hands not read: %v", want)
+	}
+}

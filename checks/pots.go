@@ -151,8 +151,9 @@ func checkPotsBy(c *Context, byWinnings bool) {
 		collected += unreturned
 	}
 	// The chips a bettor did not get back went to whoever collected the pot.
+	absorbed := false
 	if unreturned != 0 {
-		absorb(pay.d, unreturned)
+		absorbed = absorb(pay.d, unreturned)
 	}
 
 	// 2. The total pot. Left-over uncalled chips may be counted in it or
@@ -172,8 +173,25 @@ func checkPotsBy(c *Context, byWinnings bool) {
 	}
 	c.sidePots(unreturned)
 	if mode == payoutNone {
-		c.houseRake(tr.TotalPot, recTake)
+		c.houseRake(tr.TotalPot, recTake, 0)
 		return
+	}
+	// A record that states no rake implies one from its payouts (888's
+	// collects, iPoker's and PHH's stacks). When they pay beyond the pot
+	// the rules make, an uncalled bet the record kept in the pot (step 1,
+	// reported there) is chips that fault moved to the winners, not a
+	// rake below nothing: the rake the record implies is what its payouts
+	// leave of the pot as it keeps it, judged as any implied rake. Payouts
+	// beyond even that pot are a fault of their own.
+	var kept hand.Amount
+	if unreturned > 0 && !o.HasRake && len(o.Fees) == 0 && tr.HasImpliedRake && collected > tr.TotalPot && gross >= collected {
+		kept, recTake = unreturned, gross-collected
+		if off != 0 && !absorbed {
+			// The replay awarded the pots unraked (their payouts imply
+			// no rake of the pot it makes): the player paid most beyond
+			// his award took the bet in, less his share of the rake.
+			absorbNetOfRake(pay.d, kept, recTake)
+		}
 	}
 
 	// 3. The pot less what was collected must be the recorded take. A
@@ -203,7 +221,7 @@ func checkPotsBy(c *Context, byWinnings bool) {
 	} else {
 		// A rake that breaks the house rule explains a shortfall or an
 		// excess that lies with the winners, as an accounting fault does.
-		rakeFired = c.houseRake(tr.TotalPot, recTake)
+		rakeFired = c.houseRake(tr.TotalPot, recTake, kept)
 	}
 	if off == 0 || c.fouled || !awardsComplete(tr, awarded, recTake) {
 		return // off == 0: d is all zero (nothing was unreturned to absorb)
@@ -419,7 +437,11 @@ func (c *Context) uncalledBets(d, recRet, expRet []hand.Amount, mode payoutMode)
 		if unmatched && (c.rules() == nil || !c.rules().UnmatchedAnteSidePot) {
 			continue // the other reading of chips no one matched: accepted
 		}
-		c.uncalledFinding(p, expRet[p], rec, unmatched)
+		var asRake string
+		if mode == payoutFinishing {
+			asRake = c.notRakeReason(p, expRet[p])
+		}
+		c.uncalledFinding(p, expRet[p], rec, unmatched, asRake)
 	}
 	return unreturned, inCollect
 }
@@ -471,9 +493,10 @@ func returnedSilently(h *hand.Hand, t *replay.Trace, collected hand.Amount, p in
 // collected: if the players on m's side of d add up to m exactly, their
 // share is cleared; otherwise the player furthest on m's side, if he alone
 // covers it (the others' deviations, an odd chip say, are left to judge).
-func absorb(d []hand.Amount, m hand.Amount) {
+// It reports whether it removed m.
+func absorb(d []hand.Amount, m hand.Amount) bool {
 	if m == 0 {
-		return
+		return false
 	}
 	var same hand.Amount
 	one := -1
@@ -494,6 +517,25 @@ func absorb(d []hand.Amount, m hand.Amount) {
 		}
 	case one >= 0 && ((m > 0 && d[one] >= m) || (m < 0 && d[one] <= m)):
 		d[one] -= m
+	default:
+		return false
+	}
+	return true
+}
+
+// absorbNetOfRake removes from d an uncalled bet kept that a winner took
+// in, in a record whose payouts are after a rake (rake, in all) the replay
+// did not award the pots net of: the player paid most beyond his award,
+// when that is at least kept less the rake, took it in.
+func absorbNetOfRake(d []hand.Amount, kept, rake hand.Amount) {
+	one := -1
+	for p, x := range d {
+		if x > 0 && (one < 0 || x > d[one]) {
+			one = p
+		}
+	}
+	if one >= 0 && d[one] >= kept-rake {
+		d[one] -= kept
 	}
 }
 
@@ -528,7 +570,34 @@ func (c *Context) unmatchedReturned(p int, x hand.Amount, d []hand.Amount) bool 
 	return c.T.Committed[p]-most == x
 }
 
-func (c *Context) uncalledFinding(p int, want, got hand.Amount, unmatched bool) {
+// notRakeReason is, for a winner p whose finishing stack is short by
+// exactly his uncalled bet x in a record that implies its rake with no
+// house rule to judge it, why the other reading (x given back and a rake
+// of x more taken from his winnings, see replay's notReturned) was not
+// taken: that rake would not be plausible. "" when there is no such
+// reading.
+func (c *Context) notRakeReason(p int, x hand.Amount) string {
+	o := &c.H.Outcome
+	if o.HasRake || len(o.Fees) != 0 || !c.T.HasImpliedRake || c.T.HasExpectedRake {
+		return ""
+	}
+	var won hand.Amount
+	for i := range c.T.Awards {
+		if c.T.Awards[i].Player == p {
+			won += c.T.Awards[i].Amount
+		}
+	}
+	if won < x {
+		return "" // no rake of x comes from him
+	}
+	rake := max(c.T.ImpliedRake, 0) + x
+	return replay.ImplausibleRake(c.T.TotalPot, rake, len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3, c.live >= 2)
+}
+
+// uncalledFinding reports p's uncalled bet want returned as got; asRake,
+// if set, is why the record was not read as the bet given back and a rake
+// of it taken (notRakeReason).
+func (c *Context) uncalledFinding(p int, want, got hand.Amount, unmatched bool, asRake string) {
 	ck := checkUncalled
 	var f Finding
 	if i := c.firstAction(p, hand.UncalledReturn); i >= 0 {
@@ -548,6 +617,10 @@ func (c *Context) uncalledFinding(p int, want, got hand.Amount, unmatched bool) 
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet, but all of %s's bets were called.", who, money(c.H, got), who)
 	default:
 		f.Message = fmt.Sprintf("%s was returned %s as an uncalled bet; the uncalled part of %s's bet was %s.", who, money(c.H, got), who, money(c.H, want))
+	}
+	if asRake != "" {
+		f.Message += fmt.Sprintf(" The finishing stacks leave %s exactly that much short of his winnings: read as the bet given back and %s more rake taken from them, the record's implied rake would be %s of a %s pot, not a plausible rake (%s); so the record is read as keeping the bet.",
+			who, money(c.H, want-got), money(c.H, max(c.T.ImpliedRake, 0)+want-got), money(c.H, c.T.TotalPot), asRake)
 	}
 	if unmatched {
 		f.Message += fmt.Sprintf(" The record returned as uncalled the %s %s put in that no one matched; the house requires it as a side pot he alone contests ([antes] unmatched = \"side-pot\").",
@@ -604,30 +677,38 @@ func (c *Context) rakeFinding(pot, collected, rake hand.Amount, mode payoutMode)
 // ruleset has one (the replay computes what it takes) and the record
 // states a rake or implies one (a PHH record's payouts are after rake). An
 // implied rake with no house rule is noted (pot.implied-rake, info) only
-// when it is not a plausible rake.
-func (c *Context) houseRake(pot, rake hand.Amount) (fired bool) {
+// when it is not a plausible rake. kept is an uncalled bet the record kept
+// in the pot (an implied rake is then what its payouts leave of pot and
+// kept): the rake may be the house's on either pot, the one the rules make
+// or the one the record kept, as the fault moved those chips, not the rake.
+func (c *Context) houseRake(pot, rake, kept hand.Amount) (fired bool) {
 	rs := c.rules()
 	o := &c.H.Outcome
 	// A record that states no rake but has payouts implies one (none, when
 	// its payouts add up to the pot).
-	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && c.T.ImpliedRake >= 0
+	implied := !o.HasRake && len(o.Fees) == 0 && c.T.HasImpliedRake && (c.T.ImpliedRake >= 0 || kept > 0)
 	if rs == nil || !(o.HasRake || implied) {
 		return false
 	}
 	if !c.T.HasExpectedRake {
 		if implied && rake > 0 {
-			c.impliedRake(pot, rake)
+			c.impliedRake(pot, rake, kept)
 		}
 		return false
 	}
 	if want := c.T.ExpectedRake; rake != want {
-		c.houseRakeFinding(pot, rake, want, rs, implied)
+		if kept > 0 {
+			if alt, ok := rs.ExpectedRake(pot+kept, c.sawFlop(), c.H.Scale); ok && rake == alt {
+				return false
+			}
+		}
+		c.houseRakeFinding(pot, rake, want, rs, implied, kept)
 		return true
 	}
 	return false
 }
 
-func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset, implied bool) {
+func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Ruleset, implied bool, kept hand.Amount) {
 	f := c.atOutcome(checkRake)
 	expect(&f, want, rake)
 	rule := fmt.Sprintf("%d.%02d%% of the pot", rs.RakeBasisPoints/100, rs.RakeBasisPoints%100)
@@ -643,8 +724,13 @@ func (c *Context) houseRakeFinding(pot, rake, want hand.Amount, rs *replay.Rules
 		stated = fmt.Sprintf("The record states no rake, but its %s leave %s of the pot unaccounted: its implied rake",
 			c.payoutWord(), money(c.H, rake))
 	}
-	f.Message = fmt.Sprintf("%s; the house rule (%s) takes %s from a %s pot.",
+	f.Message = fmt.Sprintf("%s; the house rule (%s) takes %s from a %s pot",
 		stated, rule, money(c.H, want), money(c.H, pot))
+	if kept > 0 {
+		alt, _ := rs.ExpectedRake(pot+kept, c.sawFlop(), c.H.Scale)
+		f.Message += fmt.Sprintf(", and %s from the %s pot with the uncalled %s the record kept in it", money(c.H, alt), money(c.H, pot+kept), money(c.H, kept))
+	}
+	f.Message += "."
 	c.emit(checkRake, f)
 }
 
@@ -658,24 +744,23 @@ func (c *Context) payoutWord() string {
 
 // impliedRake notes an implied rake that is not a plausible rake, with no
 // house rule to judge it by: more than a tenth of the pot, or any rake on
-// a pot won uncontested before the flop (no flop, no drop).
-func (c *Context) impliedRake(pot, rake hand.Amount) {
-	flop := len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3
-	uncontested := c.live < 2
-	var why string
-	switch {
-	case !flop && uncontested:
-		why = "a pot won uncontested before the flop, where no room takes a rake"
-	case rake*10 > pot:
-		why = "more than a tenth of the pot"
-	default:
+// a pot won uncontested before the flop (no flop, no drop). kept is an
+// uncalled bet the record kept in the pot, whose pot the rake is then of.
+func (c *Context) impliedRake(pot, rake, kept hand.Amount) {
+	pot += kept
+	why := replay.ImplausibleRake(pot, rake, len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3, c.live >= 2)
+	if why == "" {
 		return // a plausible rake: counted in the run's summary only
 	}
 	f := c.atOutcome(checkImpliedRake)
 	expect(&f, 0, rake)
 	f.HasExpected = false
-	f.Message = fmt.Sprintf("The record states no rake, but its %s leave %s of a %s pot unaccounted: an implied rake that is not a plausible one (%s).",
-		c.payoutWord(), money(c.H, rake), money(c.H, pot), why)
+	with := ""
+	if kept > 0 {
+		with = fmt.Sprintf(" (with the uncalled %s the record kept in it)", money(c.H, kept))
+	}
+	f.Message = fmt.Sprintf("The record states no rake, but its %s leave %s of a %s pot%s unaccounted: an implied rake that is not a plausible one (%s).",
+		c.payoutWord(), money(c.H, rake), money(c.H, pot), with, why)
 	c.emit(checkImpliedRake, f)
 }
 
@@ -1147,4 +1232,15 @@ func (c *Context) awardReason(p int) string {
 		}
 	}
 	return ""
+}
+
+// sawFlop reports whether the hand went past its first betting round (a
+// flop dealt, or a later street), as the replay's rake rule reads "no flop,
+// no drop".
+func (c *Context) sawFlop() bool {
+	if len(c.T.Boards) > 0 && len(c.T.Boards[0]) >= 3 {
+		return true
+	}
+	steps := c.T.Steps
+	return len(steps) > 0 && steps[len(steps)-1].Street != steps[0].Street
 }

@@ -176,15 +176,12 @@ func (p *play) finish() error {
 	} else {
 		// PHH states no rake: under a house rake rule the finishing stacks
 		// are after it (the auditor reads the implied rake).
+		// A rake that takes from a winner exactly the bet he was
+		// returned is written as it falls: the auditor reads such a
+		// record both ways (replay's notReturned).
 		if r := p.rake(tr.TotalPot, dealt >= 3); r > 0 {
-			unraked := tr
 			h.Outcome.Rake, h.Outcome.HasRake = r, true
 			tr = replay.Replay(h, p.g.rules)
-			for room != nil && r > 0 && p.rakeLooksUnreturned(unraked, tr, dealt >= 3) {
-				r-- // a chip less: see rakeLooksUnreturned
-				h.Outcome.Rake = r
-				tr = replay.Replay(h, p.g.rules)
-			}
 			h.Outcome.Rake, h.Outcome.HasRake = 0, false
 		}
 		fs := slices.Clone(tr.FinishingStacks)
@@ -239,35 +236,6 @@ func showInDeal(acts []hand.Action, hero int) {
 			}
 		}
 	}
-}
-
-// rakeLooksUnreturned reports whether a rake the record implies (iPoker's:
-// no house rule says what it is) takes from a winner exactly the bet he
-// was returned uncalled. His finishing stack then reads as well as an
-// uncalled bet kept with no rake from him, and the auditor's replay takes
-// it so; a room's rake is rounded to its chip, and a chip less is as
-// plausible.
-func (p *play) rakeLooksUnreturned(unraked, raked *replay.Trace, flop bool) bool {
-	if _, rule := p.g.rules.ExpectedRake(raked.TotalPot, flop, p.t.scale); rule {
-		return false
-	}
-	for _, r := range raked.Returns {
-		var short hand.Amount
-		for _, aw := range unraked.Awards {
-			if aw.Player == r.Player {
-				short += aw.Amount
-			}
-		}
-		for _, aw := range raked.Awards {
-			if aw.Player == r.Player {
-				short -= aw.Amount
-			}
-		}
-		if r.Amount > 0 && short == r.Amount {
-			return true
-		}
-	}
-	return false
 }
 
 // showInRuleOrder puts the shows and mucks that end acts in the order the

@@ -888,3 +888,39 @@ func TestFormatOptions(t *testing.T) {
 		t.Errorf("%d XML declarations in 3 hands:\n%s", c, text.Bytes())
 	}
 }
+
+// TestEndToEndRakeIsReturnedBet: iPoker records in which the implied rake
+// taken from the winner equals the bet he was returned uncalled (5%,
+// rounded to the chip, comes to it) read two ways: the bet given back and
+// a rake taken, or the bet kept. gen writes them as they fall; the
+// auditor reads them as the plausible rake they are, and finds nothing.
+func TestEndToEndRakeIsReturnedBet(t *testing.T) {
+	const n = 3000 // 0.2s; fewer hands may hold none
+	text, _ := corpusUnder(t, ipoker.Format, 5, n, 0, 0, nil)
+	book := auditRules(t)
+	found, hs := auditUnder(t, ipoker.Format, text, book)
+	ambiguous := 0
+	for _, h := range hs {
+		tr := replay.Replay(h, book.For(h))
+		if len(tr.Pots) != 1 || !tr.HasImpliedRake || tr.ImpliedRake <= 0 {
+			continue
+		}
+		for _, r := range tr.Returns {
+			won := false
+			for _, aw := range tr.Awards {
+				won = won || aw.Player == r.Player && aw.Amount > 0
+			}
+			if !won || r.Amount != tr.ImpliedRake {
+				continue
+			}
+			ambiguous++
+			if len(found[h.ID]) > 0 {
+				t.Errorf("hand %s: its rake equals the bet returned to the winner; findings %v, want none\n%s", h.ID, found[h.ID], handText(t, ipoker.Format, text, h.ID))
+			}
+		}
+	}
+	if ambiguous == 0 {
+		t.Fatalf("no hand of %d has a rake equal to the winner's returned bet: the test covers nothing", len(hs))
+	}
+	t.Logf("%d of %d hands have a rake equal to the winner's returned bet", ambiguous, len(hs))
+}

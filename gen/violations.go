@@ -250,10 +250,7 @@ var violations = []violation{
 		outcome: func(p *play, tr *replay.Trace) { p.wrongAward(tr) }},
 	{check: "pot.odd-chip", formats: fAll, needs: needs{holdem: true}, agent: passive, rigBoard: true, showAll: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongOddChip(tr) }},
-	// Not 888: its records write no returns, and a winner's collect that
-	// takes a bet in reads to the auditor both as the bet not returned and
-	// as a rake below nothing.
-	{check: "pot.uncalled-not-returned", formats: fBoth | fIP,
+	{check: "pot.uncalled-not-returned", formats: fBoth | fIP | f888,
 		outcome: func(p *play, tr *replay.Trace) { p.unreturned(tr) }},
 	{check: "pot.rake-mismatch", formats: fAll &^ fPP, always: true,
 		outcome: func(p *play, tr *replay.Trace) { p.wrongRake(tr) }},
@@ -752,6 +749,10 @@ func (p *play) unreturned(tr *replay.Trace) {
 	if r.Amount <= 0 || r.Step < 0 {
 		return
 	}
+	if p.room != nil && p.room.silentReturns {
+		p.keptInCollect(tr, r)
+		return
+	}
 	if p.collects() {
 		ri, last := -1, -1
 		for i, a := range h.Actions {
@@ -773,13 +774,50 @@ func (p *play) unreturned(tr *replay.Trace) {
 		p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s; %s collects it", p.money(r.Amount), h.Seats[r.Player].Player, h.Seats[w].Player))
 		return
 	}
-	if p.room != nil && tr.Rake > 0 && p.won(tr, r.Player) {
-		// iPoker's implied rake: a winner short of his bet and of the
-		// rake is one shortfall, which reads as a rake.
+	_, rule := p.g.rules.ExpectedRake(tr.TotalPot, true, p.t.scale)
+	winner := !rule && p.won(tr, r.Player)
+	if winner && tr.Rake > 0 {
+		// Finishing stacks after an implied rake, with no house rule to
+		// say what it is: a winner short of his bet and of the rake is
+		// one shortfall, which reads as a rake.
 		return
 	}
 	h.Outcome.FinishingStacks[r.Player] -= r.Amount
+	if winner && replay.Replay(h, p.g.rules).ImpliedRake != 0 {
+		// Short of his bet alone, he reads as well as the bet given back
+		// and a rake of it taken, which the auditor accepts when it is a
+		// plausible rake that accounts for every stack (replay's
+		// notReturned): not a fault.
+		h.Outcome.FinishingStacks[r.Player] += r.Amount
+		return
+	}
 	p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s", p.money(r.Amount), h.Seats[r.Player].Player))
+}
+
+// keptInCollect keeps the uncalled bet r in the pot in a record that
+// returns bets silently (888): another player's collect takes it in. Not
+// when the bettor collects (his collect paying his own bet back is the
+// room's way, UncalledInCollect), nor when the bet is no more than the
+// rake: the collects would then stay within the pot, and read as the bet
+// returned and a smaller rake taken.
+func (p *play) keptInCollect(tr *replay.Trace, r replay.Return) {
+	h := p.h
+	if r.Amount <= tr.Rake {
+		return
+	}
+	last := -1
+	for i, a := range h.Actions {
+		if a.Kind == hand.Collect && a.Player != r.Player {
+			last = i
+		}
+	}
+	if last < 0 {
+		return
+	}
+	w := h.Actions[last].Player
+	h.Actions[last].Amount += r.Amount
+	h.Outcome.Winnings[w] += r.Amount
+	p.outcomeLabel(r.Step, fmt.Sprintf("uncalled %s not returned to %s; %s collects it", p.money(r.Amount), h.Seats[r.Player].Player, h.Seats[w].Player))
 }
 
 // wrongRake states a rake the pot and the collections do not leave.

@@ -272,3 +272,20 @@ func (rs *Ruleset) ExpectedRake(total hand.Amount, sawFlop bool, scale int64) (r
 	}
 	return r, true
 }
+
+// ImplausibleRake says why an implied rake is not one a room plausibly
+// takes, with no house rake rule to judge it by, or "" when it is: more
+// than a tenth of the pot, or any rake on a pot won uncontested before the
+// flop (no flop, no drop). The replay reads a record's payouts by it
+// (notReturned) as the checks note implied rakes by it (pot.implied-rake).
+func ImplausibleRake(pot, rake hand.Amount, flop, contested bool) string {
+	switch {
+	case rake <= 0:
+		return ""
+	case !flop && !contested:
+		return "a pot won uncontested before the flop, where no room takes a rake"
+	case rake*10 > pot:
+		return "more than a tenth of the pot"
+	}
+	return ""
+}

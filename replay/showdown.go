@@ -52,6 +52,9 @@ func (m *machine) settle() {
 		// are after rake): the chips its payouts leave unaccounted are
 		// the rake it implies.
 		if r, ok, stacks := m.impliedRake(total); ok {
+			if r < 0 && !stacks {
+				r = m.keptByWinners(r)
+			}
 			tr.ImpliedRake, tr.HasImpliedRake = r, true
 			rake, implied, fromStacks = max(r, 0), true, stacks
 		}
@@ -388,6 +391,21 @@ func (m *machine) impliedRake(total hand.Amount) (rake hand.Amount, ok, fromStac
 	return rake, true, fromStacks
 }
 
+// keptByWinners reads payouts (winnings, m.paidBuf) that pay beyond the
+// pot, by rake (negative), with an uncalled bet whose bettor was not paid
+// it back: the winners took it in (888: another player's collect), which
+// is that fault (the checks report it), not a rake below nothing. The rake
+// the payouts imply is then what they leave of the pot with the bet in it,
+// and the pots are awarded net of it.
+func (m *machine) keptByWinners(rake hand.Amount) hand.Amount {
+	for _, r := range m.tr.Returns {
+		if r.Amount > 0 && m.paidBuf[r.Player] < r.Amount && rake < 0 && rake+r.Amount >= 0 {
+			rake += r.Amount
+		}
+	}
+	return rake
+}
+
 // collectsUnlabelled reports whether the record's collects name no pot
 // (Collect.Pot -1), and if so sets m.paidBuf to what they pay each player,
 // for rakeFromPayouts.
@@ -417,9 +435,19 @@ func (m *machine) collectsUnlabelled() bool {
 // house's rake (so that a shortfall that is the house's rake is the rake).
 // It counts those bets as paid to their bettors (m.paidBuf) and returns
 // the rake the payouts then imply.
+//
+// With no house rule, a winner short by exactly his bet reads two ways:
+// the bet given back and a rake of that much taken from his winnings (a
+// room's 5%, rounded to its chip, can come to the bet), or the bet kept.
+// Where the rake reading is a plausible rake (ImplausibleRake: all the
+// payouts leave unaccounted, taken as the rake) and the pots awarded net of
+// it give every player the record's finishing stack (rakeReadingFits: a
+// split pot is raked before it is split, so his co-winners pay their part),
+// the record followed it and nothing was kept; otherwise the bet was kept.
 func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 	tr := m.tr
 	rule, want := tr.HasExpectedRake, tr.ExpectedRake
+	flop, contested := len(tr.Boards) > 0 && len(tr.Boards[0]) >= 3, m.countIn() >= 2
 	// What the payouts leave unaccounted, a player left with less than he
 	// kept included.
 	unaccounted := total
@@ -438,7 +466,9 @@ func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 			}
 		}
 		short := won - m.paidBuf[r.Player]
-		if short >= r.Amount && (rule && unaccounted-r.Amount == want || !rule && short == r.Amount) {
+		raked := !rule && short == r.Amount && short <= won && ImplausibleRake(total, unaccounted, flop, contested) == "" &&
+			m.rakeReadingFits(unaccounted)
+		if short >= r.Amount && (rule && unaccounted-r.Amount == want || !rule && short == r.Amount && !raked) {
 			m.paidBuf[r.Player] += r.Amount
 			unaccounted -= r.Amount
 			changed = true
@@ -452,6 +482,36 @@ func (m *machine) notReturned(total, rake hand.Amount) hand.Amount {
 		rake -= max(x, 0)
 	}
 	return rake
+}
+
+// rakeReadingFits reports whether the pots, awarded net of rake (shared
+// among them as the payouts show, as settle does), give every player the
+// finishing stack the record gives him. It leaves the pots unraked and
+// their awards as they were (before any rake), which notReturned reads.
+func (m *machine) rakeReadingFits(rake hand.Amount) bool {
+	tr := m.tr
+	o := &m.h.Outcome
+	if len(tr.Pots) == 1 || !m.rakeFromPayouts(rake, false) {
+		allocateRake(tr.Pots, rake, nil, nil)
+	}
+	tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
+	m.awardPots()
+	fits := len(tr.Undecided) == 0
+	for p := 0; p < m.n && fits; p++ {
+		fs := m.stack[p]
+		for i := range tr.Awards {
+			if tr.Awards[i].Player == p {
+				fs += tr.Awards[i].Amount
+			}
+		}
+		fits = fs == o.FinishingStacks[p]
+	}
+	for k := range tr.Pots {
+		tr.Pots[k].Rake = 0
+	}
+	tr.Awards, tr.Undecided, tr.UndecidedAmount = tr.Awards[:0], tr.Undecided[:0], 0
+	m.awardPots()
+	return fits
 }
 
 // rakeFromPayouts shares an implied rake among the pots as the record's
