@@ -11,6 +11,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/handaudit/handaudit/internal/binrec"
+
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/handaudit/handaudit/checks"
@@ -390,24 +392,24 @@ func (sp *sessionSpool) viewed(viewed map[int]bool) (map[viewKey]*checks.Session
 		if _, err := io.ReadFull(br, rec); err != nil {
 			return nil, err
 		}
-		d := spoolReader{b: rec}
-		run := int(d.uvarint())
+		d := binrec.NewReader(rec)
+		run := int(d.Uvarint())
 		if !viewed[run] {
 			continue
 		}
-		s := &checks.SessionHand{Run: run, RunPos: int(d.uvarint())}
-		input := d.str()
-		s.File, s.Line, s.ID = d.str(), int(d.uvarint()), d.str()
-		hasStart, start := d.byte() == 1, d.varint()
-		s.Seats = make([]checks.SessionSeat, d.uvarint())
+		s := &checks.SessionHand{Run: run, RunPos: int(d.Uvarint())}
+		input := d.Str()
+		s.File, s.Line, s.ID = d.Str(), int(d.Uvarint()), d.Str()
+		hasStart, start := d.Byte() == 1, d.Varint()
+		s.Seats = make([]checks.SessionSeat, d.Uvarint())
 		for i := range s.Seats {
 			st := &s.Seats[i]
-			st.Number, st.Player = int(d.uvarint()), d.str()
-			st.Start, st.Finish = hand.Amount(d.varint()), hand.Amount(d.varint())
-			flags := d.byte()
+			st.Number, st.Player = int(d.Uvarint()), d.Str()
+			st.Start, st.Finish = hand.Amount(d.Varint()), hand.Amount(d.Varint())
+			flags := d.Byte()
 			st.HasFinish, st.SittingOut = flags&1 != 0, flags&2 != 0
 		}
-		if d.bad {
+		if d.Bad {
 			return nil, fmt.Errorf("the merge's session spool is cut short")
 		}
 		if hasStart {
@@ -415,53 +417,6 @@ func (sp *sessionSpool) viewed(viewed map[int]bool) (map[viewKey]*checks.Session
 		}
 		out[viewKey{input, s.Line}] = s
 	}
-}
-
-// spoolReader decodes a sessionSpool record; a short one sets bad.
-type spoolReader struct {
-	b   []byte
-	bad bool
-}
-
-func (r *spoolReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *spoolReader) varint() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *spoolReader) byte() byte {
-	if len(r.b) == 0 {
-		r.bad = true
-		return 0
-	}
-	c := r.b[0]
-	r.b = r.b[1:]
-	return c
-}
-
-func (r *spoolReader) str() string {
-	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.bad, r.b = true, nil
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
 }
 
 // mergeSessions is how a merge judges the table sessions.

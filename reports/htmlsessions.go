@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/handaudit/handaudit/internal/binrec"
+
 	"github.com/handaudit/handaudit/checks"
 )
 
@@ -221,84 +223,35 @@ type sessionMark struct {
 	Message  string
 }
 
-// recReader decodes a spooled session hand; a short or bad record sets
-// bad.
-type recReader struct {
-	b   []byte
-	bad bool
-}
-
-func (r *recReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *recReader) int64() int64 {
-	if len(r.b) < 8 {
-		r.bad, r.b = true, nil
-		return 0
-	}
-	v := int64(binary.LittleEndian.Uint64(r.b))
-	r.b = r.b[8:]
-	return v
-}
-
-func (r *recReader) byte() byte {
-	if len(r.b) == 0 {
-		r.bad = true
-		return 0
-	}
-	c := r.b[0]
-	r.b = r.b[1:]
-	return c
-}
-
-// str reads a string, made visible.
-func (r *recReader) str() string {
-	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.bad, r.b = true, nil
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return visible(s)
-}
-
 // decodeSessionHand decodes a record spoolSessionHand wrote.
 func decodeSessionHand(b []byte) (sessionHandRec, error) {
-	r := &recReader{b: b}
+	r := binrec.NewReader(b)
 	var h sessionHandRec
-	h.ID = r.str()
-	if sec := r.int64(); sec != 0 {
+	h.ID = visible(r.Str())
+	if sec := r.Int64(); sec != 0 {
 		h.Start = time.Unix(sec, 0).UTC().Format("2006-01-02 15:04:05")
 	}
-	h.View = int(r.int64())
-	n := r.uvarint()
-	for i := uint64(0); i < n && !r.bad; i++ {
-		s := sessionSeatRec{Number: int(r.uvarint()), Player: r.str(), Start: r.int64()}
-		flags := r.byte()
+	h.View = int(r.Int64())
+	n := r.Uvarint()
+	for i := uint64(0); i < n && !r.Bad; i++ {
+		s := sessionSeatRec{Number: int(r.Uvarint()), Player: visible(r.Str()), Start: r.Int64()}
+		flags := r.Byte()
 		if flags&1 != 0 {
-			f := r.int64()
+			f := r.Int64()
 			s.Finish = &f
 		}
 		s.Out = flags&2 != 0
 		h.Seats = append(h.Seats, s)
 	}
-	h.MarksTotal = int(r.uvarint())
+	h.MarksTotal = int(r.Uvarint())
 	if h.MarksTotal > 0 {
-		for i := 0; i < min(h.MarksTotal, maxHandMarks) && !r.bad; i++ {
-			h.Marks = append(h.Marks, sessionMark{Check: r.str(), Severity: checks.Severity(r.byte()), Player: r.str(), Message: r.str()})
+		for i := 0; i < min(h.MarksTotal, maxHandMarks) && !r.Bad; i++ {
+			h.Marks = append(h.Marks, sessionMark{Check: visible(r.Str()), Severity: checks.Severity(r.Byte()), Player: visible(r.Str()), Message: visible(r.Str())})
 		}
-		h.File = r.str()
-		h.Line = int(r.uvarint())
+		h.File = visible(r.Str())
+		h.Line = int(r.Uvarint())
 	}
-	if r.bad {
+	if r.Bad {
 		return h, fmt.Errorf("reports: a spooled session hand is cut short")
 	}
 	return h, nil
