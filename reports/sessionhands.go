@@ -59,22 +59,28 @@ func SessionHandOf(row *SessionHandRow, input, format string, s *checks.SessionH
 		Seat: row.Seat[:0], Player: row.Player[:0], Start: row.Start[:0], Finish: row.Finish[:0], Flags: row.Flags[:0]}
 	for i := range s.Seats {
 		st := &s.Seats[i]
-		var flags, finish int64
-		if st.HasFinish {
-			flags, finish = SeatHasFinish, int64(st.Finish)
-		}
-		if st.SittingOut {
-			flags |= SeatSittingOut
-		}
-		if st.PostedBig {
-			flags |= SeatPostedBig
-		}
+		flags, finish := seatColumns(st)
 		row.Seat = append(row.Seat, int64(st.Number))
 		row.Player = append(row.Player, text(st.Player))
 		row.Start = append(row.Start, int64(st.Start))
 		row.Finish = append(row.Finish, finish)
 		row.Flags = append(row.Flags, flags)
 	}
+}
+
+// seatColumns are the seat_flags and finish_stack of seat st (finish 0
+// where the record leaves it unknown).
+func seatColumns(st *checks.SessionSeat) (flags, finish int64) {
+	if st.HasFinish {
+		flags, finish = SeatHasFinish, int64(st.Finish)
+	}
+	if st.SittingOut {
+		flags |= SeatSittingOut
+	}
+	if st.PostedBig {
+		flags |= SeatPostedBig
+	}
+	return flags, finish
 }
 
 // Session is the record the row holds, the one SessionHandOf was given.

@@ -142,16 +142,7 @@ func (e *sessionHandsEncoder) addHand(input, format string, s *checks.SessionHan
 	}
 	for k := range s.Seats {
 		st := &s.Seats[k]
-		var flags, finish int64
-		if st.HasFinish {
-			flags, finish = SeatHasFinish, int64(st.Finish)
-		}
-		if st.SittingOut {
-			flags |= SeatSittingOut
-		}
-		if st.PostedBig {
-			flags |= SeatPostedBig
-		}
+		flags, finish := seatColumns(st)
 		rep := min(byte(k), 1)
 		l[15].elem(rep).int(int64(st.Number))
 		l[16].elem(rep).str(text(st.Player))
