@@ -303,6 +303,26 @@ hulk wins $10.80 USD
 	}
 }
 
+// TestUncalledSidePotEndsHand: a fuzzer's find. A side pot that is the
+// uncalled bet and the record's last line (its showdown's first action and
+// its last) becomes the return, on that line; the reader once indexed the
+// showdown's start after dropping that collect, out of range.
+func TestUncalledSidePotEndsHand(t *testing.T) {
+	h := one(t, "***** Hand History for Game 0 *****\n0 AAA NL Texas Hold'em - ,March 1, 00:00:00 0 0\n"+
+		"Table 0(Real Money)\nSeat 1:000(0)00000000000(0)\nSeat 2:Cat(2)\n** Dealing down cards **\n"+
+		"Cat is all-In[2]\nCat wins 2from side pot1")
+	want := []string{"deal-hole Cat", "bet Cat to 200 all-in", "uncalled-return Cat 200"}
+	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(h.Actions); n != 3 || h.Actions[2].Pos.Line != 8 {
+		t.Errorf("the return is on line %d, want 8 (the side pot's)", h.Actions[n-1].Pos.Line)
+	}
+	if !h.Seats[0].SittingOut || h.Seats[1].SittingOut {
+		t.Errorf("seats %+v: want the first sitting out (no action), Cat dealt in", h.Seats)
+	}
+}
+
 // TestImpliedBlinds: an old tournament record states the blinds and
 // writes no posts; the button posts the small blind heads-up.
 func TestImpliedBlinds(t *testing.T) {
