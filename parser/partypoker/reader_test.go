@@ -371,6 +371,9 @@ func TestErrors(t *testing.T) {
 		{with(1, "$0.05/$0.10 USD NL Razz - Monday, January 06, 08:24:17 EST 2014"), 2, `game "Razz" is not read`},
 		{with(1, "$0.05/$0.1x USD NL Texas Hold'em - Monday, January 06, 08:24:17 EST 2014"), 2, "cannot read the amount"},
 		{with(2, "Tabel Karlsruhe"), 3, "expected the table line"},
+		// A fuzzer's find: " -- Seat " and " is the button" overlapping.
+		{with(2, "Table Karlsruhe -- Seat is the button"), 3, `table line without "(Real Money)"`},
+		{with(2, "Table Karlsruhe (Real Money) -- Seat is the button"), 3, `table line without "(Real Money)"`},
 		{with(5, "Seat 5: BEZUMNI MAKS ( $3,5,5 USD )"), 6, "cannot read the seat's stack"},
 		{with(6, "Seat 5: twin ( $3 USD )"), 7, "seat listed twice"},
 		{with(9, "Dr_ZeR0 posts small blind [$0.05 USD"), 10, `expected "]" after the amount`},
