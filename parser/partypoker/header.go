@@ -229,9 +229,13 @@ func (p *handParser) tableLine(line []byte) string {
 	}
 	name := line[6:]
 	var button []byte
-	if i := bytes.Index(name, []byte(" -- Seat ")); i > 0 && hasSuffix(name, " is the button") {
+	if i := bytes.Index(name, []byte(" -- Seat ")); i > 0 {
 		// The newer export: "Table Table 7488952 (Real Money) -- Seat 1 is the button".
-		name, button = name[:i], name[i+9:len(name)-14]
+		// The suffix is looked for after " -- Seat ", which it may not
+		// overlap ("Table 0 -- Seat is the button").
+		if rest := name[i+9:]; hasSuffix(rest, " is the button") {
+			name, button = name[:i], rest[:len(rest)-14]
+		}
 	}
 	open := bytes.LastIndexByte(name, '(')
 	if open < 0 || name[len(name)-1] != ')' {

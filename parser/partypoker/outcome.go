@@ -135,39 +135,42 @@ func (p *handParser) outcome() {
 }
 
 // returnUncalled makes the uncalled part of player top's bet an
-// UncalledReturn before the showdown: his "side pot" of exactly that
-// amount, the last pot, or else that much of his first other collect.
+// UncalledReturn before the showdown, on the line the showdown starts at:
+// his "side pot" of exactly that amount, the last pot, or else that much of
+// his first other collect.
 func (p *handParser) returnUncalled(top int, uncalled hand.Amount) {
-	h := p.h
-	acts := h.Actions
+	acts := p.h.Actions
 	last := -1 // the collect of the last side pot
 	for i := p.winsAt; i < len(acts); i++ {
 		if a := &acts[i]; a.Kind == hand.Collect && a.Pot > 0 && (last < 0 || a.Pot >= acts[last].Pot) {
 			last = i
 		}
 	}
-	at := -1
-	var pos hand.Pos
 	if last >= 0 && acts[last].Player == top && acts[last].Amount == uncalled {
-		at, pos = last, acts[last].Pos
-		// Drop it where it was: it goes back before the showdown.
-		h.Actions = append(acts[:at], acts[at+1:]...)
-	} else {
-		for i := p.winsAt; i < len(acts); i++ {
-			if a := &acts[i]; a.Kind == hand.Collect && a.Player == top && a.Pot <= 0 && a.Amount >= uncalled {
-				a.Amount -= uncalled
-				at, pos = i, a.Pos
-				break
-			}
+		// The side pot becomes the return: moved back from where it was
+		// (at or after the showdown's start) to the showdown's start.
+		ret := p.uncalledReturn(top, uncalled)
+		copy(acts[p.showAt+1:last+1], acts[p.showAt:last])
+		acts[p.showAt] = ret
+		return
+	}
+	for i := p.winsAt; i < len(acts); i++ {
+		if a := &acts[i]; a.Kind == hand.Collect && a.Player == top && a.Pot <= 0 && a.Amount >= uncalled {
+			a.Amount -= uncalled
+			ret := p.uncalledReturn(top, uncalled)
+			acts = append(acts, hand.Action{})
+			copy(acts[p.showAt+1:], acts[p.showAt:])
+			acts[p.showAt] = ret
+			p.h.Actions = acts
+			return
 		}
 	}
-	if at < 0 {
-		return // the record did not pay it back: the pot check says so
-	}
-	ret := hand.Action{Kind: hand.UncalledReturn, Player: top, Amount: uncalled, HasAmount: true,
-		Pos: h.Actions[p.showAt].Pos}
-	_ = pos
-	h.Actions = append(h.Actions, hand.Action{})
-	copy(h.Actions[p.showAt+1:], h.Actions[p.showAt:])
-	h.Actions[p.showAt] = ret
+	// The record did not pay it back: the pot check says so.
+}
+
+// uncalledReturn is the return of player top's uncalled bet, on the line
+// of the showdown's first action.
+func (p *handParser) uncalledReturn(top int, uncalled hand.Amount) hand.Action {
+	return hand.Action{Kind: hand.UncalledReturn, Player: top, Amount: uncalled, HasAmount: true,
+		Pos: p.h.Actions[p.showAt].Pos}
 }

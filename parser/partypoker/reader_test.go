@@ -303,6 +303,26 @@ hulk wins $10.80 USD
 	}
 }
 
+// TestUncalledSidePotEndsHand: a fuzzer's find. A side pot that is the
+// uncalled bet and the record's last line (its showdown's first action and
+// its last) becomes the return, on that line; the reader once indexed the
+// showdown's start after dropping that collect, out of range.
+func TestUncalledSidePotEndsHand(t *testing.T) {
+	h := one(t, "***** Hand History for Game 0 *****\n0 AAA NL Texas Hold'em - ,March 1, 00:00:00 0 0\n"+
+		"Table 0(Real Money)\nSeat 1:000(0)00000000000(0)\nSeat 2:Cat(2)\n** Dealing down cards **\n"+
+		"Cat is all-In[2]\nCat wins 2from side pot1")
+	want := []string{"deal-hole Cat", "bet Cat to 200 all-in", "uncalled-return Cat 200"}
+	if got := actionsOf(h); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(h.Actions); n != 3 || h.Actions[2].Pos.Line != 8 {
+		t.Errorf("the return is on line %d, want 8 (the side pot's)", h.Actions[n-1].Pos.Line)
+	}
+	if !h.Seats[0].SittingOut || h.Seats[1].SittingOut {
+		t.Errorf("seats %+v: want the first sitting out (no action), Cat dealt in", h.Seats)
+	}
+}
+
 // TestImpliedBlinds: an old tournament record states the blinds and
 // writes no posts; the button posts the small blind heads-up.
 func TestImpliedBlinds(t *testing.T) {
@@ -351,6 +371,9 @@ func TestErrors(t *testing.T) {
 		{with(1, "$0.05/$0.10 USD NL Razz - Monday, January 06, 08:24:17 EST 2014"), 2, `game "Razz" is not read`},
 		{with(1, "$0.05/$0.1x USD NL Texas Hold'em - Monday, January 06, 08:24:17 EST 2014"), 2, "cannot read the amount"},
 		{with(2, "Tabel Karlsruhe"), 3, "expected the table line"},
+		// A fuzzer's find: " -- Seat " and " is the button" overlapping.
+		{with(2, "Table Karlsruhe -- Seat is the button"), 3, `table line without "(Real Money)"`},
+		{with(2, "Table Karlsruhe (Real Money) -- Seat is the button"), 3, `table line without "(Real Money)"`},
 		{with(5, "Seat 5: BEZUMNI MAKS ( $3,5,5 USD )"), 6, "cannot read the seat's stack"},
 		{with(6, "Seat 5: twin ( $3 USD )"), 7, "seat listed twice"},
 		{with(9, "Dr_ZeR0 posts small blind [$0.05 USD"), 10, `expected "]" after the amount`},
