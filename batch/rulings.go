@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/handaudit/handaudit/checks"
 	"github.com/handaudit/handaudit/explain"
@@ -43,7 +46,6 @@ type rulingWriter struct {
 	// none): Layout.RulingSource.
 	source  func(file string, line int, ruling string) string
 	written []staged
-	buf     bytes.Buffer
 
 	// The links to the hands before and after a kept hand at its table in
 	// its file, as audit explain shows them: each table's last hand (its
@@ -162,10 +164,11 @@ func (rw *rulingWriter) Drop(n int) { delete(rw.kept, n) }
 
 // Write writes the rulings of views ns into stage/rulings.
 func (rw *rulingWriter) Write(ns []int) ([]bool, error) {
+	pages := rw.renderAll(ns)
 	ok := make([]bool, len(ns))
 	for i, n := range ns {
 		k := rw.kept[n]
-		if k == nil {
+		if k == nil || k.from == "" && pages[i] == nil {
 			continue
 		}
 		dst := filepath.Join(rw.stage, filepath.FromSlash(k.path))
@@ -176,14 +179,8 @@ func (rw *rulingWriter) Write(ns []int) ([]bool, error) {
 			if err := copyRuling(k.from, dst); err != nil {
 				return nil, err
 			}
-		} else {
-			rw.buf.Reset()
-			if !rw.render(k) {
-				continue
-			}
-			if err := os.WriteFile(dst, rw.buf.Bytes(), 0o644); err != nil {
-				return nil, err
-			}
+		} else if err := os.WriteFile(dst, pages[i], 0o644); err != nil {
+			return nil, err
 		}
 		sum, size, err := readDigest(dst)
 		if err != nil {
@@ -196,10 +193,43 @@ func (rw *rulingWriter) Write(ns []int) ([]bool, error) {
 	return ok, nil
 }
 
+// renderAll renders the rulings of views ns that are made here (not
+// copied), on every core: they are written when the run closes, when
+// nothing else is left to do, and each is a replay and a page as long as
+// hundreds of hands' audits. pages[i] is nil where view ns[i] has none
+// or its explanation failed. Each page depends on its hand only, so the
+// bytes are the same whatever the number of cores.
+func (rw *rulingWriter) renderAll(ns []int) [][]byte {
+	pages := make([][]byte, len(ns))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ns)) {
+		wg.Go(func() {
+			var buf bytes.Buffer
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(ns) {
+					return
+				}
+				k := rw.kept[ns[i]]
+				if k == nil || k.from != "" {
+					continue
+				}
+				buf.Reset()
+				if render(&buf, k, rw.opts) {
+					pages[i] = bytes.Clone(buf.Bytes())
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return pages
+}
+
 // render writes k's ruling into buf: the hand replayed under its rules,
 // with the run's findings. False if the explanation failed (a fault of
 // the tool's: the view then gives the command only).
-func (rw *rulingWriter) render(k *keptRuling) (ok bool) {
+func render(buf *bytes.Buffer, k *keptRuling, opts explain.Options) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
@@ -217,7 +247,7 @@ func (rw *rulingWriter) render(k *keptRuling) (ok bool) {
 	if k.next != nil {
 		e.Links = append(e.Links, explain.SessionLink("next", k.cur, k.next, k.next))
 	}
-	return explain.WriteHTML(&rw.buf, e, rw.opts) == nil
+	return explain.WriteHTML(buf, e, opts) == nil
 }
 
 // copyRuling copies a shard's ruling.
