@@ -52,8 +52,8 @@ type Rulebook struct {
 	def   *Ruleset
 	rooms []roomRules
 	// bySite remembers each site's ruleset once found: a run meets a few
-	// sites, and the rooms' prefix compare was a loop a hand. Copied on
-	// write, so that the workers read it without a lock.
+	// sites, and the rooms' prefix compare would be a loop a hand. Copied
+	// on write, so that the workers read it without a lock.
 	bySite atomic.Pointer[map[string]*Ruleset]
 }
 
@@ -109,16 +109,14 @@ func (b *Rulebook) For(h *hand.Hand) *Ruleset {
 
 // find is For without the memory.
 func (b *Rulebook) find(h *hand.Hand) *Ruleset {
-	{
-		for i := range b.rooms {
-			r := &b.rooms[i]
-			if names(h.Site, r.site) || h.Site == "" && h.Format == r.format {
+	for i := range b.rooms {
+		r := &b.rooms[i]
+		if names(h.Site, r.site) || h.Site == "" && h.Format == r.format {
+			return r.rules
+		}
+		for _, also := range r.also {
+			if names(h.Site, also) {
 				return r.rules
-			}
-			for _, also := range r.also {
-				if names(h.Site, also) {
-					return r.rules
-				}
 			}
 		}
 	}
@@ -126,15 +124,10 @@ func (b *Rulebook) find(h *hand.Hand) *Ruleset {
 }
 
 // names reports whether a record's site names the room: it is the room's
-// name or starts with it, whatever the case.
+// name or starts with it, whatever the case. (For remembers each site's
+// answer, so this runs once a site, not once a hand.)
 func names(site, room string) bool {
-	if site == room {
-		return true
-	}
-	if len(site) < len(room) || len(room) == 0 || site[0]|0x20 != room[0]|0x20 {
-		return false // most sites differ in their first letter: no EqualFold (a call a hand)
-	}
-	return strings.EqualFold(site[:len(room)], room)
+	return room != "" && len(site) >= len(room) && strings.EqualFold(site[:len(room)], room)
 }
 
 // Default is the ruleset of a hand that names no known room.
